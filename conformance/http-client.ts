@@ -1,0 +1,233 @@
+import { parseRateLimitHeaders, parseRetryAfter, serverDateSeconds } from './rate-limit-headers.ts'
+import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
+import { KEY_PLACEHOLDER } from './to-curl.ts'
+import type { Credential, Exchange, OperationId, RunStats } from './types.ts'
+import type { Transport } from './undici-transport.ts'
+
+/** Thrown when the request budget (`maxRequests`) is spent. */
+export class BudgetExhaustedError extends Error {
+  override name = 'BudgetExhaustedError'
+}
+
+/** Thrown when the server stops answering (several transport errors in a row). */
+export class ServerUnreachableError extends Error {
+  override name = 'ServerUnreachableError'
+}
+
+/** One request a probe wants to send. */
+export interface SendOptions {
+  operation: OperationId
+  method: string
+  /** Path and query relative to the base URL, e.g. `/pets?limit=1`. */
+  path: string
+  /**
+   * `valid`: `Bearer <key>`; `none`: no Authorization header; any other string
+   * is the header value, where `$PETSTORE_API_KEY` stands for the key.
+   */
+  auth: 'valid' | 'none' | (string & {})
+  /** The raw body text. */
+  body?: string
+  /** Defaults to `application/json` when a body is sent. */
+  contentType?: string
+  /** The probe provokes a 429 on purpose: no backoff, no retry. */
+  expect429?: boolean
+  /** Skip pacing (the rate-limit probe only). */
+  pace?: boolean
+}
+
+/** Options of {@link createHttpClient}. */
+export interface HttpClientOptions {
+  baseUrl: string
+  token: string
+  transport: Transport
+  pacer: RateLimitPacer
+  now: () => number
+  sleep: (ms: number) => Promise<void>
+  timeoutMs: number
+  maxRequests: number
+  maxRetries?: number
+  maxWaitMs?: number
+  maxBodyBytes?: number
+  /** Called with every exchange, 429s that are retried included. */
+  onExchange?: (exchange: Exchange) => void
+  onWait?: (ms: number, reason: string) => void
+}
+
+const CONSECUTIVE_ERRORS_BEFORE_GIVING_UP = 3
+
+/**
+ * The kit's HTTP client: a good client of a rate-limited API. It paces by
+ * the rate-limit headers, backs off on an unrequested 429 (honouring
+ * `Retry-After`, exponential, capped), counts requests against a budget and
+ * records every exchange with the key redacted.
+ *
+ * @example
+ * const client = createHttpClient({ baseUrl, token, transport, pacer, now: Date.now, sleep, timeoutMs: 10_000, maxRequests: 500 })
+ * const exchange = await client.send({ operation: 'listPets', method: 'GET', path: '/pets', auth: 'valid' })
+ */
+export function createHttpClient(options: HttpClientOptions) {
+  const maxRetries = options.maxRetries ?? 3
+  const maxWaitMs = options.maxWaitMs ?? 65_000
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const stats: RunStats = {
+    requests: 0,
+    petsCreated: 0,
+    unrequested429: 0,
+    retries: 0,
+    waitedMs: 0,
+  }
+  let nextId = 1
+  let consecutiveErrors = 0
+
+  const redact = (text: string): string =>
+    options.token.length >= 4 ? text.replaceAll(options.token, KEY_PLACEHOLDER) : text
+
+  const sleep = async (ms: number, reason: string): Promise<void> => {
+    options.onWait?.(ms, reason)
+    stats.waitedMs += ms
+    await options.sleep(ms)
+  }
+
+  const sendOnce = async (send: SendOptions, credential: Credential): Promise<Exchange> => {
+    if (stats.requests >= options.maxRequests) {
+      throw new BudgetExhaustedError(
+        `[petstore-mock] Failed to send a request: the budget of ${options.maxRequests} requests is spent.`,
+      )
+    }
+    if (send.pace !== false) {
+      stats.waitedMs += await options.pacer.beforeSend(credential)
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    const recorded: Record<string, string> = { Accept: 'application/json' }
+    if (send.auth !== 'none') {
+      const value = send.auth === 'valid' ? `Bearer ${KEY_PLACEHOLDER}` : send.auth
+      headers.Authorization = value.replaceAll(KEY_PLACEHOLDER, options.token)
+      recorded.Authorization = value
+    }
+    if (send.body !== undefined || send.contentType !== undefined) {
+      const contentType = send.contentType ?? 'application/json'
+      headers['Content-Type'] = contentType
+      recorded['Content-Type'] = contentType
+    }
+    const url = `${baseUrl}${send.path}`
+    const started = options.now()
+    stats.requests += 1
+    const exchange: Exchange = {
+      id: nextId++,
+      operation: send.operation,
+      credential,
+      request: {
+        method: send.method,
+        url,
+        headers: recorded,
+        ...(send.body === undefined ? {} : { body: redact(send.body) }),
+      },
+      receivedAt: started,
+      durationMs: 0,
+    }
+    try {
+      const response = await options.transport({
+        method: send.method,
+        url,
+        headers,
+        body: send.body,
+        timeoutMs: options.timeoutMs,
+        maxBodyBytes,
+      })
+      consecutiveErrors = 0
+      const responseHeaders: Record<string, string> = {}
+      for (const [name, value] of Object.entries(response.headers)) {
+        responseHeaders[name.toLowerCase()] = redact(value)
+      }
+      exchange.response = {
+        status: response.status,
+        headers: responseHeaders,
+        body: redact(response.body),
+        truncated: response.truncated,
+      }
+      options.pacer.afterResponse(
+        credential,
+        parseRateLimitHeaders(responseHeaders),
+        serverDateSeconds(responseHeaders),
+      )
+      if (send.method === 'POST' && send.operation === 'createPet' && response.status === 201) {
+        stats.petsCreated += 1
+      }
+    } catch (error) {
+      consecutiveErrors += 1
+      const reason = describeTransportError(error, options.timeoutMs)
+      exchange.error = reason
+      options.pacer.forget(credential)
+      if (consecutiveErrors >= CONSECUTIVE_ERRORS_BEFORE_GIVING_UP) {
+        throw new ServerUnreachableError(
+          `[petstore-mock] Failed to reach ${baseUrl}: ${consecutiveErrors} requests in a row failed (${reason}).`,
+        )
+      }
+    }
+    exchange.receivedAt = options.now()
+    exchange.durationMs = exchange.receivedAt - started
+    options.onExchange?.(exchange)
+    return exchange
+  }
+
+  return {
+    stats,
+    baseUrl,
+    /** Sends a request, retrying an unrequested 429 with backoff. */
+    async send(send: SendOptions): Promise<Exchange> {
+      const credential: Credential = send.auth === 'valid' ? 'valid' : 'invalid'
+      for (let attempt = 0; ; attempt++) {
+        const exchange = await sendOnce(send, credential)
+        if (exchange.response?.status !== 429 || send.expect429) {
+          return exchange
+        }
+        stats.unrequested429 += 1
+        if (attempt >= maxRetries) {
+          return exchange
+        }
+        const retryAfter = parseRetryAfter(exchange.response.headers['retry-after'], options.now())
+        if (retryAfter !== undefined && retryAfter > maxWaitMs) {
+          throw new WaitTooLongError(
+            `[petstore-mock] Failed to keep to the rate limit: the server answered 429 with Retry-After ${Math.ceil(retryAfter / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap (is the key banned?).`,
+          )
+        }
+        const backoff = Math.min(1000 * 2 ** attempt, maxWaitMs)
+        stats.retries += 1
+        await sleep(
+          Math.max(retryAfter ?? 0, backoff),
+          `backing off after an unrequested 429 (attempt ${attempt + 1} of ${maxRetries})`,
+        )
+        options.pacer.forget(credential)
+      }
+    },
+  }
+}
+
+/** The client returned by {@link createHttpClient}. */
+export type HttpClient = ReturnType<typeof createHttpClient>
+
+/**
+ * A one-line reason for a transport error.
+ *
+ * @example
+ * describeTransportError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), 10_000) // 'connection refused'
+ */
+export function describeTransportError(error: unknown, timeoutMs: number): string {
+  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } }
+  const code = err?.code ?? err?.cause?.code
+  if (
+    err?.name === 'TimeoutError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
+    return `no response within ${timeoutMs} ms`
+  }
+  if (code === 'ECONNREFUSED') {
+    return 'connection refused'
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return 'host not found'
+  }
+  return err?.message ? `${code ? `${code}: ` : ''}${err.message}` : String(error)
+}

@@ -1,0 +1,71 @@
+import { jsonResponse } from '../app/json-response.ts'
+import type { Operation } from '../app/types.ts'
+import { ApiError } from '../errors/api-error.ts'
+import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
+
+/** Where the control endpoints live. */
+export const ADMIN_PREFIX = '/__mock'
+
+export interface AdminDeps {
+  reset(): Promise<void>
+  state(): unknown
+  scenarios: ScenarioQueue
+}
+
+const ALLOW: Record<string, string> = {
+  '/__mock/reset': 'POST',
+  '/__mock/state': 'GET',
+  '/__mock/scenarios': 'GET, POST, DELETE',
+}
+
+/**
+ * The control API under `/__mock/` (no bearer needed): `POST reset`,
+ * `GET state`, `GET`/`POST`/`DELETE scenarios`.
+ *
+ * @example
+ * const operation = adminApi({ reset, state, scenarios })
+ */
+export function adminApi(deps: AdminDeps): Operation {
+  return async ({ request }) => {
+    const route = `${request.method} ${request.path}`
+    switch (route) {
+      case 'POST /__mock/reset':
+        await deps.reset()
+        return jsonResponse(200, deps.state())
+      case 'GET /__mock/state':
+        return jsonResponse(200, deps.state())
+      case 'GET /__mock/scenarios':
+        return jsonResponse(200, deps.scenarios.list())
+      case 'POST /__mock/scenarios':
+        return jsonResponse(201, deps.scenarios.add(readJson(request.body)))
+      case 'DELETE /__mock/scenarios':
+        deps.scenarios.clear()
+        return { status: 204, headers: {} }
+    }
+    const allow = ALLOW[request.path]
+    if (allow === undefined) {
+      throw new ApiError(404, 'route_not_found', `No control endpoint at ${request.path}.`)
+    }
+    throw new ApiError(
+      405,
+      'method_not_allowed',
+      `${request.method} is not allowed on ${request.path}; use ${allow}.`,
+      { allow },
+    )
+  }
+}
+
+function readJson(body: string | null): unknown {
+  if (body === null || body.trim() === '') {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      'The request body is missing; send a scenario as JSON.',
+    )
+  }
+  try {
+    return JSON.parse(body)
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.')
+  }
+}

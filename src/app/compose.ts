@@ -1,0 +1,22 @@
+import type { Context, Middleware, MockResponse, Operation } from './types.ts'
+
+/**
+ * Wraps an operation in middleware, outermost first.
+ *
+ * @example
+ * const run = compose([rateLimit, auth], listPets)
+ * const response = await run(ctx)
+ */
+export function compose(
+  middleware: ReadonlyArray<Middleware>,
+  operation: Operation,
+): (ctx: Context) => Promise<MockResponse> {
+  return (ctx) => {
+    const dispatch = async (index: number): Promise<MockResponse> => {
+      const current = middleware[index]
+      if (current === undefined) return operation(ctx)
+      return current(ctx, () => dispatch(index + 1))
+    }
+    return dispatch(0)
+  }
+}

@@ -1,0 +1,166 @@
+import { ADMIN_PREFIX, type AdminDeps, adminApi } from '../admin/admin-api.ts'
+import type { Clock } from '../clock/clock.ts'
+import type { Store } from '../data/create-store.ts'
+import { ApiError } from '../errors/api-error.ts'
+import type { ApiKey } from '../keys/create-keyring.ts'
+import { authenticate } from '../middleware/authenticate.ts'
+import { cors } from '../middleware/cors.ts'
+import { deprecation } from '../middleware/deprecation.ts'
+import { payloadLimit } from '../middleware/payload-limit.ts'
+import { rateLimit } from '../middleware/rate-limit.ts'
+import { requireAuth } from '../middleware/require-auth.ts'
+import { simulate } from '../middleware/simulate.ts'
+import { createPet } from '../operations/create-pet.ts'
+import { getPet } from '../operations/get-pet.ts'
+import { listOrders } from '../operations/list-orders.ts'
+import { listPets } from '../operations/list-pets.ts'
+import { API_PREFIX, matchPath, ROUTES, type Route } from '../operations/routes.ts'
+import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
+import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
+import { compose } from './compose.ts'
+import { jsonResponse } from './json-response.ts'
+import { toErrorResponse } from './to-error-response.ts'
+import type { Context, Middleware, MockRequest, MockResponse } from './types.ts'
+
+/** `getPet` was deprecated with API version 1.0.0 and goes away on this date (spec §4.3). */
+export const GET_PET_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z')
+export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z')
+
+export interface AppDeps {
+  store: Store
+  keyring: ReadonlyMap<string, ApiKey>
+  limiter: RateLimiter
+  scenarios: ScenarioQueue
+  clock: Clock
+  admin: AdminDeps | undefined
+  openapi: () => unknown
+  cors: boolean
+  /** Waited for before the first request is answered (the data is loading). */
+  ready: Promise<void>
+  onError?: (error: unknown) => void
+}
+
+export interface App {
+  /** Answers one request. Never rejects. */
+  handle(request: MockRequest): Promise<MockResponse>
+}
+
+interface CompiledRoute {
+  route: Route
+  match: (path: string) => Record<string, string> | undefined
+  run: (ctx: Context) => Promise<MockResponse>
+}
+
+/**
+ * The mock, independent of transport: routing, the middleware chain and the
+ * operations. The msw handlers and the node:http server both call `handle`.
+ *
+ * @example
+ * const app = createApp(deps)
+ * const response = await app.handle(mockRequest)
+ */
+export function createApp(deps: AppDeps): App {
+  const { store, limiter, scenarios, clock } = deps
+  const guard: Array<Middleware> = [authenticate(deps.keyring), rateLimit(limiter), payloadLimit()]
+  const secured: Array<Middleware> = [...guard, requireAuth(), simulate(scenarios, clock)]
+  const operations = {
+    listPets: listPets(store),
+    createPet: createPet(store),
+    getPet: getPet(store),
+    listOrders: listOrders(store),
+  }
+  const getPetDeprecation = deprecation({
+    deprecatedAt: GET_PET_DEPRECATED_AT,
+    sunset: GET_PET_SUNSET,
+    successor: `${API_PREFIX}/pets`,
+  })
+  const compiled: Array<CompiledRoute> = ROUTES.map((route) => ({
+    route,
+    match: matchPath(route.path),
+    run: compose(
+      route.deprecated ? [getPetDeprecation, ...secured] : secured,
+      operations[route.operationId],
+    ),
+  }))
+  const notFound = compose(guard, ({ request }): never => {
+    throw new ApiError(404, 'route_not_found', `No operation at ${request.path}.`)
+  })
+  const admin = deps.admin ? adminApi(deps.admin) : undefined
+  const corsMiddleware = deps.cors ? [cors()] : []
+
+  const route = (ctx: Context): Promise<MockResponse> => {
+    const { request } = ctx
+    const { path } = request
+    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
+      const candidates: Array<CompiledRoute> = []
+      for (const entry of compiled) {
+        const params = entry.match(path)
+        if (params === undefined) continue
+        const method = request.method === 'HEAD' ? 'GET' : request.method
+        if (entry.route.method === method) {
+          ctx.operationId = entry.route.operationId
+          ctx.params = params
+          return entry.run(ctx)
+        }
+        candidates.push(entry)
+      }
+      if (candidates.length === 0) return notFound(ctx)
+      const allow = [...new Set(candidates.flatMap((entry) => methodsOf(entry.route)))].join(', ')
+      if (request.method === 'OPTIONS') {
+        return Promise.resolve({ status: 204, headers: { allow } })
+      }
+      return compose(guard, (): never => {
+        throw new ApiError(
+          405,
+          'method_not_allowed',
+          `${request.method} is not allowed on ${path}; use ${allow}.`,
+          { allow },
+        )
+      })(ctx)
+    }
+    if (path === '/openapi.json' && (request.method === 'GET' || request.method === 'HEAD')) {
+      return Promise.resolve(jsonResponse(200, deps.openapi()))
+    }
+    if (admin && (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`))) {
+      return Promise.resolve(admin(ctx))
+    }
+    throw new ApiError(
+      404,
+      'route_not_found',
+      `No operation at ${path}; the API lives under ${API_PREFIX}.`,
+    )
+  }
+  const pipeline = compose(corsMiddleware, route)
+  let loaded = false
+
+  return {
+    async handle(request) {
+      const ctx: Context = {
+        request,
+        operationId: undefined,
+        params: {},
+        headers: {},
+        apiKey: undefined,
+        authProblem: undefined,
+      }
+      let response: MockResponse
+      try {
+        if (!loaded) {
+          await deps.ready
+          loaded = true
+        }
+        response = await pipeline(ctx)
+      } catch (error) {
+        if (request.signal?.aborted) return { status: 499, headers: {} }
+        response = toErrorResponse(error, deps.onError)
+      }
+      const headers = { ...ctx.headers, ...response.headers }
+      if (request.method === 'HEAD') return { status: response.status, headers }
+      return { status: response.status, headers, body: response.body }
+    },
+  }
+}
+
+function methodsOf(route: Route): Array<string> {
+  return route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]
+}

@@ -1,0 +1,29 @@
+import type { MockResponse } from './types.ts'
+
+/**
+ * Builds a JSON response.
+ *
+ * @example
+ * jsonResponse(200, [{ id: 1, name: 'Rex', categoryId: 1 }])
+ */
+export function jsonResponse(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): MockResponse {
+  return jsonTextResponse(status, JSON.stringify(value), headers)
+}
+
+/**
+ * Builds a JSON response from already serialized JSON text.
+ *
+ * @example
+ * jsonTextResponse(200, '[]')
+ */
+export function jsonTextResponse(
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): MockResponse {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: text }
+}

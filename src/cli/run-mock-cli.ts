@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs'
+import yargs from 'yargs'
+import { ConfigError } from '../errors/config-error.ts'
+import type { KeySpec } from '../keys/create-keyring.ts'
+import { startServer } from '../server/start-server.ts'
+import { parseApiKeyFlag } from './parse-api-key-flag.ts'
+
+export interface CliIo {
+  out: (line: string) => void
+  err: (line: string) => void
+  env: Record<string, string | undefined>
+}
+
+const defaultIo: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  env: process.env,
+}
+
+/**
+ * The `petstore-mock` command: parses flags, starts the server, prints how to
+ * call it, logs one line per request and closes gracefully on SIGINT/SIGTERM.
+ * Resolves with the exit code once the server has stopped (or failed to start).
+ *
+ * @example
+ * process.exitCode = await runMockCli(process.argv.slice(2))
+ */
+export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Promise<number> {
+  let args: Awaited<ReturnType<typeof parse>>
+  try {
+    args = await parse(argv, io)
+  } catch (error) {
+    io.err(error instanceof Error ? error.message : String(error))
+    return 1
+  }
+  if (args === undefined) return 0
+
+  let running: Awaited<ReturnType<typeof startServer>>
+  try {
+    const keys: Record<string, KeySpec> = {}
+    if (args.keys) Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
+    for (const flag of args['api-key'] ?? []) {
+      const [key, spec] = parseApiKeyFlag(String(flag))
+      keys[key] = spec
+    }
+    running = await startServer({
+      port: args.port,
+      host: args.host,
+      seed: args.seed,
+      pets: args.pets,
+      orders: args.orders,
+      fixtures: args.fixtures ? readJsonFile(args.fixtures, 'load fixtures') : undefined,
+      keys,
+      enterprise: { perMinute: args['enterprise-per-minute'], perDay: args['enterprise-per-day'] },
+      rateLimit: {
+        enabled: args['rate-limit'] !== 'off',
+        scale: args['rate-limit-scale'],
+        banAfter: args['ban-after'],
+        banDurationMs: args['ban-seconds'] * 1000,
+      },
+      cors: args.cors,
+      admin: args.admin,
+      log: args.quiet
+        ? undefined
+        : ({ method, path, status, ms }) =>
+            io.out(`${method} ${path} ${status} ${ms.toFixed(1)}ms`),
+    })
+  } catch (error) {
+    io.err(error instanceof Error ? error.message : String(error))
+    return 1
+  }
+
+  const { url, petstore } = running
+  io.out(`petstore-mock listening on ${url}`)
+  io.out(
+    `  API:      ${url}/v1   OpenAPI: ${url}/openapi.json${args.admin ? `   control: ${url}/__mock/state` : ''}`,
+  )
+  io.out(`  data:     ${formatCounts(petstore.state().data)}`)
+  io.out('  keys:')
+  for (const key of petstore.state().keys) {
+    io.out(
+      `    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${key.perMinute}/min, ${key.perDay}/day`,
+    )
+  }
+  io.out(`  try:      curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets?limit=3`)
+  if (args['rate-limit'] === 'off') io.out('  rate limiting is off (headers are still sent)')
+
+  return await new Promise<number>((resolve) => {
+    const stop = (signal: string) => {
+      io.out(`${signal}: closing petstore-mock`)
+      process.off('SIGINT', onInt)
+      process.off('SIGTERM', onTerm)
+      const force = setTimeout(() => running.server.closeAllConnections(), 3_000)
+      force.unref()
+      running.close().then(
+        () => resolve(0),
+        () => resolve(0),
+      )
+    }
+    const onInt = () => stop('SIGINT')
+    const onTerm = () => stop('SIGTERM')
+    process.once('SIGINT', onInt)
+    process.once('SIGTERM', onTerm)
+  })
+}
+
+async function parse(argv: Array<string>, io: CliIo) {
+  let helpShown = false
+  const parser = yargs(argv)
+    .scriptName('petstore-mock')
+    .usage('$0 [options]\n\nA stateful mock of the Animal Adoption Service API on a port.')
+    .option('port', {
+      alias: 'p',
+      type: 'number',
+      default: io.env.PORT === undefined ? 4010 : Number(io.env.PORT),
+      describe: 'Port to listen on (env PORT); 0 picks a free one',
+    })
+    .option('host', { alias: 'h', type: 'string', default: '127.0.0.1', describe: 'Host to bind' })
+    .option('seed', { type: 'number', default: 1, describe: 'Seed of the generated data' })
+    .option('pets', { type: 'number', default: 100, describe: 'Seeded pets' })
+    .option('orders', { type: 'number', default: 25, describe: 'Seeded orders' })
+    .option('fixtures', {
+      type: 'string',
+      describe: 'JSON file with your own categories, pets and orders',
+    })
+    .option('api-key', {
+      type: 'string',
+      array: true,
+      describe:
+        'Accept another key: KEY=PLAN (free|pro|business|enterprise), or KEY=enterprise:PER_MIN/PER_DAY',
+    })
+    .option('keys', { type: 'string', describe: 'JSON file of more keys: { "KEY": "PLAN" }' })
+    .option('rate-limit', {
+      choices: ['on', 'off'] as const,
+      default: 'on' as const,
+      describe: 'Enforce rate limits (off: headers only, never 429)',
+    })
+    .option('rate-limit-scale', {
+      type: 'number',
+      default: 1,
+      describe: 'Make windows and bans N times shorter (10: a minute lasts 6 s)',
+    })
+    .option('enterprise-per-minute', {
+      type: 'number',
+      default: 10_000,
+      describe: 'Default per-minute limit of Enterprise keys',
+    })
+    .option('enterprise-per-day', {
+      type: 'number',
+      default: 1_000_000,
+      describe: 'Default per-day limit of Enterprise keys',
+    })
+    .option('ban-after', {
+      type: 'number',
+      default: 10,
+      describe: 'Requests tolerated after a 429 before the key is banned',
+    })
+    .option('ban-seconds', { type: 'number', default: 300, describe: 'How long a ban lasts' })
+    .option('cors', {
+      type: 'boolean',
+      default: true,
+      describe: 'CORS for browsers (--no-cors to turn off)',
+    })
+    .option('admin', {
+      type: 'boolean',
+      default: true,
+      describe: 'Control API under /__mock/ (--no-admin to turn off)',
+    })
+    .option('quiet', {
+      alias: 'q',
+      type: 'boolean',
+      default: false,
+      describe: 'No log line per request',
+    })
+    .example('$0', 'Serve on http://127.0.0.1:4010 with the default keys')
+    .example('$0 --port 8080 --seed 42 --pets 500', 'Another port and more, different data')
+    .example(
+      '$0 --api-key sk_live_me=pro --rate-limit-scale 10',
+      'An extra key; windows 10x shorter',
+    )
+    .example('$0 --fixtures fixtures/example.json --no-admin', 'Your own data, no control API')
+    .strict()
+    .help()
+    .alias('help', '?')
+    .version(false)
+    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .exitProcess(false)
+    .fail((message, error) => {
+      throw new ConfigError(
+        'ERR_PETSTORE_INVALID_FLAG',
+        'read the flags',
+        error?.message ?? message,
+      )
+    })
+    .showHelpOnFail(false)
+  parser.parserConfiguration({ 'strip-aliased': true })
+  const args = await parser.parseAsync(argv, {}, (_error, _parsed, output) => {
+    if (output) {
+      helpShown = true
+      io.out(output)
+    }
+  })
+  if (helpShown) return undefined
+  for (const name of [
+    'port',
+    'seed',
+    'pets',
+    'orders',
+    'rate-limit-scale',
+    'ban-after',
+    'ban-seconds',
+  ] as const) {
+    if (!Number.isFinite(args[name])) {
+      throw new ConfigError(
+        'ERR_PETSTORE_INVALID_FLAG',
+        'read the flags',
+        `--${name} must be a number`,
+      )
+    }
+  }
+  return args
+}
+
+function readJsonFile(file: string, action: string): Record<string, never> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ConfigError(
+      'ERR_PETSTORE_FILE',
+      action,
+      `cannot read "${file}" (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    )
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(
+      'ERR_PETSTORE_FILE',
+      action,
+      `"${file}" is not valid JSON (${(error as Error).message})`,
+    )
+  }
+}
+
+function formatCounts(data: { categories: number; pets: number; orders: number }): string {
+  return `${data.pets} pets, ${data.categories} categories, ${data.orders} orders`
+}

@@ -1,0 +1,86 @@
+import type { z } from 'zod'
+import { ConfigError } from '../errors/config-error.ts'
+import { Category } from '../schema/category.ts'
+import { Order } from '../schema/order.ts'
+import { Pet } from '../schema/pet.ts'
+import { type Dataset, seedData } from './seed-data.ts'
+
+/** At most this many records per collection in a fixtures file. */
+export const MAX_FIXTURE_RECORDS = 100_000
+
+/**
+ * Validates a user's own data (the parsed JSON of a `--fixtures` file) against
+ * the schema. Throws a `ConfigError` naming the first bad record.
+ * Missing `categories` default to the six seeded ones; missing `pets` and
+ * `orders` are empty.
+ *
+ * @example
+ * const dataset = parseFixtures({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] })
+ */
+export function parseFixtures(input: unknown): Dataset {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    fail('the file must hold a JSON object with "categories", "pets" and "orders" arrays')
+  }
+  const raw = input as Record<string, unknown>
+  for (const key of Object.keys(raw)) {
+    if (!['categories', 'pets', 'orders'].includes(key)) {
+      fail(`unknown key "${key}" (expected "categories", "pets" and "orders")`)
+    }
+  }
+  const categories =
+    raw.categories === undefined
+      ? seedData({ pets: 0, orders: 0 }).categories
+      : parseList('categories', raw.categories, Category)
+  const categoryIds = new Set(categories.map((category) => category.id))
+  const pets = parseList('pets', raw.pets ?? [], Pet, (pet, at) => {
+    if (!categoryIds.has(pet.categoryId)) {
+      fail(`${at}.categoryId ${pet.categoryId} names no category`)
+    }
+  })
+  const petIds = new Set(pets.map((pet) => pet.id))
+  const orders = parseList('orders', raw.orders ?? [], Order, (order, at) => {
+    if (!petIds.has(order.petId)) fail(`${at}.petId ${order.petId} names no pet`)
+  })
+  return {
+    categories: categories.sort(byId),
+    pets: pets.sort(byId).map((pet) => ({ ...pet, status: pet.status ?? 'available' })),
+    orders: orders.sort(byId),
+  }
+}
+
+function parseList<Schema extends z.ZodType<{ id: number }>>(
+  name: string,
+  value: unknown,
+  schema: Schema,
+  check?: (record: z.infer<Schema>, at: string) => void,
+): Array<z.infer<Schema>> {
+  if (!Array.isArray(value)) fail(`"${name}" must be an array`)
+  if (value.length > MAX_FIXTURE_RECORDS) {
+    fail(`"${name}" has ${value.length} records, more than ${MAX_FIXTURE_RECORDS}`)
+  }
+  const seen = new Set<number>()
+  const records: Array<z.infer<Schema>> = []
+  value.forEach((item, index) => {
+    const at = `${name}[${index}]`
+    const result = schema.safeParse(item)
+    if (!result.success) {
+      const issue = result.error.issues[0]
+      const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
+      fail(`${at}${path}: ${issue?.message ?? 'invalid record'}`)
+    }
+    const record = result.data
+    if (seen.has(record.id)) fail(`${at}.id ${record.id} is a duplicate`)
+    seen.add(record.id)
+    check?.(record, at)
+    records.push(record)
+  })
+  return records
+}
+
+function byId(a: { id: number }, b: { id: number }): number {
+  return a.id - b.id
+}
+
+function fail(reason: string): never {
+  throw new ConfigError('ERR_PETSTORE_INVALID_FIXTURES', 'load fixtures', reason)
+}

@@ -1,0 +1,86 @@
+import { en, Faker } from '@faker-js/faker'
+import type { Category } from '../schema/category.ts'
+import type { Order, OrderStatus } from '../schema/order.ts'
+import type { Pet } from '../schema/pet.ts'
+import type { PetStatus } from '../schema/pet-status.ts'
+
+/**
+ * The data a petstore starts with (and returns to on reset).
+ */
+export interface Dataset {
+  categories: Array<Category>
+  pets: Array<Pet>
+  orders: Array<Order>
+}
+
+export interface SeedOptions {
+  /** The faker seed: the same seed gives byte-identical data. Default 1. */
+  seed?: number
+  /** How many pets. Default 100. */
+  pets?: number
+  /** How many orders. Default 25. */
+  orders?: number
+  /** How many categories. Default 6. */
+  categories?: number
+}
+
+export const DEFAULT_SEED_OPTIONS = { seed: 1, pets: 100, orders: 25, categories: 6 } as const
+
+const CATEGORY_NAMES = ['Dogs', 'Cats', 'Birds', 'Fish', 'Reptiles', 'Small Mammals']
+
+const PET_STATUSES: Array<{ value: PetStatus; weight: number }> = [
+  { value: 'available', weight: 6 },
+  { value: 'pending', weight: 2 },
+  { value: 'sold', weight: 2 },
+]
+
+const ORDER_STATUSES: Array<OrderStatus> = ['placed', 'approved', 'delivered']
+
+/** Order ship dates fall in this range, whatever day it is: the data never depends on the clock. */
+const SHIP_FROM = '2026-01-01T00:00:00.000Z'
+const SHIP_TO = '2026-12-31T00:00:00.000Z'
+
+/**
+ * Generates the seeded dataset. Pure: the same options give the same data.
+ *
+ * @example
+ * const data = seedData({ seed: 42, pets: 10 })
+ * data.pets.length // 10
+ */
+export function seedData(options: SeedOptions = {}): Dataset {
+  const { seed, pets, orders, categories } = { ...DEFAULT_SEED_OPTIONS, ...options }
+  const faker = new Faker({ locale: [en], seed })
+
+  const categoryList: Array<Category> = []
+  for (let index = 0; index < categories; index++) {
+    const base = CATEGORY_NAMES[index % CATEGORY_NAMES.length] ?? 'Animals'
+    const round = Math.floor(index / CATEGORY_NAMES.length)
+    categoryList.push({ id: index + 1, name: round === 0 ? base : `${base} ${round + 1}` })
+  }
+
+  const petList: Array<Pet> = []
+  for (let index = 0; index < pets && categoryList.length > 0; index++) {
+    const category = faker.helpers.arrayElement(categoryList)
+    petList.push({
+      id: index + 1,
+      name: faker.animal.petName(),
+      categoryId: category.id,
+      status: faker.helpers.weightedArrayElement(PET_STATUSES),
+    })
+  }
+
+  const orderList: Array<Order> = []
+  for (let index = 0; index < orders && petList.length > 0; index++) {
+    const status = faker.helpers.arrayElement(ORDER_STATUSES)
+    orderList.push({
+      id: index + 1,
+      petId: faker.helpers.arrayElement(petList).id,
+      quantity: faker.number.int({ min: 1, max: 3 }),
+      shipDate: faker.date.between({ from: SHIP_FROM, to: SHIP_TO }).toISOString(),
+      status,
+      complete: status === 'delivered',
+    })
+  }
+
+  return { categories: categoryList, pets: petList, orders: orderList }
+}

@@ -1,0 +1,18 @@
+import { formatMessage } from './format-message.ts'
+
+/**
+ * Raised for a bad option, flag or fixture file: a mistake of the person
+ * running the mock, never of an HTTP client. `code` is stable.
+ *
+ * @example
+ * throw new ConfigError('ERR_PETSTORE_INVALID_OPTION', 'create the petstore', '`pets` must be >= 0')
+ */
+export class ConfigError extends Error {
+  readonly code: string
+
+  constructor(code: string, action: string, reason: string) {
+    super(formatMessage(action, reason))
+    this.name = 'ConfigError'
+    this.code = code
+  }
+}

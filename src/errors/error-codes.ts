@@ -1,0 +1,23 @@
+/**
+ * Every `code` the mock puts in an Error body, with the HTTP status it goes with.
+ * The README documents this table.
+ *
+ * @example
+ * ERROR_CODES.not_found // 404
+ */
+export const ERROR_CODES = {
+  invalid_request: 400,
+  invalid_json: 400,
+  invalid_simulation: 400,
+  unauthorized: 401,
+  not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  rate_limited: 429,
+  key_banned: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_CODES

@@ -1,0 +1,24 @@
+/**
+ * The plans of spec §8 and their default limits (requests per minute and per day).
+ * Enterprise limits are agreed per customer; these are the mock's defaults.
+ *
+ * @example
+ * PLANS.free.perMinute // 60
+ */
+export const PLANS = {
+  free: { perMinute: 60, perDay: 1_000 },
+  pro: { perMinute: 300, perDay: 10_000 },
+  business: { perMinute: 1_000, perDay: 100_000 },
+  enterprise: { perMinute: 10_000, perDay: 1_000_000 },
+} as const
+
+export type PlanName = keyof typeof PLANS
+
+export const PLAN_NAMES = Object.keys(PLANS) as Array<PlanName>
+
+/**
+ * Tells whether a string names a plan.
+ */
+export function isPlanName(value: string): value is PlanName {
+  return Object.hasOwn(PLANS, value)
+}

@@ -1,0 +1,40 @@
+import type { Middleware } from '../app/types.ts'
+import { type ApiKey, TOKEN_PATTERN } from '../keys/create-keyring.ts'
+
+/**
+ * Looks up the bearer key of the request (spec §5) and records it on the
+ * context, or records why there is none. It rejects nothing itself: rate
+ * limiting comes next and must count the request either way; `requireAuth`
+ * then rejects.
+ *
+ * @example
+ * const chain = [authenticate(keyring), rateLimit(limiter, clock), requireAuth()]
+ */
+export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
+  if (keyring.size === 0) {
+    throw new TypeError('[petstore-mock] Failed to create the auth middleware: no API keys.')
+  }
+  return async function authenticate(ctx, next) {
+    const header = ctx.request.headers.get('authorization')
+    if (header === null) {
+      ctx.authProblem =
+        'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".'
+      return next()
+    }
+    const match = /^(\S+)(?:\s+(.*))?$/.exec(header.trim())
+    const scheme = match?.[1] ?? ''
+    const token = match?.[2]?.trim() ?? ''
+    if (scheme.toLowerCase() !== 'bearer') {
+      ctx.authProblem = 'The Authorization header must use the Bearer scheme.'
+    } else if (token === '') {
+      ctx.authProblem = 'The bearer token is empty.'
+    } else if (!TOKEN_PATTERN.test(token)) {
+      ctx.authProblem = 'The bearer token is malformed.'
+    } else {
+      const apiKey = keyring.get(token)
+      if (apiKey === undefined) ctx.authProblem = 'The API key is not valid.'
+      ctx.apiKey = apiKey
+    }
+    return next()
+  }
+}

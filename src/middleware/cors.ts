@@ -1,0 +1,55 @@
+import type { Middleware } from '../app/types.ts'
+
+/** Response headers a browser script may read: named, since `*` is ignored with credentials. */
+export const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'Deprecation',
+  'Sunset',
+  'Link',
+  'Location',
+  'WWW-Authenticate',
+].join(', ')
+
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer']
+const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS'
+
+/**
+ * CORS for browsers (design: reflected origin, credentials, named exposed
+ * headers). Answers preflights with 204 before anything else runs, so they
+ * neither need a key nor count against a limit.
+ *
+ * @example
+ * const chain = [cors()]
+ */
+export function cors(): Middleware {
+  return async function cors(ctx, next) {
+    const { request } = ctx
+    const origin = request.headers.get('origin')
+    if (origin === null) return next()
+    ctx.headers['access-control-allow-origin'] = origin
+    ctx.headers['access-control-allow-credentials'] = 'true'
+    ctx.headers.vary = 'Origin'
+    const requestedMethod = request.headers.get('access-control-request-method')
+    if (request.method === 'OPTIONS' && requestedMethod !== null) {
+      const requested = request.headers.get('access-control-request-headers')
+      const allowed = new Set(ALLOWED_HEADERS)
+      for (const name of requested?.split(',') ?? []) {
+        if (/^[A-Za-z0-9-]{1,64}$/.test(name.trim())) allowed.add(name.trim())
+      }
+      return {
+        status: 204,
+        headers: {
+          'access-control-allow-methods': ALLOWED_METHODS,
+          'access-control-allow-headers': [...allowed].slice(0, 32).join(', '),
+          'access-control-max-age': '600',
+          vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+        },
+      }
+    }
+    ctx.headers['access-control-expose-headers'] = EXPOSED_HEADERS
+    return next()
+  }
+}

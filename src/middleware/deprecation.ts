@@ -1,0 +1,39 @@
+import type { Middleware } from '../app/types.ts'
+
+export interface DeprecationOptions {
+  /** When the operation was deprecated. */
+  deprecatedAt: Date
+  /** When it will be removed. */
+  sunset: Date
+  /** The operation that replaces it. */
+  successor: string
+}
+
+/**
+ * Marks every response of a deprecated operation with `Deprecation`
+ * (RFC 9745), `Sunset` (RFC 8594) and a `Link` to its successor.
+ *
+ * @example
+ * deprecation({
+ *   deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+ *   sunset: new Date('2030-12-05T00:00:00Z'),
+ *   successor: '/v1/pets',
+ * })
+ */
+export function deprecation(options: DeprecationOptions): Middleware {
+  const { deprecatedAt, sunset, successor } = options
+  if (Number.isNaN(deprecatedAt.getTime()) || Number.isNaN(sunset.getTime())) {
+    throw new TypeError(
+      '[petstore-mock] Failed to create the deprecation middleware: invalid date.',
+    )
+  }
+  const headers = {
+    deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
+    sunset: sunset.toUTCString(),
+    link: `<${successor}>; rel="successor-version"`,
+  }
+  return async function deprecation(ctx, next) {
+    Object.assign(ctx.headers, headers)
+    return next()
+  }
+}

@@ -1,0 +1,25 @@
+import type { Middleware } from '../app/types.ts'
+import { ApiError } from '../errors/api-error.ts'
+
+/** The largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * Answers 413 for a body that the transport refused to read in full.
+ * Runs after rate limiting, so the 413 carries the rate-limit headers.
+ *
+ * @example
+ * const chain = [authenticate(keyring), rateLimit(limiter), payloadLimit()]
+ */
+export function payloadLimit(): Middleware {
+  return async function payloadLimit(ctx, next) {
+    if (ctx.request.bodyTooLarge) {
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+      )
+    }
+    return next()
+  }
+}

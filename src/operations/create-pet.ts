@@ -1,0 +1,63 @@
+import { jsonResponse } from '../app/json-response.ts'
+import type { Operation } from '../app/types.ts'
+import type { Store } from '../data/create-store.ts'
+import { ApiError } from '../errors/api-error.ts'
+import { NewPet } from '../schema/new-pet.ts'
+
+/**
+ * `POST /v1/pets` (createPet, spec §4.2): validates the NewPet body against
+ * the schema, checks that the category exists, stores the pet and answers
+ * 201 with it.
+ *
+ * @example
+ * const operation = createPet(store)
+ */
+export function createPet(store: Store): Operation {
+  return async ({ request }) => {
+    const input = parseNewPet(request.body)
+    if (!store.hasCategory(input.categoryId)) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `Field "categoryId" must name an existing category; ${input.categoryId} names none.`,
+      )
+    }
+    const pet = await store.createPet(input)
+    return jsonResponse(201, pet, { location: `/v1/pets/${pet.id}` })
+  }
+}
+
+function parseNewPet(body: string | null): NewPet {
+  if (body === null || body.trim() === '') {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      'The request body is missing; send a NewPet as JSON.',
+    )
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.')
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(400, 'invalid_request', 'The request body must be a JSON object (a NewPet).')
+  }
+  const result = NewPet.safeParse(value)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const field = issue?.path.join('.') || 'body'
+    throw new ApiError(400, 'invalid_request', `Field "${field}": ${describe(issue)}`)
+  }
+  if (result.data.name.trim() === '') {
+    throw new ApiError(400, 'invalid_request', 'Field "name": must not be blank.')
+  }
+  return result.data
+}
+
+function describe(issue: { code: string; message: string; input?: unknown } | undefined): string {
+  if (issue === undefined) return 'invalid value.'
+  if (issue.input === undefined && issue.code === 'invalid_type') return 'is required.'
+  return `${issue.message.replace(/\.$/, '')}.`
+}

@@ -1,0 +1,23 @@
+import { jsonResponse } from '../app/json-response.ts'
+import type { Operation } from '../app/types.ts'
+import type { Store } from '../data/create-store.ts'
+import { ApiError } from '../errors/api-error.ts'
+import { readInt64Param } from './query-params.ts'
+
+/**
+ * `GET /v1/pets/{petId}` (getPet, spec §4.3): one pet, or 404.
+ *
+ * @example
+ * const operation = getPet(store)
+ */
+export function getPet(store: Store): Operation {
+  return ({ params }) => {
+    const raw = params.petId ?? ''
+    const id = readInt64Param(raw, 'petId')
+    const pet = id === undefined ? undefined : store.getPet(id)
+    if (pet === undefined) {
+      throw new ApiError(404, 'not_found', `Pet ${id ?? raw} was not found.`)
+    }
+    return jsonResponse(200, pet)
+  }
+}

@@ -1,0 +1,20 @@
+import { jsonResponse } from '../app/json-response.ts'
+import type { Operation } from '../app/types.ts'
+import type { Store } from '../data/create-store.ts'
+import { OrderStatus } from '../schema/order.ts'
+import { readEnum, readLimit } from './query-params.ts'
+
+/**
+ * `GET /v1/store/orders` (listOrders, spec §4.4): orders ordered by id, with
+ * `limit` and a `status` filter like pets.
+ *
+ * @example
+ * const operation = listOrders(store)
+ */
+export function listOrders(store: Store): Operation {
+  return ({ request }) => {
+    const limit = readLimit(request.query)
+    const status = readEnum(request.query, 'status', OrderStatus.options)
+    return jsonResponse(200, store.listOrders({ status, limit }))
+  }
+}

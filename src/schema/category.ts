@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import { int64 } from './int64.ts'
+
+/**
+ * A category of animals. The spec names the resource but shows none of its
+ * fields; the mock gives each category an id and a name.
+ *
+ * @example
+ * Category.parse({ id: 1, name: 'Dogs' })
+ */
+export const Category = z
+  .object({
+    id: int64,
+    name: z.string().min(1),
+  })
+  .meta({ id: 'Category', description: 'A category of animals.' })
+
+export type Category = z.infer<typeof Category>

@@ -1,0 +1,7 @@
+export { Category } from './category.ts'
+export { ErrorBody } from './error-body.ts'
+export { int64 } from './int64.ts'
+export { MAX_NAME_LENGTH, NewPet } from './new-pet.ts'
+export { Order, OrderStatus, Orders } from './order.ts'
+export { Pet, Pets } from './pet.ts'
+export { PetStatus } from './pet-status.ts'

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { int64 } from './int64.ts'
+import { PetStatus } from './pet-status.ts'
+
+/**
+ * The longest `name` the mock accepts. The spec leaves the maximum open.
+ */
+export const MAX_NAME_LENGTH = 200
+
+/**
+ * The request body of `createPet` (spec §2, NewPet).
+ *
+ * @example
+ * NewPet.parse({ name: 'Rex', categoryId: 1, status: 'available' })
+ */
+export const NewPet = z
+  .object({
+    name: z.string().min(1).max(MAX_NAME_LENGTH).meta({ description: "The animal's name." }),
+    categoryId: int64.meta({
+      description: 'ID of the category the animal belongs to.',
+    }),
+    status: PetStatus.optional(),
+  })
+  .meta({ id: 'NewPet', description: 'The request body for adding an animal.' })
+
+export type NewPet = z.infer<typeof NewPet>

@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { int64 } from './int64.ts'
+
+/**
+ * The status of a store order. The spec shows no payload for orders; the
+ * mock models the classic petstore Order.
+ *
+ * @example
+ * OrderStatus.parse('placed')
+ */
+export const OrderStatus = z
+  .enum(['placed', 'approved', 'delivered'])
+  .meta({ id: 'OrderStatus', description: 'Status of a store order.' })
+
+export type OrderStatus = z.infer<typeof OrderStatus>
+
+/**
+ * A store order.
+ *
+ * @example
+ * Order.parse({
+ *   id: 1,
+ *   petId: 3,
+ *   quantity: 1,
+ *   shipDate: '2026-03-01T10:00:00.000Z',
+ *   status: 'placed',
+ *   complete: false,
+ * })
+ */
+export const Order = z
+  .object({
+    id: int64,
+    petId: int64,
+    quantity: z.int().min(1),
+    shipDate: z.iso.datetime(),
+    status: OrderStatus,
+    complete: z.boolean(),
+  })
+  .meta({ id: 'Order', description: 'A store order for a pet.' })
+
+export type Order = z.infer<typeof Order>
+
+/**
+ * The response body of `listOrders`.
+ *
+ * @example
+ * Orders.parse([])
+ */
+export const Orders = z.array(Order).meta({ id: 'Orders', description: 'A list of orders.' })

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { int64 } from './int64.ts'
+import { PetStatus } from './pet-status.ts'
+
+/**
+ * An animal as the service returns it (spec §2, Pet).
+ *
+ * @example
+ * Pet.parse({ id: 1, name: 'Rex', categoryId: 1, status: 'available' })
+ */
+export const Pet = z
+  .object({
+    id: int64.meta({ description: 'Unique identifier, assigned on creation.' }),
+    name: z.string().meta({ description: "The animal's name." }),
+    categoryId: int64.meta({
+      description: 'ID of the category the animal belongs to.',
+    }),
+    status: PetStatus.optional(),
+  })
+  .meta({ id: 'Pet', description: 'An animal available for adoption.' })
+
+export type Pet = z.infer<typeof Pet>
+
+/**
+ * The response body of `listPets` (spec §2, Pets).
+ *
+ * @example
+ * Pets.parse([])
+ */
+export const Pets = z.array(Pet).meta({ id: 'Pets', description: 'A list of animals.' })
+
+export type Pets = z.infer<typeof Pets>

@@ -1,0 +1,81 @@
+import type http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Petstore } from '../create-petstore.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import { createServer, type ServerOptions } from './create-server.ts'
+
+export interface StartServerOptions extends ServerOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+}
+
+export interface RunningServer {
+  /** The origin, e.g. `http://127.0.0.1:4010`; the API is under `${url}/v1`. */
+  url: string
+  port: number
+  server: http.Server
+  petstore: Petstore
+  /** Stops accepting connections, ends idle ones and resolves once closed. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the mock server and resolves once it listens and its data is loaded.
+ *
+ * @example
+ * const mock = await startServer({ port: 0, quiet: true })
+ * await fetch(`${mock.url}/v1/pets`, { headers: { authorization: 'Bearer sk_test_free' } })
+ * await mock.close()
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? 4010
+  const host = options.host ?? '127.0.0.1'
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'start the server',
+      `port must be a whole number from 0 to 65535, got ${String(port)}`,
+    )
+  }
+  const { server, petstore } = createServer(options)
+  await petstore.ready
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ConfigError(
+              'ERR_PETSTORE_PORT_IN_USE',
+              'start the server',
+              `port ${port} on ${host} is already in use; pick another with --port`,
+            )
+          : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+            ? new ConfigError(
+                'ERR_PETSTORE_INVALID_HOST',
+                'start the server',
+                `cannot listen on host "${host}"`,
+              )
+            : error,
+      )
+    }
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    server,
+    petstore,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeIdleConnections()
+      }),
+  }
+}

@@ -1,0 +1,22 @@
+import type { ErrorCode } from '../errors/error-codes.ts'
+
+/**
+ * The statuses that `Prefer: code=NNN`, `__code` and scenarios can force, with
+ * the Error `code` and message each gets.
+ *
+ * @example
+ * SIMULATED_STATUSES[503].code // 'service_unavailable'
+ */
+export const SIMULATED_STATUSES: Readonly<Record<number, { code: ErrorCode; message: string }>> = {
+  400: { code: 'invalid_request', message: 'The request is invalid (simulated).' },
+  401: { code: 'unauthorized', message: 'The API key is missing or invalid (simulated).' },
+  404: { code: 'not_found', message: 'The requested resource was not found (simulated).' },
+  429: { code: 'rate_limited', message: 'Rate limit exceeded (simulated).' },
+  500: { code: 'internal_error', message: 'The server failed unexpectedly (simulated).' },
+  503: { code: 'service_unavailable', message: 'The service is unavailable (simulated).' },
+}
+
+export const SIMULATED_STATUS_LIST = Object.keys(SIMULATED_STATUSES).map(Number)
+
+/** The longest delay that can be asked for, in ms. */
+export const MAX_DELAY_MS = 60_000

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: [
+      'src/**/*.test.ts',
+      'conformance/**/*.test.ts',
+      'bin/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
