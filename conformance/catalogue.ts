@@ -415,7 +415,8 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
 
 /**
  * Whether a check id matches a pattern: the exact id, a prefix ending at a dot
- * (`auth` matches `auth.no-header`), or a trailing `*` wildcard.
+ * or a dash (`auth` matches `auth.no-header`, `create.reject` matches
+ * `create.reject-missing-body`), or a trailing `*` wildcard.
  *
  * @example
  * matchesCheckId('auth.no-header', 'auth') // true
@@ -424,7 +425,7 @@ export function matchesCheckId(id: string, pattern: string): boolean {
   if (pattern.endsWith('*')) {
     return id.startsWith(pattern.slice(0, -1))
   }
-  return id === pattern || id.startsWith(`${pattern}.`)
+  return id === pattern || id.startsWith(`${pattern}.`) || id.startsWith(`${pattern}-`)
 }
 
 /** Options that select checks from the catalogue. */

@@ -1,12 +1,6 @@
 import { operations } from './catalogue.ts'
 import { toCurl } from './to-curl.ts'
-import {
-  type CheckDefinition,
-  type CheckFailure,
-  type CheckResult,
-  type Exchange,
-  type OperationId,
-} from './types.ts'
+import type { CheckDefinition, CheckFailure, CheckResult, Exchange, OperationId } from './types.ts'
 
 const MAX_BODY_IN_REPORT = 400
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { catalogue, matchesCheckId, selectChecks } from './catalogue.ts'
+
+describe('catalogue', () => {
+  it('has unique, stable-looking ids, each with a section and an expectation', () => {
+    const ids = catalogue.map((check) => check.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const check of catalogue) {
+      expect(check.id).toMatch(/^[a-z0-9]+(\.[a-z0-9-]+)+$/)
+      expect(check.section).toMatch(/§/)
+      expect(check.expected.length).toBeGreaterThan(10)
+      expect(check.operations.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('keeps advisory what the spec leaves open', () => {
+    const advisory = catalogue
+      .filter((check) => check.level === 'advisory')
+      .map((check) => check.id)
+    expect(advisory).toEqual(
+      expect.arrayContaining([
+        'list.invalid-limit',
+        'list.invalid-status',
+        'get.invalid-id',
+        'get.deprecation-headers',
+        'ratelimit.remaining-decreases',
+        'orders.auth',
+        'method.not-allowed',
+      ]),
+    )
+  })
+})
+
+describe('selectChecks', () => {
+  it('leaves the rate-limit group out unless included', () => {
+    expect(selectChecks().some((check) => check.group === 'rate-limit')).toBe(false)
+    expect(
+      selectChecks({ include: ['rate-limit'] }).filter((check) => check.group === 'rate-limit'),
+    ).toHaveLength(2)
+  })
+
+  it('matches ids, prefixes and wildcards', () => {
+    expect(matchesCheckId('auth.no-header', 'auth')).toBe(true)
+    expect(matchesCheckId('auth.no-header', 'auth.*')).toBe(true)
+    expect(matchesCheckId('auth.no-header', 'aut')).toBe(false)
+    expect(matchesCheckId('create.reject-missing-body', 'create.reject')).toBe(true)
+    expect(selectChecks({ only: ['auth'] }).map((check) => check.id)).toEqual([
+      'auth.no-header',
+      'auth.unknown-key',
+      'auth.non-bearer',
+      'auth.empty-token',
+      'auth.www-authenticate',
+    ])
+    expect(selectChecks({ skip: ['create'] }).some((check) => check.id.startsWith('create'))).toBe(
+      false,
+    )
+  })
+
+  it('rejects a pattern that matches nothing and an unknown group', () => {
+    expect(() => selectChecks({ only: ['nope'] })).toThrow(/matches no check id/)
+    expect(() => selectChecks({ include: ['chaos'] })).toThrow(/unknown group/)
+  })
+})

@@ -1,0 +1,195 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../src/server/start-server.ts'
+import { catalogue } from './catalogue.ts'
+import { type CliIo, resolveReporters, runCli } from './cli.ts'
+import { startMock } from './test-utils/start-mock.ts'
+
+function io(env: Record<string, string | undefined> = {}) {
+  const out = { stdout: '', stderr: '' }
+  const value: CliIo = {
+    stdout: { write: (text: string) => (out.stdout += text) },
+    stderr: { write: (text: string) => (out.stderr += text) },
+    env,
+    runOptions: { fallbackPerMinute: 3600 },
+  }
+  return { io: value, out }
+}
+
+let mock: RunningServer
+let dir: string
+
+beforeAll(async () => {
+  mock = await startMock()
+  dir = await mkdtemp(join(tmpdir(), 'petstore-conformance-'))
+})
+
+afterAll(async () => {
+  await mock?.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('runCli', () => {
+  it('--list prints the catalogue and exits 0', async () => {
+    const { io: cli, out } = io()
+    expect(await runCli(['--list'], cli)).toBe(0)
+    for (const check of catalogue) {
+      expect(out.stdout).toContain(check.id)
+    }
+  })
+
+  it('--list --reporter json prints the catalogue as JSON', async () => {
+    const { io: cli, out } = io()
+    expect(await runCli(['--list', '--reporter', 'json'], cli)).toBe(0)
+    expect(JSON.parse(out.stdout)).toHaveLength(catalogue.length)
+  })
+
+  it('--help documents how reporters map to files', async () => {
+    const { io: cli, out } = io()
+    expect(await runCli(['--help'], cli)).toBe(0)
+    expect(out.stdout).toContain('--reporter pretty --reporter junit:reports/junit.xml')
+    expect(out.stdout).toContain('Exit codes')
+  })
+
+  it.each([
+    [['--base-url', 'http://x/v1', '--bogus'], /Unknown argument/],
+    [['--token', 'k'], /--base-url is required/],
+    [['--base-url', 'http://x/v1'], /no API key/],
+    [
+      ['--base-url', 'http://x/v1', '--token', 'k', '--reporter', 'html'],
+      /unknown reporter "html"/,
+    ],
+    [['--base-url', 'http://x/v1', '--token', 'k', '--include', 'chaos'], /Invalid values/],
+    [['--base-url', 'http://x/v1', '--token', 'k', '--timeout', 'soon'], /--timeout/],
+    [['--base-url', 'not a url', '--token', 'k'], /not an http\(s\) URL/],
+    [['--base-url', 'http://x/v1', '--token', 'k', '--only', 'nope'], /matches no check id/],
+  ])('bad usage %j exits 2 with one clear line', async (args, message) => {
+    const { io: cli, out } = io()
+    expect(await runCli(args, cli)).toBe(2)
+    expect(out.stderr).toMatch(message)
+    expect(out.stderr).toMatch(/^\[petstore-mock\] Failed to [^\n]+\.\n$/)
+  })
+
+  it('exits 2 when the base URL is unreachable', async () => {
+    const { io: cli, out } = io()
+    expect(await runCli(['--base-url', 'http://127.0.0.1:9/v1', '--token', 'k'], cli)).toBe(2)
+    expect(out.stderr).toMatch(/Failed to reach http:\/\/127\.0\.0\.1:9\/v1.*connection refused/)
+  })
+
+  it('exits 2 on a pre-flight 401, reading the key from PETSTORE_API_KEY', async () => {
+    const { io: cli, out } = io({ PETSTORE_API_KEY: 'sk_nope' })
+    expect(await runCli(['--base-url', `${mock.url}/v1`], cli)).toBe(2)
+    expect(out.stderr).toMatch(/Failed to authenticate: .* answered 401/)
+  })
+
+  it('runs against the mock, writes JUnit and JSON files and exits 0', async () => {
+    const { io: cli, out } = io({ PETSTORE_API_KEY: 'sk_test_enterprise' })
+    const junit = join(dir, 'reports', 'junit.xml')
+    const json = join(dir, 'conformance.json')
+    const code = await runCli(
+      [
+        '--base-url',
+        `${mock.url}/v1`,
+        '--seed',
+        '1',
+        '--reporter',
+        'pretty',
+        '--reporter',
+        `junit:${junit}`,
+        '--reporter',
+        'json',
+        '--output',
+        json,
+      ],
+      cli,
+    )
+    expect(out.stderr).toBe('')
+    expect(code).toBe(0)
+    expect(out.stdout).toContain('PASS: every required check passed (exit 0)')
+    expect(await readFile(junit, 'utf8')).toContain('<testsuites name="petstore-conformance"')
+    const result = JSON.parse(await readFile(json, 'utf8'))
+    expect(result.exitCode).toBe(0)
+    expect(result.seed).toBe(1)
+  })
+
+  it('exits 1 when a required check fails', async () => {
+    const { io: cli } = io()
+    cli.runOptions = {
+      ...cli.runOptions,
+      // A server whose default page holds 30 pets.
+      transport: async (request) => {
+        const response = await fetch(request.url.replace(/\/pets$/, '/pets?limit=30'), {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: request.body }),
+        })
+        return {
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          body: await response.text(),
+          truncated: false,
+        }
+      },
+    }
+    const code = await runCli(
+      [
+        '--base-url',
+        `${mock.url}/v1`,
+        '--token',
+        'sk_test_enterprise',
+        '--only',
+        'list.default-limit',
+      ],
+      cli,
+    )
+    expect(code).toBe(1)
+  })
+
+  it('json to stdout keeps stdout a single document', async () => {
+    const { io: cli, out } = io()
+    const code = await runCli(
+      [
+        '--base-url',
+        `${mock.url}/v1`,
+        '--token',
+        'sk_test_enterprise',
+        '--only',
+        'get',
+        '--reporter',
+        'json',
+      ],
+      cli,
+    )
+    expect(code).toBe(0)
+    expect(JSON.parse(out.stdout).tool).toBe('petstore-conformance')
+    expect(out.stderr).toContain('petstore-conformance')
+  })
+})
+
+describe('resolveReporters', () => {
+  it('defaults to pretty on the console', () => {
+    expect(resolveReporters([], undefined)).toEqual([{ name: 'pretty' }])
+  })
+
+  it('gives --output to the one machine reporter without a file, and keeps pretty on the console', () => {
+    expect(resolveReporters(['junit'], 'r.xml')).toEqual([
+      { name: 'junit', file: 'r.xml' },
+      { name: 'pretty' },
+    ])
+    expect(resolveReporters(['pretty', 'junit:a.xml', 'json'], 'b.json')).toEqual([
+      { name: 'pretty' },
+      { name: 'junit', file: 'a.xml' },
+      { name: 'json', file: 'b.json' },
+    ])
+  })
+
+  it('rejects ambiguous or impossible mappings', () => {
+    expect(() => resolveReporters(['json', 'junit'], 'x')).toThrow(/ambiguous/)
+    expect(() => resolveReporters(['json', 'junit'], undefined)).toThrow(
+      /only one of json and junit/,
+    )
+    expect(() => resolveReporters(['junit:'], undefined)).toThrow(/names no file/)
+  })
+})

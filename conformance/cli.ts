@@ -1,0 +1,318 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import yargs from 'yargs'
+import { catalogue } from './catalogue.ts'
+import { jsonReport } from './reporters/json-reporter.ts'
+import { junitReport } from './reporters/junit-reporter.ts'
+import { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
+import {
+  type ConformanceOptions,
+  ConformanceSetupError,
+  runConformance,
+} from './run-conformance.ts'
+import type { ConformanceResult } from './types.ts'
+
+/** Where the CLI writes and what it reads from its environment. */
+export interface CliIo {
+  stdout: { write: (text: string) => unknown; isTTY?: boolean }
+  stderr: { write: (text: string) => unknown; isTTY?: boolean }
+  env: Record<string, string | undefined>
+  /** Extra options for the run (tests inject a clock or transport). */
+  runOptions?: Partial<ConformanceOptions>
+}
+
+type ReporterName = 'pretty' | 'json' | 'junit'
+
+/** One reporter and where it writes (`undefined`: the console). */
+export interface ReporterTarget {
+  name: ReporterName
+  file?: string
+}
+
+const REPORTERS: Array<ReporterName> = ['pretty', 'json', 'junit']
+
+const EPILOG = `Reporters: --reporter takes NAME or NAME:FILE and may be repeated, e.g.
+  --reporter pretty --reporter junit:reports/junit.xml --reporter json:reports/conformance.json
+--output FILE is the file of the one reporter given without a file (json or junit;
+pretty only when it is the only reporter). At most one reporter writes to stdout;
+when json or junit does, the pretty progress goes to stderr. The console shows the
+pretty report unless json or junit writes to stdout.
+
+Checks: --only and --skip take check ids or prefixes (auth, create.reject, auth.*);
+see --list. Generated cases are replayed with --seed.
+
+Exit codes: 0 every required check passed; 1 a required check failed (or, with
+--strict, an advisory one); 2 bad usage, the base URL unreachable, the key
+rejected by the pre-flight request, or a run that could not finish.
+
+The key comes from --token or PETSTORE_API_KEY; reports write it as
+$PETSTORE_API_KEY, so the curl commands run as they are once it is exported.`
+
+function packageVersion(): string {
+  let dir = import.meta.dirname
+  for (let i = 0; i < 4; i++) {
+    const file = join(dir, 'package.json')
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === 'petstore-mock') {
+        return pkg.version ?? '0.0.0'
+      }
+    }
+    dir = dirname(dir)
+  }
+  return '0.0.0'
+}
+
+class UsageError extends Error {}
+
+/**
+ * Maps `--reporter` values and `--output` to reporter targets (see `--help`).
+ *
+ * @example
+ * resolveReporters(['junit'], 'reports/junit.xml') // [{ name: 'junit', file: 'reports/junit.xml' }, { name: 'pretty' }]
+ */
+export function resolveReporters(
+  specs: Array<string>,
+  output: string | undefined,
+): Array<ReporterTarget> {
+  const targets: Array<ReporterTarget> = specs
+    .flatMap((spec) => spec.split(','))
+    .filter((spec) => spec.trim() !== '')
+    .map((spec) => {
+      const [name, ...rest] = spec.trim().split(':')
+      if (!REPORTERS.includes(name as ReporterName)) {
+        throw new UsageError(`unknown reporter "${name}" (pretty, json or junit)`)
+      }
+      const file = rest.join(':')
+      if (rest.length > 0 && file === '') {
+        throw new UsageError(`reporter "${spec}" names no file`)
+      }
+      return file ? { name: name as ReporterName, file } : { name: name as ReporterName }
+    })
+  if (targets.length === 0) {
+    targets.push({ name: 'pretty' })
+  }
+  if (output !== undefined) {
+    const unfiled = targets.filter((target) => !target.file)
+    const machine = unfiled.filter((target) => target.name !== 'pretty')
+    const candidates = machine.length > 0 ? machine : unfiled
+    if (candidates.length !== 1) {
+      throw new UsageError(
+        candidates.length === 0
+          ? '--output has no reporter to write (every reporter names its file)'
+          : '--output is ambiguous with several reporters; write them as --reporter NAME:FILE',
+      )
+    }
+    ;(candidates[0] as ReporterTarget).file = output
+  }
+  const console = targets.filter((target) => !target.file)
+  if (console.filter((target) => target.name !== 'pretty').length > 1) {
+    throw new UsageError('only one of json and junit can write to stdout; give the others a file')
+  }
+  if (console.length === 0) {
+    targets.push({ name: 'pretty' })
+  }
+  return targets
+}
+
+function render(name: ReporterName, result: ConformanceResult, color: boolean): string {
+  return name === 'json'
+    ? jsonReport(result)
+    : name === 'junit'
+      ? junitReport(result)
+      : prettyReport(result, { color })
+}
+
+function listCatalogue(json: boolean): string {
+  if (json) {
+    return `${JSON.stringify(catalogue, null, 2)}\n`
+  }
+  const width = Math.max(...catalogue.map((check) => check.id.length))
+  const lines = catalogue.map(
+    (check) =>
+      `${check.id.padEnd(width)}  ${check.level.padEnd(8)}  ${(check.group === 'default' ? '' : `[${check.group}] `) + check.title} (${check.section}; ${check.operations.join(', ')})`,
+  )
+  return `${lines.join('\n')}\n`
+}
+
+function positiveInteger(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) {
+    return undefined
+  }
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new UsageError(`--${name} must be a non-negative whole number`)
+  }
+  return value
+}
+
+/**
+ * The `petstore-conformance` command: parses arguments, runs the checks,
+ * writes the reports and returns the exit code (0, 1 or 2).
+ *
+ * @example
+ * process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env })
+ */
+export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
+  const parser = yargs(argv)
+    .scriptName('petstore-conformance')
+    .usage(
+      '$0 --base-url URL [--token KEY] [options]\n\nChecks a live server against the Animal Adoption Service API v1.',
+    )
+    .option('base-url', { type: 'string', describe: 'Base URL of the API, /v1 included' })
+    .option('token', { type: 'string', describe: 'API key (default: $PETSTORE_API_KEY)' })
+    .option('reporter', {
+      type: 'string',
+      array: true,
+      describe: 'pretty | json | junit, optionally NAME:FILE; repeatable',
+    })
+    .option('output', { type: 'string', describe: 'File of the reporter given without one' })
+    .option('only', {
+      type: 'string',
+      array: true,
+      describe: 'Run only these check ids or prefixes',
+    })
+    .option('skip', {
+      type: 'string',
+      array: true,
+      describe: 'Leave out these check ids or prefixes',
+    })
+    .option('read-only', {
+      type: 'boolean',
+      default: false,
+      describe: 'Send nothing that creates data',
+    })
+    .option('include', {
+      type: 'string',
+      array: true,
+      choices: ['rate-limit'],
+      describe: "Opt-in groups: rate-limit (exhausts the key's minute window)",
+    })
+    .option('timeout', { type: 'number', default: 10_000, describe: 'Per-request timeout in ms' })
+    .option('list', {
+      type: 'boolean',
+      default: false,
+      describe: 'Print the check catalogue and exit',
+    })
+    .option('strict', {
+      type: 'boolean',
+      default: false,
+      describe: 'Advisory failures fail the run',
+    })
+    .option('seed', {
+      type: 'number',
+      describe: 'Seed of the generated cases (printed by every run)',
+    })
+    .option('max-requests', { type: 'number', default: 500, describe: 'Request budget of the run' })
+    .option('examples', { type: 'number', default: 10, describe: 'Generated cases per property' })
+    .option('category-id', {
+      type: 'number',
+      describe: 'Category id for created pets when GET /pets shows none',
+    })
+    .option('color', { type: 'boolean', describe: 'Colour the console output (default: on a TTY)' })
+    .epilog(EPILOG)
+    .version(packageVersion())
+    .help()
+    .strict()
+    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    .exitProcess(false)
+
+  let parsed: Awaited<ReturnType<typeof parser.parseAsync>>
+  let output = ''
+  try {
+    parsed = await new Promise((resolve, reject) => {
+      parser.parseAsync(argv, {}, (error, args, text) => {
+        output = text
+        if (error) {
+          reject(error)
+        } else {
+          resolve(args as typeof parsed)
+        }
+      })
+    })
+  } catch (error) {
+    io.stderr.write(
+      `[petstore-mock] Failed to parse the arguments: ${(error as Error).message.replace(/\s*\n\s*/g, ' ').replace(/\.?$/, '')}. See petstore-conformance --help.\n`,
+    )
+    return 2
+  }
+  if (parsed.help || parsed.version) {
+    io.stdout.write(`${output}\n`)
+    return 0
+  }
+
+  try {
+    const reporters = resolveReporters(parsed.reporter ?? [], parsed.output)
+    if (parsed.list) {
+      io.stdout.write(listCatalogue(reporters.some((target) => target.name === 'json')))
+      return 0
+    }
+    const baseUrl = parsed.baseUrl
+    if (!baseUrl) {
+      throw new UsageError('--base-url is required')
+    }
+    const token = parsed.token ?? io.env.PETSTORE_API_KEY
+    if (!token) {
+      throw new UsageError('no API key: pass --token or set PETSTORE_API_KEY')
+    }
+    const stdoutTaken = reporters.some((target) => !target.file && target.name !== 'pretty')
+    const progressStream = stdoutTaken ? io.stderr : io.stdout
+    const color = parsed.color ?? (Boolean(progressStream.isTTY) && !io.env.NO_COLOR)
+    const timeoutMs = positiveInteger('timeout', parsed.timeout)
+    const maxRequests = positiveInteger('max-requests', parsed.maxRequests)
+    const examples = positiveInteger('examples', parsed.examples)
+    const seed = positiveInteger('seed', parsed.seed)
+    const categoryId = parsed.categoryId
+    if (categoryId !== undefined && !Number.isSafeInteger(categoryId)) {
+      throw new UsageError('--category-id must be an integer')
+    }
+    const result = await runConformance({
+      baseUrl,
+      token,
+      only: parsed.only ?? [],
+      skip: parsed.skip ?? [],
+      include: parsed.include ?? [],
+      readOnly: parsed.readOnly,
+      strict: parsed.strict,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(maxRequests === undefined ? {} : { maxRequests }),
+      ...(examples === undefined ? {} : { examples }),
+      ...(seed === undefined ? {} : { seed }),
+      ...(categoryId === undefined ? {} : { categoryId }),
+      onEvent: prettyProgress((text) => progressStream.write(text), { color }),
+      ...io.runOptions,
+    })
+    for (const target of reporters) {
+      if (target.file) {
+        await mkdir(dirname(target.file), { recursive: true })
+        await writeFile(target.file, render(target.name, result, false))
+      } else if (target.name === 'pretty' && stdoutTaken) {
+        io.stderr.write(`${result.exitCode === 0 ? 'PASS' : 'FAIL'} (exit ${result.exitCode})\n`)
+      } else {
+        io.stdout.write(render(target.name, result, color))
+      }
+    }
+    const files = reporters.filter((target) => target.file)
+    if (files.length > 0) {
+      progressStream.write(
+        `Reports: ${files.map((target) => `${target.name} -> ${target.file}`).join(', ')}\n`,
+      )
+    }
+    return result.exitCode
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(
+        `[petstore-mock] Failed to parse the arguments: ${error.message}. See petstore-conformance --help.\n`,
+      )
+      return 2
+    }
+    if (error instanceof ConformanceSetupError) {
+      io.stderr.write(`${error.message}\n`)
+      return 2
+    }
+    io.stderr.write(
+      `[petstore-mock] Failed to run the conformance checks: ${(error as Error).message}.\n`,
+    )
+    return 2
+  }
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { BudgetExhaustedError, createHttpClient, ServerUnreachableError } from './http-client.ts'
+import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
+import type { TransportRequest, TransportResponse } from './undici-transport.ts'
+
+const RESET = 1_767_225_660
+
+function setup(responses: Array<Partial<TransportResponse> | Error>, maxRequests = 100) {
+  let now = 1_767_225_600_000
+  const sleeps: Array<number> = []
+  const sent: Array<TransportRequest> = []
+  const sleep = async (ms: number) => {
+    sleeps.push(ms)
+    now += ms
+  }
+  const pacer = createRateLimitPacer({ now: () => now, sleep })
+  const client = createHttpClient({
+    baseUrl: 'http://api.test/v1/',
+    token: 'sk_secret_key',
+    transport: async (request) => {
+      sent.push(request)
+      const next = responses.shift() ?? {}
+      if (next instanceof Error) {
+        throw next
+      }
+      return {
+        status: 200,
+        body: '[]',
+        truncated: false,
+        ...next,
+        headers: {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '50',
+          'x-ratelimit-reset': String(RESET),
+          ...next.headers,
+        },
+      }
+    },
+    pacer,
+    now: () => now,
+    sleep,
+    timeoutMs: 1000,
+    maxRequests,
+  })
+  return { client, sleeps, sent }
+}
+
+const listPets = { operation: 'listPets', method: 'GET', path: '/pets', auth: 'valid' } as const
+
+describe('createHttpClient', () => {
+  it('sends the key as a bearer token and records it redacted', async () => {
+    const { client, sent } = setup([{ body: '["sk_secret_key"]' }])
+    const exchange = await client.send(listPets)
+    expect(sent[0]?.url).toBe('http://api.test/v1/pets')
+    expect(sent[0]?.headers.Authorization).toBe('Bearer sk_secret_key')
+    expect(exchange.request.headers.Authorization).toBe('Bearer $PETSTORE_API_KEY')
+    expect(exchange.response?.body).toBe('["$PETSTORE_API_KEY"]')
+  })
+
+  it('honours Retry-After on an unrequested 429, then retries', async () => {
+    const { client, sleeps } = setup([{ status: 429, headers: { 'retry-after': '7' } }, {}])
+    const exchange = await client.send(listPets)
+    expect(exchange.response?.status).toBe(200)
+    expect(sleeps).toEqual([7000])
+    expect(client.stats).toMatchObject({ requests: 2, unrequested429: 1, retries: 1 })
+  })
+
+  it('backs off exponentially without Retry-After and gives up after 3 retries', async () => {
+    const limited = { status: 429, headers: { 'x-ratelimit-remaining': '1' } }
+    const { client, sleeps } = setup([limited, limited, limited, limited, {}])
+    const exchange = await client.send(listPets)
+    expect(exchange.response?.status).toBe(429)
+    expect(sleeps).toEqual([1000, 2000, 4000])
+  })
+
+  it('does not retry a 429 the probe asked for', async () => {
+    const { client, sleeps } = setup([{ status: 429, headers: { 'retry-after': '1' } }])
+    const exchange = await client.send({ ...listPets, expect429: true, pace: false })
+    expect(exchange.response?.status).toBe(429)
+    expect(sleeps).toEqual([])
+    expect(client.stats.unrequested429).toBe(0)
+  })
+
+  it('stops when Retry-After exceeds the cap (a ban)', async () => {
+    const { client } = setup([{ status: 429, headers: { 'retry-after': '300' } }])
+    await expect(client.send(listPets)).rejects.toBeInstanceOf(WaitTooLongError)
+  })
+
+  it('spends no more than the budget', async () => {
+    const { client } = setup([], 2)
+    await client.send(listPets)
+    await client.send(listPets)
+    await expect(client.send(listPets)).rejects.toBeInstanceOf(BudgetExhaustedError)
+  })
+
+  it('records a transport error, and gives up after three in a row', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    const { client } = setup([refused, refused, refused])
+    expect((await client.send(listPets)).error).toBe('connection refused')
+    await client.send(listPets)
+    await expect(client.send(listPets)).rejects.toBeInstanceOf(ServerUnreachableError)
+  })
+
+  it('writes a non-Bearer scheme with the key redacted', async () => {
+    const { client, sent } = setup([{ status: 401 }])
+    const exchange = await client.send({ ...listPets, auth: 'Token $PETSTORE_API_KEY' })
+    expect(sent[0]?.headers.Authorization).toBe('Token sk_secret_key')
+    expect(exchange.request.headers.Authorization).toBe('Token $PETSTORE_API_KEY')
+    expect(exchange.credential).toBe('invalid')
+  })
+})

@@ -1,0 +1,35 @@
+/**
+ * The conformance kit's programmatic API (`petstore-mock/conformance`).
+ *
+ * @example
+ * import { runConformance } from 'petstore-mock/conformance'
+ * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', token: 'sk_test_free' })
+ * console.log(result.summary, result.exitCode)
+ */
+export { catalogue, matchesCheckId, operations, selectChecks } from './catalogue.ts'
+export { runCli } from './cli.ts'
+export { createHttpClient } from './http-client.ts'
+export { NAME_PREFIX } from './probes.ts'
+export { createRateLimitPacer } from './rate-limit-pacer.ts'
+export { jsonReport } from './reporters/json-reporter.ts'
+export { formatFailure, junitReport } from './reporters/junit-reporter.ts'
+export { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
+export {
+  type ConformanceOptions,
+  ConformanceSetupError,
+  runConformance,
+} from './run-conformance.ts'
+export { KEY_PLACEHOLDER, shellQuote, toCurl } from './to-curl.ts'
+export type {
+  CheckDefinition,
+  CheckFailure,
+  CheckGroup,
+  CheckLevel,
+  CheckResult,
+  ConformanceEvent,
+  ConformanceResult,
+  Exchange,
+  OperationId,
+  RunStats,
+} from './types.ts'
+export { createUndiciTransport, type Transport } from './undici-transport.ts'

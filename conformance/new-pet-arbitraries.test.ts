@@ -1,0 +1,65 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { NewPet } from '../src/schema/index.ts'
+import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
+
+describe('validNewPet', () => {
+  it('stays inside what the spec states', () => {
+    fc.assert(
+      fc.property(validNewPet([3, 5]), (pet) => {
+        expect(NewPet.safeParse(pet).success).toBe(true)
+        expect(pet.name.startsWith('conformance-')).toBe(true)
+        expect(pet.name.length).toBeLessThanOrEqual(40)
+        expect(pet.name).toBe(pet.name.trim())
+        expect(pet.name).toMatch(/^[\x20-\x7e]+$/)
+        expect([3, 5]).toContain(pet.categoryId)
+      }),
+      { seed: 1, numRuns: 300 },
+    )
+  })
+
+  it('is deterministic for a seed', () => {
+    const a = fc.sample(validNewPet([1]), { seed: 42, numRuns: 5 })
+    const b = fc.sample(validNewPet([1]), { seed: 42, numRuns: 5 })
+    expect(a).toEqual(b)
+  })
+})
+
+describe('invalidNewPetBody', () => {
+  it('breaks a NewPet rule every time', () => {
+    fc.assert(
+      fc.property(invalidNewPetBody([1, 2]), ({ body }) => {
+        let value: unknown
+        try {
+          value = JSON.parse(body)
+        } catch {
+          return
+        }
+        expect(NewPet.safeParse(value).success).toBe(false)
+      }),
+      { seed: 1, numRuns: 500 },
+    )
+  })
+
+  it('covers every kind of violation', () => {
+    const kinds = new Set(
+      fc.sample(invalidNewPetBody([1]), { seed: 1, numRuns: 300 }).map((value) => value.why),
+    )
+    expect([...kinds].sort()).toEqual([
+      'body not an object',
+      'categoryId beyond int64',
+      'categoryId missing',
+      'categoryId not an integer',
+      'name missing',
+      'name not a string',
+      'status outside the enum',
+    ])
+  })
+
+  it('writes out-of-range integers verbatim', () => {
+    const big = fc
+      .sample(invalidNewPetBody([1]), { seed: 3, numRuns: 300 })
+      .find((value) => value.why === 'categoryId beyond int64')
+    expect(big?.body).toMatch(/"categoryId":-?\d{19,}/)
+  })
+})

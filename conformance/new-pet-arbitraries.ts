@@ -1,0 +1,111 @@
+import fc from 'fast-check'
+import { type NewPet, PetStatus } from '../src/schema/index.ts'
+
+/** A generated invalid body: why it is invalid and the exact text sent. */
+export interface InvalidBody {
+  why: string
+  body: string
+}
+
+/**
+ * Valid NewPets that stay inside what the spec states: a name of
+ * `conformance-` plus 1..28 printable ASCII characters (no surrounding
+ * spaces), a category id from `categoryIds`, and an optional status.
+ *
+ * @example
+ * fc.sample(validNewPet([1, 2]), { seed: 1, numRuns: 1 })
+ */
+export function validNewPet(
+  categoryIds: Array<number>,
+  prefix = 'conformance-',
+): fc.Arbitrary<NewPet> {
+  return fc.record(
+    {
+      name: fc
+        .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 28 })
+        .map((suffix) => `${prefix}${suffix.trim() || 'x'}`),
+      categoryId: fc.constantFrom(...categoryIds),
+      status: fc.constantFrom(...PetStatus.options),
+    },
+    { requiredKeys: ['name', 'categoryId'] },
+  )
+}
+
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }),
+  fc.constant({}),
+)
+
+const notAnInteger = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc
+    .double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })
+    .filter((value) => !Number.isInteger(value)),
+  fc.array(fc.integer({ min: 1, max: 9 }), { maxLength: 2 }),
+)
+
+const enumValues: ReadonlyArray<string> = PetStatus.options
+const notAStatus = fc.oneof(
+  fc.string({ maxLength: 10 }).filter((value) => !enumValues.includes(value)),
+  fc.constantFrom('AVAILABLE', 'Sold', 'adopted', ' pending'),
+  fc.integer(),
+  fc.boolean(),
+)
+
+const withField = (base: NewPet, field: string, value: unknown): string =>
+  JSON.stringify({ ...base, [field]: value })
+
+const without = (base: NewPet, field: 'name' | 'categoryId'): string => {
+  const copy: Record<string, unknown> = { ...base }
+  delete copy[field]
+  return JSON.stringify(copy)
+}
+
+/**
+ * Bodies that break exactly one NewPet rule the spec states: a missing or
+ * mistyped `name`, a missing, mistyped or beyond-int64 `categoryId`, a
+ * `status` outside the enum, or a body that is not an object.
+ *
+ * @example
+ * fc.sample(invalidNewPetBody([1]), { seed: 1, numRuns: 3 })
+ */
+export function invalidNewPetBody(categoryIds: Array<number>): fc.Arbitrary<InvalidBody> {
+  const base = validNewPet(categoryIds, 'conformance-invalid-')
+  return fc.oneof(
+    base.map((pet) => ({ why: 'name missing', body: without(pet, 'name') })),
+    fc
+      .tuple(base, notAString)
+      .map(([pet, name]) => ({ why: 'name not a string', body: withField(pet, 'name', name) })),
+    base.map((pet) => ({ why: 'categoryId missing', body: without(pet, 'categoryId') })),
+    fc.tuple(base, notAnInteger).map(([pet, categoryId]) => ({
+      why: 'categoryId not an integer',
+      body: withField(pet, 'categoryId', categoryId),
+    })),
+    fc
+      .tuple(base, fc.bigInt({ min: 2n ** 63n, max: 2n ** 70n }), fc.boolean())
+      .map(([pet, big, negative]) => ({
+        why: 'categoryId beyond int64',
+        body: withField(pet, 'categoryId', '@@BIG@@').replace(
+          '"@@BIG@@"',
+          `${negative ? '-' : ''}${negative ? big + 1n : big}`,
+        ),
+      })),
+    fc.tuple(base, notAStatus).map(([pet, status]) => ({
+      why: 'status outside the enum',
+      body: withField(pet, 'status', status),
+    })),
+    fc
+      .oneof(
+        fc.array(fc.integer(), { maxLength: 2 }),
+        fc.string({ maxLength: 5 }),
+        fc.integer(),
+        fc.constant(null),
+      )
+      .map((value) => ({ why: 'body not an object', body: JSON.stringify(value) })),
+  )
+}

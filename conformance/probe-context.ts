@@ -1,0 +1,74 @@
+import type { Pet } from '../src/schema/index.ts'
+import type { HttpClient } from './http-client.ts'
+import type { RateLimitPacer } from './rate-limit-pacer.ts'
+import type { ResultCollector } from './result-collector.ts'
+import type { Exchange } from './types.ts'
+
+/** What the probes learn while the run goes on. */
+export interface RunState {
+  /** Pets seen in list responses, by id. */
+  pets: Map<number, Pet>
+  /** Category ids seen on listed pets, in order of discovery. */
+  categoryIds: Array<number>
+  /** Pets the run created. */
+  created: Array<Pet>
+  /** The pre-flight `GET /pets`. */
+  preflight?: Exchange
+}
+
+/** Everything a probe may use. */
+export interface ProbeContext {
+  client: HttpClient
+  collector: ResultCollector
+  pacer: RateLimitPacer
+  state: RunState
+  seed: number
+  /** Generated cases per property (valid and invalid). */
+  examples: number
+  readOnly: boolean
+  /** A category id to use when none can be discovered. */
+  categoryId?: number
+  now: () => number
+  sleep: (ms: number) => Promise<void>
+  maxWaitMs: number
+  maxRequests: number
+  /** Whether the probe should send the requests of a check (selected, or feeding response checks). */
+  wants: (checkId: string) => boolean
+  onWait?: (ms: number, reason: string) => void
+}
+
+/** A group of requests feeding some checks. */
+export interface Probe {
+  name: string
+  /** The checks the probe asserts (it runs when one of them is selected). */
+  checks: Array<string>
+  run: (context: ProbeContext) => Promise<void>
+}
+
+/**
+ * The category id to use for creating pets: one seen in the list, else the
+ * configured one.
+ *
+ * @example
+ * knownCategoryId(context) // 1
+ */
+export function knownCategoryId(context: ProbeContext): number | undefined {
+  return context.state.categoryIds[0] ?? context.categoryId
+}
+
+/**
+ * An id that no pet seen in this run has, far above the largest one.
+ *
+ * @example
+ * neverIssuedId(context) // 999999999999
+ */
+export function neverIssuedId(context: ProbeContext): number {
+  let max = 0
+  for (const id of context.state.pets.keys()) {
+    max = Math.max(max, id)
+  }
+  for (const pet of context.state.created) {
+    max = Math.max(max, pet.id)
+  }
+  return Math.min(Math.max(max + 1_000_000_000, 999_999_999_999), Number.MAX_SAFE_INTEGER)
+}

@@ -1,0 +1,123 @@
+import type { Probe } from './probe-context.ts'
+import { parseRateLimitHeaders, parseRetryAfter, serverDateSeconds } from './rate-limit-headers.ts'
+import { describeResponse } from './result-collector.ts'
+import type { Exchange } from './types.ts'
+
+/** The longest window the probe will exhaust (a minute window, with slack). */
+const MAX_WINDOW_S = 120
+const RECOVERY_MARGIN_MS = 250
+
+/**
+ * The opt-in `rate-limit` group: exhausts the key's current window with
+ * cheap `GET /pets?limit=1` calls, stops at the first 429 (so the key is
+ * never banned), waits its `Retry-After` and checks that requests succeed
+ * again. The response checks validate the 429's Error body, Retry-After and
+ * headers, and the headers on the way there.
+ *
+ * @example
+ * await rateLimitProbe.run(context)
+ */
+export const rateLimitProbe: Probe = {
+  name: 'rate limit',
+  checks: ['ratelimit.exhaust', 'ratelimit.recovers'],
+  async run(context) {
+    const { client, collector } = context
+    const skipBoth = (reason: string) => {
+      collector.skip('ratelimit.exhaust', 'listPets', reason)
+      collector.skip('ratelimit.recovers', 'listPets', reason)
+    }
+    const send = (paced: boolean) =>
+      client.send({
+        operation: 'listPets',
+        method: 'GET',
+        path: '/pets?limit=1',
+        auth: 'valid',
+        ...(paced ? {} : { pace: false, expect429: true }),
+      })
+    const first = await send(true)
+    const headers = parseRateLimitHeaders(first.response?.headers ?? {})
+    if (!first.response || !headers) {
+      skipBoth('the server sends no usable X-RateLimit-* headers to tell how far the window is')
+      return
+    }
+    const serverNow =
+      serverDateSeconds(first.response.headers) ?? Math.floor(first.receivedAt / 1000)
+    if (headers.reset - serverNow > MAX_WINDOW_S) {
+      skipBoth(
+        `the window in force resets in ${headers.reset - serverNow} s (a daily quota?); exhausting it would lock the key`,
+      )
+      return
+    }
+    const left = context.maxRequests - client.stats.requests
+    if (headers.remaining + 2 > left) {
+      skipBoth(
+        `exhausting the window takes ${headers.remaining + 2} requests; the budget has ${left} left (raise --max-requests)`,
+      )
+      return
+    }
+
+    let previous = headers
+    let limited: Exchange | undefined
+    const maxAttempts = Math.min(headers.remaining + headers.limit + 5, left - 1)
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      const exchange = await send(false)
+      const status = exchange.response?.status
+      if (status === 429) {
+        limited = exchange
+        break
+      }
+      if (status !== 200) {
+        collector.fail('ratelimit.exhaust', 'listPets', exchange, {
+          expected: '200 until the window is exhausted, then 429',
+          actual: describeResponse(exchange),
+        })
+        return
+      }
+      previous = parseRateLimitHeaders(exchange.response?.headers ?? {}) ?? previous
+    }
+    if (!limited?.response) {
+      collector.fail('ratelimit.exhaust', 'listPets', undefined, {
+        expected: `429 once ${headers.remaining} remaining requests are spent`,
+        actual: `no 429 after ${maxAttempts} more requests`,
+      })
+      collector.skip('ratelimit.recovers', 'listPets', 'no 429 was received')
+      return
+    }
+    const atLimit = parseRateLimitHeaders(limited.response.headers)
+    const sameWindow = atLimit === undefined || atLimit.reset === previous.reset
+    collector.assert(
+      'ratelimit.exhaust',
+      'listPets',
+      limited,
+      '429 only once Remaining has reached 0',
+      sameWindow && previous.remaining > 0
+        ? `429 although the previous response said Remaining ${previous.remaining}`
+        : undefined,
+    )
+
+    const retryAfter = parseRetryAfter(limited.response.headers['retry-after'], context.now())
+    if (retryAfter === undefined) {
+      collector.skip('ratelimit.recovers', 'listPets', 'the 429 had no usable Retry-After')
+      return
+    }
+    if (retryAfter > context.maxWaitMs) {
+      collector.fail('ratelimit.recovers', 'listPets', limited, {
+        expected: `a Retry-After the kit can wait (at most ${context.maxWaitMs / 1000} s)`,
+        actual: `Retry-After ${Math.ceil(retryAfter / 1000)} s`,
+      })
+      return
+    }
+    const wait = retryAfter + RECOVERY_MARGIN_MS
+    context.onWait?.(wait, 'waiting the Retry-After of the provoked 429')
+    client.stats.waitedMs += wait
+    await context.sleep(wait)
+    const recovered = await send(false)
+    collector.assert(
+      'ratelimit.recovers',
+      'listPets',
+      recovered,
+      `200 after waiting Retry-After (${Math.ceil(retryAfter / 1000)} s)`,
+      recovered.response?.status === 200 ? undefined : describeResponse(recovered),
+    )
+  },
+}

@@ -1,0 +1,217 @@
+import { ErrorBody } from '../src/schema/index.ts'
+import {
+  parseIntegerHeader,
+  parseRateLimitHeaders,
+  parseRetryAfter,
+  serverDateSeconds,
+} from './rate-limit-headers.ts'
+import { describeResponse, type ResultCollector } from './result-collector.ts'
+import type { Exchange, OperationId } from './types.ts'
+
+/** Error statuses the spec lists per operation (§4, §7); 429 applies to any request. */
+const SPECIFIED_ERRORS: Partial<Record<OperationId, Array<number>>> = {
+  listPets: [401, 429],
+  createPet: [400, 401, 429],
+  getPet: [401, 404, 429],
+}
+
+const SPECIFIED = new Set<OperationId>(['listPets', 'createPet', 'getPet'])
+const MAX_RESET_AHEAD_S = 31 * 24 * 60 * 60
+
+/**
+ * Parses a body as JSON; `undefined` with a reason when it is not JSON.
+ *
+ * @example
+ * parseJsonBody('{"a":1}') // { ok: true, value: { a: 1 } }
+ */
+export function parseJsonBody(
+  body: string,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  try {
+    return { ok: true, value: JSON.parse(body) }
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message }
+  }
+}
+
+/**
+ * Why a response is not a valid Error body for its status, or `undefined`.
+ * Validates with the project's `ErrorBody` schema.
+ *
+ * @example
+ * errorBodyProblem(exchange) // undefined for { code, message, status } matching the HTTP status
+ */
+export function errorBodyProblem(exchange: Exchange): string | undefined {
+  const response = exchange.response
+  if (!response) {
+    return describeResponse(exchange)
+  }
+  const json = parseJsonBody(response.body)
+  if (!json.ok) {
+    return `the body is not JSON: ${describeResponse(exchange)}`
+  }
+  const parsed = ErrorBody.safeParse(json.value)
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+      .join('; ')
+    return `not an Error body (${issues}): ${describeResponse(exchange)}`
+  }
+  if (parsed.data.status !== response.status) {
+    return `Error.status is ${parsed.data.status} but the HTTP status is ${response.status}`
+  }
+  return undefined
+}
+
+/**
+ * Checks that apply to every response the kit receives: no 5xx, JSON bodies,
+ * Error bodies on specified errors, rate-limit headers and their values,
+ * `Retry-After` on 429, `WWW-Authenticate` on 401, Remaining decreasing.
+ *
+ * @example
+ * const observe = createResponseChecks(collector)
+ * observe(exchange)
+ */
+export function createResponseChecks(collector: ResultCollector) {
+  let previous: { limit: number; reset: number; remaining: number } | undefined
+
+  return (exchange: Exchange): void => {
+    const response = exchange.response
+    const operation = exchange.operation
+    if (!response) {
+      return
+    }
+    const { status, headers } = response
+
+    collector.assert(
+      'server.no-5xx',
+      operation,
+      exchange,
+      'a status below 500',
+      status >= 500 ? describeResponse(exchange) : undefined,
+    )
+
+    if (SPECIFIED.has(operation)) {
+      const contentType = headers['content-type']
+      let problem: string | undefined
+      if (!contentType || !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
+        problem = `Content-Type is ${contentType ? `"${contentType}"` : 'missing'}`
+      } else if (response.truncated) {
+        problem = 'the body is larger than the 1 MiB the kit reads'
+      } else {
+        const json = parseJsonBody(response.body)
+        if (!json.ok) {
+          problem = `the body is not valid JSON (${json.reason}): ${describeResponse(exchange)}`
+        }
+      }
+      collector.assert(
+        'response.json',
+        operation,
+        exchange,
+        'Content-Type: application/json and a JSON body',
+        problem,
+      )
+    }
+
+    if (SPECIFIED_ERRORS[operation]?.includes(status)) {
+      collector.assert(
+        'error.body',
+        operation,
+        exchange,
+        `an Error body { code: string, message: string, status: ${status} }`,
+        errorBodyProblem(exchange),
+      )
+    }
+
+    const missing = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].filter(
+      (name) => parseIntegerHeader(headers[name]) === undefined,
+    )
+    collector.assert(
+      'ratelimit.headers',
+      operation,
+      exchange,
+      'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset as integers',
+      missing.length === 0
+        ? undefined
+        : missing
+            .map((name) =>
+              headers[name] === undefined
+                ? `${name} missing`
+                : `${name} is "${headers[name]}", not an integer`,
+            )
+            .join('; '),
+    )
+
+    const rateLimit = parseRateLimitHeaders(headers)
+    if (rateLimit) {
+      const reference = serverDateSeconds(headers) ?? Math.floor(exchange.receivedAt / 1000)
+      const problems: Array<string> = []
+      if (rateLimit.remaining > rateLimit.limit) {
+        problems.push(`Remaining ${rateLimit.remaining} exceeds Limit ${rateLimit.limit}`)
+      }
+      if (rateLimit.reset > 1e11) {
+        problems.push(`Reset ${rateLimit.reset} looks like milliseconds, not Unix seconds`)
+      } else if (rateLimit.reset < reference - 1) {
+        problems.push(
+          `Reset ${rateLimit.reset} is ${reference - rateLimit.reset} s in the past (not a future Unix timestamp)`,
+        )
+      } else if (rateLimit.reset - reference > MAX_RESET_AHEAD_S) {
+        problems.push(`Reset ${rateLimit.reset} is more than 31 days ahead`)
+      }
+      collector.assert(
+        'ratelimit.values',
+        operation,
+        exchange,
+        '0 <= Remaining <= Limit and Reset a Unix time (seconds) not in the past',
+        problems.length ? problems.join('; ') : undefined,
+      )
+      if (exchange.credential === 'valid') {
+        if (
+          previous &&
+          previous.limit === rateLimit.limit &&
+          previous.reset === rateLimit.reset &&
+          previous.remaining > 0
+        ) {
+          collector.assert(
+            'ratelimit.remaining-decreases',
+            operation,
+            exchange,
+            `Remaining below the previous response's ${previous.remaining} (same window)`,
+            rateLimit.remaining < previous.remaining
+              ? undefined
+              : `Remaining ${rateLimit.remaining} after ${previous.remaining}`,
+          )
+        }
+        previous = rateLimit
+      }
+    }
+
+    if (status === 429) {
+      const value = headers['retry-after']
+      collector.assert(
+        'ratelimit.retry-after',
+        operation,
+        exchange,
+        'Retry-After: <seconds> or an HTTP-date',
+        value === undefined
+          ? 'Retry-After missing'
+          : parseRetryAfter(value, exchange.receivedAt) === undefined
+            ? `Retry-After is "${value}"`
+            : undefined,
+      )
+    }
+
+    if (status === 401 && SPECIFIED.has(operation)) {
+      const value = headers['www-authenticate']
+      collector.assert(
+        'auth.www-authenticate',
+        operation,
+        exchange,
+        'WWW-Authenticate: Bearer ...',
+        value !== undefined && /^\s*Bearer\b/i.test(value)
+          ? undefined
+          : `WWW-Authenticate is ${value === undefined ? 'missing' : `"${value}"`}`,
+      )
+    }
+  }
+}

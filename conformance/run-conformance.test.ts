@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../src/server/start-server.ts'
+import { catalogue } from './catalogue.ts'
+import { ConformanceSetupError, runConformance } from './run-conformance.ts'
+import { startMock } from './test-utils/start-mock.ts'
+import type { Exchange } from './types.ts'
+
+let mock: RunningServer
+
+beforeAll(async () => {
+  mock = await startMock()
+})
+
+afterAll(async () => {
+  await mock?.close()
+})
+
+const base = () => `${mock.url}/v1`
+
+describe('runConformance against the project mock', () => {
+  it('passes every check with the Enterprise key', async () => {
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      seed: 1,
+      fallbackPerMinute: 3600,
+    })
+    expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
+    expect(result.exitCode).toBe(0)
+    expect(result.ok).toBe(true)
+    expect(result.stats.unrequested429).toBe(0)
+    expect(result.stats.requests).toBeLessThan(120)
+    expect(result.stats.petsCreated).toBeGreaterThan(0)
+    const skipped = result.results.filter((entry) => entry.outcome === 'skipped')
+    expect(new Set(skipped.map((entry) => entry.id))).toEqual(
+      new Set(['ratelimit.retry-after', 'ratelimit.remaining-decreases']),
+    )
+    expect(result.results.find((entry) => entry.operation === 'getPet')?.deprecated).toBe(true)
+  })
+
+  it('passes with a Free-plan key, the rate-limit group included, without an unrequested 429', async () => {
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_tiny_1',
+      seed: 2,
+      include: ['rate-limit'],
+      fallbackPerMinute: 3600,
+    })
+    expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
+    expect(result.stats.unrequested429).toBe(0)
+    for (const id of ['ratelimit.exhaust', 'ratelimit.recovers']) {
+      expect(result.results.find((entry) => entry.id === id)?.outcome).toBe('passed')
+    }
+    expect(
+      result.results.find(
+        (entry) => entry.id === 'ratelimit.retry-after' && entry.operation === 'listPets',
+      )?.outcome,
+    ).toBe('passed')
+  })
+
+  it('never writes the key into the result', async () => {
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      seed: 3,
+      only: ['auth', 'create.valid'],
+    })
+    expect(JSON.stringify(result)).not.toContain('sk_test_enterprise')
+  })
+
+  it('--read-only sends only GET requests and reports write checks as skipped', async () => {
+    const methods = new Set<string>()
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      seed: 1,
+      readOnly: true,
+      onEvent(event) {
+        if (event.type === 'request') {
+          methods.add(event.exchange.request.method)
+        }
+      },
+    })
+    expect([...methods]).toEqual(['GET'])
+    expect(result.exitCode).toBe(0)
+    expect(result.stats.petsCreated).toBe(0)
+    const createValid = result.results.find((entry) => entry.id === 'create.valid')
+    expect(createValid?.outcome).toBe('skipped')
+    expect(createValid?.skipReason).toMatch(/read-only/)
+    expect(
+      result.results.find((entry) => entry.id === 'auth.no-header' && entry.operation === 'getPet')
+        ?.outcome,
+    ).toBe('passed')
+  })
+
+  it('runs only the selected checks', async () => {
+    const exchanges: Array<Exchange> = []
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      only: ['get.not-found'],
+      onEvent: (event) => event.type === 'request' && exchanges.push(event.exchange),
+    })
+    expect(result.results.map((entry) => entry.id)).toEqual(['get.not-found'])
+    expect(exchanges.length).toBeLessThanOrEqual(3)
+  })
+
+  it('stops at the request budget and reports the rest as skipped', async () => {
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      seed: 1,
+      maxRequests: 12,
+    })
+    expect(result.stats.requests).toBe(12)
+    expect(result.exitCode).toBe(0)
+    const skipped = result.results.find((entry) => entry.id === 'get.not-found')
+    expect(skipped?.skipReason).toMatch(/budget of 12/)
+  })
+
+  it('stops with a setup error on a pre-flight 401', async () => {
+    await expect(runConformance({ baseUrl: base(), token: 'sk_wrong' })).rejects.toThrow(
+      /answered 401 to the given key/,
+    )
+  })
+
+  it('stops with a setup error when the base URL misses /v1', async () => {
+    await expect(
+      runConformance({ baseUrl: mock.url, token: 'sk_test_enterprise' }),
+    ).rejects.toThrow(/answered 404/)
+  })
+
+  it('stops with a setup error when nothing listens', async () => {
+    const error = await runConformance({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      token: 'sk_test_enterprise',
+    }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ConformanceSetupError)
+    expect((error as ConformanceSetupError).exitCode).toBe(2)
+    expect((error as Error).message).toMatch(/Failed to reach .*connection refused/)
+  })
+
+  it('rejects bad options before sending anything', async () => {
+    await expect(runConformance({ baseUrl: 'ftp://x', token: 'k' })).rejects.toThrow(/http\(s\)/)
+    await expect(runConformance({ baseUrl: base(), token: '' })).rejects.toThrow(/no API key/)
+    await expect(runConformance({ baseUrl: base(), token: 'k', only: ['nope'] })).rejects.toThrow(
+      /matches no check/,
+    )
+  })
+
+  it('reports one result per check and operation', async () => {
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      seed: 1,
+      include: ['rate-limit'],
+      maxRequests: 1,
+    })
+    const expected = catalogue.reduce((sum, check) => sum + check.operations.length, 0)
+    expect(result.results).toHaveLength(expected)
+  })
+})
+
+describe('probe selection', () => {
+  it('--only auth sends only the pre-flight and the auth requests', async () => {
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      only: ['auth'],
+      fallbackPerMinute: 3600,
+    })
+    expect(result.stats.requests).toBe(1 + 4 * 3)
+    expect(result.results.every((entry) => entry.outcome === 'passed')).toBe(true)
+  })
+
+  it('--only ratelimit.headers runs every default probe to check every response', async () => {
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      seed: 1,
+      only: ['ratelimit.headers'],
+      fallbackPerMinute: 3600,
+    })
+    expect(result.stats.requests).toBeGreaterThan(50)
+    expect(result.results.every((entry) => entry.outcome === 'passed')).toBe(true)
+  })
+})
+
+describe('backoff through the runner, without real waiting', () => {
+  it('honours Retry-After of an unrequested 429 with the injected sleep, and still passes', async () => {
+    const sleeps: Array<number> = []
+    let count = 0
+    let slept = 0
+    const result = await runConformance({
+      baseUrl: base(),
+      token: 'sk_test_enterprise',
+      seed: 1,
+      only: ['list', 'ratelimit.retry-after'],
+      // A clock that moves on when the kit sleeps.
+      now: () => Date.now() + slept,
+      sleep: async (ms) => {
+        sleeps.push(ms)
+        slept += ms
+      },
+      transport: async (request) => {
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: request.body }),
+        })
+        const headers = Object.fromEntries(response.headers)
+        const body = await response.text()
+        count += 1
+        if (count === 3) {
+          return {
+            status: 429,
+            headers: { ...headers, 'retry-after': '30' },
+            body: JSON.stringify({ code: 'rate_limited', message: 'Slow down.', status: 429 }),
+            truncated: false,
+          }
+        }
+        return { status: response.status, headers, body, truncated: false }
+      },
+    })
+    expect(sleeps).toEqual([30_000])
+    expect(result.stats).toMatchObject({ unrequested429: 1, retries: 1, waitedMs: 30_000 })
+    expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
+    expect(
+      result.results.find(
+        (entry) => entry.id === 'ratelimit.retry-after' && entry.operation === 'listPets',
+      )?.outcome,
+    ).toBe('passed')
+  })
+})

@@ -1,0 +1,77 @@
+import { beforeAll, describe, it } from 'vitest'
+import { operations, selectChecks } from './catalogue.ts'
+import { formatFailure } from './reporters/junit-reporter.ts'
+import { type ConformanceOptions, runConformance } from './run-conformance.ts'
+import type { ConformanceResult } from './types.ts'
+
+/** Options of {@link defineConformanceSuite}. */
+export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'baseUrl' | 'token'> {
+  /** The base URL, or a function read when the suite starts (e.g. after a server is up). */
+  baseUrl: string | (() => string)
+  /** The API key, or a function read when the suite starts. */
+  token: string | (() => string)
+  /** The name of the `describe` block. Default `petstore conformance`. */
+  name?: string
+  /** Timeout of the run (a `beforeAll` hook), in ms. Default 10 minutes. */
+  timeoutMs?: number
+}
+
+const resolve = (value: string | (() => string)) => (typeof value === 'function' ? value() : value)
+
+/**
+ * Registers the conformance checks as vitest tests: one `describe` with one
+ * `it` per check and operation. The run happens once, in `beforeAll`; each
+ * test then reports its check: failed required checks (and advisory ones
+ * with `strict`) fail with the expected value, the actual one and a curl,
+ * skipped checks are skipped, advisory failures pass with an annotation.
+ *
+ * @example
+ * import { defineConformanceSuite } from 'petstore-mock/conformance/vitest'
+ *
+ * defineConformanceSuite({
+ *   baseUrl: process.env.API_URL ?? 'http://127.0.0.1:4010/v1',
+ *   token: process.env.PETSTORE_API_KEY ?? 'sk_test_enterprise',
+ *   seed: 1,
+ * })
+ */
+export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
+  const { baseUrl, token, name, timeoutMs, ...runOptions } = options
+  const checks = selectChecks(runOptions)
+  describe(name ?? 'petstore conformance', () => {
+    let result: ConformanceResult | undefined
+    beforeAll(async () => {
+      result = await runConformance({
+        ...runOptions,
+        baseUrl: resolve(baseUrl),
+        token: resolve(token),
+      })
+    }, timeoutMs ?? 600_000)
+
+    for (const check of checks) {
+      for (const operation of check.operations) {
+        const deprecated = operations[operation].deprecated ? ' (deprecated)' : ''
+        it(`${check.id} [${operation}${deprecated}] ${check.title}`, async (context) => {
+          const entry = result?.results.find(
+            (candidate) => candidate.id === check.id && candidate.operation === operation,
+          )
+          if (!entry) {
+            throw new Error(
+              `[petstore-mock] Failed to find the result of ${check.id} [${operation}]: the run did not complete.`,
+            )
+          }
+          if (entry.outcome === 'skipped') {
+            context.skip(entry.skipReason)
+          }
+          if (entry.outcome !== 'failed') {
+            return
+          }
+          const details = entry.failures.map(formatFailure).join('\n\n')
+          if (entry.level === 'required' || options.strict) {
+            throw new Error(`${check.expected}\n\n${details}`)
+          }
+          await context.annotate(`advisory: ${details}`, 'warning')
+        })
+      }
+    }
+  })
+}
