@@ -1,4 +1,5 @@
-import { en, Faker } from '@faker-js/faker'
+import type { Faker, FakerOptions } from '@faker-js/faker'
+import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import type { Category } from '../schema/category.ts'
 import type { Order, OrderStatus } from '../schema/order.ts'
 import type { Pet } from '../schema/pet.ts'
@@ -36,6 +37,14 @@ const PET_STATUSES: Array<{ value: PetStatus; weight: number }> = [
 
 const ORDER_STATUSES: Array<OrderStatus> = ['placed', 'approved', 'delivered']
 
+/**
+ * A private English faker per dataset. The English entry point loads one
+ * locale instead of all of them (faster start, smaller bundles) but only
+ * exports a shared instance, whose seed must not be touched: its class makes
+ * our own.
+ */
+const EnglishFaker = englishFaker.constructor as new (options: FakerOptions) => Faker
+
 /** Order ship dates fall in this range, whatever day it is: the data never depends on the clock. */
 const SHIP_FROM = '2026-01-01T00:00:00.000Z'
 const SHIP_TO = '2026-12-31T00:00:00.000Z'
@@ -49,7 +58,7 @@ const SHIP_TO = '2026-12-31T00:00:00.000Z'
  */
 export function seedData(options: SeedOptions = {}): Dataset {
   const { seed, pets, orders, categories } = { ...DEFAULT_SEED_OPTIONS, ...options }
-  const faker = new Faker({ locale: [en], seed })
+  const faker = new EnglishFaker({ locale: englishFaker.rawDefinitions, seed })
 
   const categoryList: Array<Category> = []
   for (let index = 0; index < categories; index++) {

@@ -1,0 +1,473 @@
+/**
+ * Throughput of the standalone mock against a bare node:http server that sends
+ * the same bytes, both in their own processes, loaded over loopback by
+ * autocannon from this one. Also the mock's start-up time (spawn to the first
+ * 200 on `/v1/pets`) and its memory after the run.
+ *
+ * The mock runs as users run it: `node bin/petstore-mock.ts --quiet`, rate
+ * limiting on, with an Enterprise key whose limits the load cannot reach.
+ * Rounds alternate (bare, mock, bare, mock, …), each a discarded warm-up then
+ * a measured run, so that drift of the machine hits both alike.
+ *
+ * @example
+ * npm run bench
+ * npm run bench -- --duration 10 --rounds 3 --json
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+
+const ROOT = join(import.meta.dirname, '..')
+const KEY = 'sk_bench_enterprise'
+const PETS_PATH = '/v1/pets'
+const START_TIMEOUT_MS = 30_000
+/** At most this many latencies are kept per run (far above what 10 connections reach). */
+const MAX_SAMPLES = 4_000_000
+const TARGET_RATIO = 1 / 3
+const TARGET_P99_MS = 5
+const CLOCK_TICKS_PER_SECOND = readClockTicks()
+
+interface Options {
+  duration: number
+  warmup: number
+  rounds: number
+  connections: number
+  json: boolean
+}
+
+interface RunStats {
+  variant: Variant
+  round: number
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  /** CPU time of the server process per answered request, in µs (Linux; NaN elsewhere). */
+  serverCpuUs: number
+  /** Share of one core the server process used during the run (Linux; NaN elsewhere). */
+  serverCpuLoad: number
+}
+
+type Variant = 'bare' | 'mock'
+
+/** The part of autocannon's API used here (it ships no types). */
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+  timeout: number
+}) => Promise<{
+  duration: number
+  errors: number
+  timeouts: number
+  non2xx: number
+  requests: { total: number }
+}> & {
+  on(
+    event: 'response',
+    listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+  ): void
+}
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+const children = new Set<ChildProcess>()
+
+const options = readOptions()
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGKILL')
+    process.exit(130)
+  })
+}
+try {
+  const report = await benchmark(options)
+  if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+  else printReport(report)
+} catch (error) {
+  process.stderr.write(
+    `[petstore-mock] Failed to run the benchmark: ${error instanceof Error ? error.message : String(error)}\n`,
+  )
+  process.exitCode = 1
+} finally {
+  for (const child of children) child.kill('SIGKILL')
+}
+
+async function benchmark(options: Options) {
+  const mock = await startMock()
+  const body = await (await expectOk(`${mock.url}${PETS_PATH}`)).text()
+  const pets = JSON.parse(body) as Array<unknown>
+  if (pets.length !== 20) throw new Error(`expected 20 pets from the mock, got ${pets.length}`)
+  const bare = await startBare(body)
+  const bareBody = await (await expectOk(`${bare.url}${PETS_PATH}`)).text()
+  if (bareBody !== body) throw new Error('the bare server does not send the same bytes as the mock')
+
+  const urls: Record<Variant, string> = {
+    bare: `${bare.url}${PETS_PATH}`,
+    mock: `${mock.url}${PETS_PATH}`,
+  }
+  const servers: Record<Variant, ChildProcess> = { bare: bare.child, mock: mock.child }
+  const runs: Array<RunStats> = []
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const variant of ['bare', 'mock'] as const) {
+      log(options, `round ${round}/${options.rounds}: ${variant}`)
+      if (options.warmup > 0) await load(urls[variant], options.warmup, options.connections)
+      const cpuBefore = readCpuMs(servers[variant])
+      const started = performance.now()
+      const stats = await load(urls[variant], options.duration, options.connections)
+      const cpuMs = readCpuMs(servers[variant]) - cpuBefore
+      runs.push({
+        variant,
+        round,
+        ...stats,
+        serverCpuUs: (cpuMs * 1000) / stats.requests,
+        serverCpuLoad: cpuMs / (performance.now() - started),
+      })
+    }
+  }
+
+  const memory = {
+    mockAtStart: mock.memory,
+    mock: readMemory(mock.child),
+    bare: readMemory(bare.child),
+  }
+  await stopMock(mock.child)
+  bare.child.disconnect()
+
+  const summary = { bare: summarize(runs, 'bare'), mock: summarize(runs, 'mock') }
+  const ratio = summary.mock.requestsPerSecond / summary.bare.requestsPerSecond
+  // Throughput is capped by whichever of load generator and server saturates
+  // first; CPU per request is not, so it gives the capacity ratio too.
+  const cpuRatio = summary.bare.serverCpuUs / summary.mock.serverCpuUs
+  return {
+    node: process.version,
+    cpus: availableParallelism(),
+    connections: options.connections,
+    durationSeconds: options.duration,
+    warmupSeconds: options.warmup,
+    rounds: options.rounds,
+    bodyBytes: Buffer.byteLength(body),
+    startup: { listeningMs: mock.listeningMs, firstResponseMs: mock.firstResponseMs },
+    memory,
+    runs,
+    summary,
+    ratio,
+    cpuRatio,
+    targets: {
+      ratio: { target: TARGET_RATIO, met: ratio >= TARGET_RATIO },
+      p99Ms: { target: TARGET_P99_MS, met: summary.mock.p99Ms < TARGET_P99_MS },
+    },
+  }
+}
+
+/**
+ * One autocannon run. Latencies are kept here at full resolution (autocannon's
+ * histogram rounds to whole ms), the first MAX_SAMPLES of them.
+ */
+async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+): Promise<Pick<RunStats, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'requests'>> {
+  const latencies = new Float64Array(Math.min(MAX_SAMPLES, Math.ceil(seconds * 400_000)))
+  let count = 0
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${KEY}` },
+    timeout: 10,
+  })
+  instance.on('response', (_client, _status, _bytes, ms) => {
+    if (count < latencies.length) latencies[count++] = ms
+  })
+  const result = await instance
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`,
+    )
+  }
+  const sorted = latencies.subarray(0, count).sort()
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    requests: result.requests.total,
+  }
+}
+
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN
+}
+
+/** Mean throughput, p50 and CPU over the rounds of one variant, and its worst p99. */
+function summarize(runs: Array<RunStats>, variant: Variant) {
+  const own = runs.filter((run) => run.variant === variant)
+  const mean = (values: Array<number>) => values.reduce((a, b) => a + b, 0) / values.length
+  return {
+    requestsPerSecond: mean(own.map((run) => run.requestsPerSecond)),
+    p50Ms: mean(own.map((run) => run.p50Ms)),
+    p99Ms: Math.max(...own.map((run) => run.p99Ms)),
+    serverCpuUs: mean(own.map((run) => run.serverCpuUs)),
+    serverCpuLoad: mean(own.map((run) => run.serverCpuLoad)),
+  }
+}
+
+async function startMock() {
+  const started = performance.now()
+  const child = track(
+    spawn(
+      process.execPath,
+      [
+        join(ROOT, 'bin/petstore-mock.ts'),
+        '--port',
+        '0',
+        '--quiet',
+        '--api-key',
+        `${KEY}=enterprise:100000000/1000000000`,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    ),
+  )
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the mock did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
+      START_TIMEOUT_MS,
+    )
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-16_384)
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match?.[1] === undefined) return
+      clearTimeout(timer)
+      child.stdout?.off('data', onData)
+      child.stdout?.resume()
+      resolve(match[1])
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the mock exited with ${code} before listening:\n${output}`))
+    })
+  })
+  const listeningMs = performance.now() - started
+  await expectOk(`${url}${PETS_PATH}`)
+  const firstResponseMs = performance.now() - started
+  return { child, url, listeningMs, firstResponseMs, memory: readMemory(child) }
+}
+
+async function startBare(body: string) {
+  const child = track(
+    spawn(process.execPath, [join(ROOT, 'bench/bare-server.ts')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  )
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the bare server did not start within ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    )
+    child.once('message', (message: { url: string }) => {
+      clearTimeout(timer)
+      resolve(message.url)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the bare server exited with ${code}`))
+    })
+    child.send({ body })
+  })
+  return { child, url }
+}
+
+async function stopMock(child: ChildProcess): Promise<void> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  const code = await exited
+  clearTimeout(timer)
+  if (code !== 0) throw new Error(`the mock exited with ${code} after SIGTERM`)
+}
+
+async function expectOk(url: string): Promise<Response> {
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${KEY}` },
+    signal: AbortSignal.timeout(START_TIMEOUT_MS),
+  })
+  if (response.status !== 200) {
+    throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`)
+  }
+  return response
+}
+
+/** Resident and peak resident memory from /proc (Linux); `null` elsewhere. */
+function readMemory(child: ChildProcess): { rssMb: number; peakRssMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
+    return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 }
+  } catch {
+    return null
+  }
+}
+
+/** User + system CPU time of a process from /proc (Linux); NaN elsewhere. */
+function readCpuMs(child: ChildProcess): number {
+  try {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+    // After the command name (which ends at the last ')'), utime and stime are the 12th and 13th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return Number.NaN
+  }
+}
+
+function readClockTicks(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+}
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
+
+function log(options: Options, line: string): void {
+  if (!options.json) process.stderr.write(`${line}\n`)
+}
+
+function printReport(report: Awaited<ReturnType<typeof benchmark>>): void {
+  const out = (line = '') => process.stdout.write(`${line}\n`)
+  const number = (value: number, digits = 0) =>
+    value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  const row = (name: string, stats: Omit<RunStats, 'variant' | 'round' | 'requests'>) =>
+    [
+      name.padEnd(14),
+      number(stats.requestsPerSecond).padStart(9),
+      number(stats.p50Ms, 2).padStart(9),
+      number(stats.p99Ms, 2).padStart(9),
+      number(stats.serverCpuUs, 1).padStart(12),
+      `${number(stats.serverCpuLoad * 100)}%`.padStart(11),
+    ].join(' ')
+  out(
+    `GET ${PETS_PATH} (${report.bodyBytes} B), ${report.connections} connections, ` +
+      `${report.warmupSeconds} s warm-up + ${report.durationSeconds} s per run, Node ${report.node}, ${report.cpus} CPUs`,
+  )
+  out()
+  out(
+    [
+      'run'.padEnd(14),
+      'req/s'.padStart(9),
+      'p50 ms'.padStart(9),
+      'p99 ms'.padStart(9),
+      'CPU µs/req'.padStart(12),
+      'server CPU'.padStart(11),
+    ].join(' '),
+  )
+  for (const run of report.runs) out(row(`${run.variant} #${run.round}`, run))
+  out()
+  for (const variant of ['bare', 'mock'] as const) {
+    out(row(`${variant} (all)`, report.summary[variant]))
+  }
+  out()
+  const memory = report.memory.mock
+  out(
+    `mock/bare throughput: ${number(report.ratio, 2)} (target >= ${number(TARGET_RATIO, 2)}: ${report.targets.ratio.met ? 'met' : 'NOT met'})`,
+  )
+  out(
+    `mock/bare capacity by server CPU per request: ${number(report.cpuRatio, 2)}` +
+      (report.summary.bare.serverCpuLoad < 0.9
+        ? ` (the servers used ${number(report.summary.bare.serverCpuLoad * 100)}% and ${number(report.summary.mock.serverCpuLoad * 100)}% of a core: the load generator, not the servers, set the req/s)`
+        : ''),
+  )
+  out(
+    `mock p99: ${number(report.summary.mock.p99Ms, 2)} ms (target < ${TARGET_P99_MS} ms: ${report.targets.p99Ms.met ? 'met' : 'NOT met'})`,
+  )
+  out(
+    `mock start-up: ${number(report.startup.listeningMs)} ms to listening, ${number(report.startup.firstResponseMs)} ms to the first 200`,
+  )
+  const atStart = report.memory.mockAtStart
+  if (memory && atStart) {
+    out(
+      `mock memory: ${number(atStart.rssMb, 1)} MB RSS after start-up, ${number(memory.rssMb, 1)} MB after the run (peak ${number(memory.peakRssMb, 1)} MB)`,
+    )
+  }
+  out(
+    `summary: mock ${number(report.summary.mock.requestsPerSecond)} req/s p99 ${number(report.summary.mock.p99Ms, 2)} ms, ` +
+      `bare ${number(report.summary.bare.requestsPerSecond)} req/s, ratio ${number(report.ratio, 2)} ` +
+      `(CPU ${number(report.cpuRatio, 2)}), ` +
+      `start-up ${number(report.startup.firstResponseMs)} ms, RSS ${memory ? `${number(memory.rssMb, 1)} MB` : 'n/a'}`,
+  )
+}
+
+function readOptions(): Options {
+  const fail = (reason: string): never => {
+    process.stderr.write(`[petstore-mock] Failed to read the flags: ${reason}.\n`)
+    process.exit(2)
+  }
+  let values: ReturnType<typeof parseFlags>['values']
+  try {
+    values = parseFlags().values
+  } catch (error) {
+    return fail(error instanceof Error ? error.message.replace(/\.$/, '') : String(error))
+  }
+  if (values.help) {
+    process.stdout.write(
+      [
+        'node bench/server-throughput.ts [--duration S] [--warmup S] [--rounds N] [--connections N] [--json]',
+        '',
+        '  --duration     measured seconds per run (default 5)',
+        '  --warmup       discarded seconds before each run (default 1)',
+        '  --rounds       runs per server, alternating bare and mock (default 2)',
+        '  --connections  concurrent connections (default 10)',
+        '  --json         print the report as JSON',
+        '',
+      ].join('\n'),
+    )
+    process.exit(0)
+  }
+  const number = (
+    name: 'duration' | 'warmup' | 'rounds' | 'connections',
+    min: number,
+    max: number,
+  ) => {
+    const value = Number(values[name])
+    if (!Number.isFinite(value) || value < min || value > max) {
+      fail(`--${name} must be a number from ${min} to ${max}`)
+    }
+    return value
+  }
+  return {
+    duration: number('duration', 1, 600),
+    warmup: number('warmup', 0, 60),
+    rounds: Math.floor(number('rounds', 1, 20)),
+    connections: Math.floor(number('connections', 1, 1000)),
+    json: values.json,
+  }
+}
+
+function parseFlags() {
+  return parseArgs({
+    options: {
+      duration: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '10' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+}

@@ -1,0 +1,355 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { constants } from 'node:fs'
+import {
+  access,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  writeFile,
+} from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * The package as a user gets it: `npm pack` (which runs the `prepare` build),
+ * installed from the tarball into fresh projects beside msw 3 and beside the
+ * oldest msw 2 of the peer range, then type-checked, run, and its bins started.
+ * Every child process runs on this process's Node (the repo's Node 24), also
+ * npm's own scripts and the bins, through PATH.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..')
+const CONSUMER = join(import.meta.dirname, 'consumer')
+/** msw 3, and the oldest msw 2 that the peer range allows. */
+const MSW_VERSIONS = { msw3: 'msw@^3', msw2: 'msw@2.12.0' } as const
+const MSW_INSTALLED = { msw3: /^3\./, msw2: /^2\.12\.0$/ } as const
+type Project = keyof typeof MSW_VERSIONS
+
+const PACK_MS = 120_000
+const INSTALL_MS = 240_000
+const TSC_MS = 120_000
+const RUN_MS = 60_000
+const SERVER_MS = 30_000
+
+const env = childEnv()
+const children = new Set<ChildProcess>()
+let workDir = ''
+let tarball = ''
+let packed: Array<{ path: string; mode: number }> = []
+const projects: Record<Project, string> = { msw3: '', msw2: '' }
+
+beforeAll(
+  async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'petstore-mock-pack-'))
+    const pack = await run('npm', ['pack', '--json', '--pack-destination', workDir], {
+      cwd: ROOT,
+      timeoutMs: PACK_MS,
+    })
+    const [result] = parsePackJson(pack.stdout)
+    tarball = join(workDir, result.filename)
+    packed = result.files
+    await Promise.all(
+      (Object.keys(MSW_VERSIONS) as Array<Project>).map(async (project) => {
+        const dir = join(workDir, project)
+        await mkdir(dir)
+        await writeFile(
+          join(dir, 'package.json'),
+          `${JSON.stringify({ name: `consumer-${project}`, private: true, type: 'module' }, null, 2)}\n`,
+        )
+        await copyFile(join(CONSUMER, 'tsconfig.json'), join(dir, 'tsconfig.json'))
+        await copyFile(join(CONSUMER, 'pets.spec.ts'), join(dir, 'pets.spec.ts'))
+        await run(
+          'npm',
+          [
+            'install',
+            tarball,
+            MSW_VERSIONS[project],
+            'typescript@~6.0.3',
+            '@types/node',
+            '--no-audit',
+            '--no-fund',
+            '--prefer-offline',
+            '--loglevel=error',
+          ],
+          { cwd: dir, timeoutMs: INSTALL_MS },
+        )
+        projects[project] = dir
+      }),
+    )
+  },
+  PACK_MS + INSTALL_MS + 30_000,
+)
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL')
+  if (workDir) await rm(workDir, { recursive: true, force: true })
+})
+
+describe('the tarball', () => {
+  it('ships the build and no tests, sources or stale output', async () => {
+    const paths = packed.map((file) => file.path)
+    expect(paths).toContain('package.json')
+    expect(paths).toContain('README.md')
+    expect(paths).toContain('dist/src/index.js')
+    expect(paths).toContain('dist/src/index.d.ts')
+    expect(paths.filter((path) => /\.test\./.test(path))).toEqual([])
+    expect(paths.filter((path) => path.includes('test-utils'))).toEqual([])
+    expect(paths.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
+    // Output of a source that is gone would ship too: `rm -rf dist` and pack again.
+    const built = paths.filter((path) => path.startsWith('dist/') && path.endsWith('.js'))
+    const orphans: Array<string> = []
+    for (const path of built) {
+      const source = join(ROOT, path.slice('dist/'.length).replace(/\.js$/, '.ts'))
+      if (!(await exists(source))) orphans.push(path)
+    }
+    expect(orphans, 'built files without a source').toEqual([])
+  })
+
+  it('holds every file that package.json exports, and every bin as an executable', async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>
+      exports: Record<string, string | Record<string, string>>
+    }
+    const relative = (target: string) => target.replace(/^\.\//, '')
+    const targets = [
+      ...Object.values(manifest.bin),
+      ...Object.values(manifest.exports).flatMap((entry) =>
+        typeof entry === 'string' ? [entry] : Object.values(entry),
+      ),
+    ].map(relative)
+    const modes = new Map(packed.map((file) => [file.path, file.mode]))
+    expect(targets.filter((target) => !modes.has(target))).toEqual([])
+    const bins = Object.values(manifest.bin).map(relative)
+    expect(bins.filter((bin) => ((modes.get(bin) ?? 0) & 0o111) === 0)).toEqual([])
+  })
+})
+
+describe.each(Object.keys(MSW_VERSIONS) as Array<Project>)('installed beside %s', (project) => {
+  it('resolves one copy of msw, the one asked for', { timeout: RUN_MS }, async () => {
+    const modules = join(projects[project], 'node_modules')
+    const manifest = JSON.parse(await readFile(join(modules, 'msw/package.json'), 'utf8')) as {
+      version: string
+    }
+    expect(manifest.version).toMatch(MSW_INSTALLED[project])
+    const entries = await readdir(modules, { recursive: true })
+    expect(entries.filter((entry) => /(^|[\\/])node_modules[\\/]msw$/.test(entry))).toEqual([])
+  })
+
+  it('type-checks an importer (strict, module nodenext, no skipLibCheck)', {
+    timeout: TSC_MS + 5_000,
+  }, async () => {
+    const tsc = join(projects[project], 'node_modules/typescript/bin/tsc')
+    const { code, stdout } = await run(process.execPath, [tsc, '-p', '.', '--pretty', 'false'], {
+      cwd: projects[project],
+      timeoutMs: TSC_MS,
+      allowFailure: true,
+    })
+    // Errors inside other packages' declarations are theirs (msw 2.12.0's
+    // @mswjs/interceptors against TypeScript 6's DOM types, for one); the
+    // importer's file and this package's declarations must be clean.
+    const errors = stdout.split('\n').filter((line) => /: error TS\d+:/.test(line))
+    const ours = errors.filter(
+      (line) => !line.startsWith('node_modules/') || line.startsWith('node_modules/petstore-mock/'),
+    )
+    expect(ours, stdout).toEqual([])
+    if (code !== 0) expect(errors.length, `tsc exited with ${code}:\n${stdout}`).toBeGreaterThan(0)
+  })
+
+  it("runs an importer's node:test file with setupServer and fetch", {
+    timeout: RUN_MS + 5_000,
+  }, async () => {
+    const { stdout } = await run(process.execPath, ['--test-reporter=tap', 'pets.spec.ts'], {
+      cwd: projects[project],
+      timeoutMs: RUN_MS,
+    })
+    expect(stdout).toMatch(/^# pass 5$/m)
+    expect(stdout).toMatch(/^# fail 0$/m)
+  })
+})
+
+describe('the installed bins', () => {
+  const bin = (name: string) => join(projects.msw3, 'node_modules/.bin', name)
+
+  it('petstore-mock serves on --port 0 and exits 0 on SIGTERM', {
+    timeout: 3 * SERVER_MS,
+  }, async () => {
+    await access(bin('petstore-mock'), constants.X_OK)
+    const child = spawn(bin('petstore-mock'), ['--port', '0'], {
+      cwd: projects.msw3,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.add(child)
+    const output = collect(child)
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+    try {
+      const url = await waitFor(output, /listening on (http:\/\/\S+)/, exited, SERVER_MS)
+      const response = await fetch(`${url}/v1/pets`, {
+        headers: { authorization: 'Bearer sk_test_free' },
+        signal: AbortSignal.timeout(SERVER_MS),
+      })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-ratelimit-limit')).toBe('60')
+      expect(((await response.json()) as Array<unknown>).length).toBe(20)
+      child.kill('SIGTERM')
+      const code = await withTimeout(exited, SERVER_MS, 'petstore-mock to exit after SIGTERM')
+      expect(code, output.text()).toBe(0)
+    } finally {
+      child.kill('SIGKILL')
+      children.delete(child)
+    }
+  })
+
+  it('petstore-conformance answers --help', { timeout: RUN_MS + 5_000 }, async () => {
+    await expect(
+      access(bin('petstore-conformance'), constants.X_OK),
+      'node_modules/.bin/petstore-conformance exists and is executable',
+    ).resolves.toBeUndefined()
+    const { stdout } = await run(bin('petstore-conformance'), ['--help'], {
+      cwd: projects.msw3,
+      timeoutMs: RUN_MS,
+    })
+    expect(stdout).toContain('--base-url')
+  })
+})
+
+/** This environment minus what the npm and vitest running this test set, with our Node first. */
+function childEnv(): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(npm_|VITEST|NODE_ENV$|INIT_CWD$)/.test(name)) continue
+    result[name] = value
+  }
+  result.PATH = [dirname(process.execPath), process.env.PATH].filter(Boolean).join(delimiter)
+  return result
+}
+
+interface RunResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs a command to its end; rejects with its output after `timeoutMs`, and on
+ * a non-zero exit unless `allowFailure`.
+ */
+function run(
+  command: string,
+  args: Array<string>,
+  options: { cwd: string; timeoutMs: number; allowFailure?: boolean },
+): Promise<RunResult> {
+  const label = `${command === process.execPath ? 'node' : command} ${args.join(' ')} (in ${options.cwd})`
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    children.add(child)
+    const output = collect(child)
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      fail(new Error(`${label} took longer than ${options.timeoutMs} ms\n${output.text()}`))
+    }, options.timeoutMs)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      children.delete(child)
+      fail(new Error(`${label} could not start: ${error.message}`))
+    })
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      children.delete(child)
+      if (code === 0 || (options.allowFailure && code !== null)) {
+        done({ code, stdout: output.stdout(), stderr: output.stderr() })
+      } else fail(new Error(`${label} exited with ${code ?? signal}\n${output.text()}`))
+    })
+  })
+}
+
+/** Keeps the last 64 KiB of each stream, for assertions and failure messages. */
+function collect(child: ChildProcess) {
+  const limit = 64 * 1024
+  let out = ''
+  let err = ''
+  const listeners = new Set<() => void>()
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    out = (out + chunk).slice(-limit)
+    for (const listener of listeners) listener()
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    err = (err + chunk).slice(-limit)
+  })
+  return {
+    stdout: () => out,
+    stderr: () => err,
+    text: () => `--- stdout\n${out}\n--- stderr\n${err}`,
+    onData: (listener: () => void) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** Resolves with the first group of `pattern` once it appears on stdout. */
+function waitFor(
+  output: ReturnType<typeof collect>,
+  pattern: RegExp,
+  exited: Promise<number | null>,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      stop()
+      fail(new Error(`no ${pattern} on stdout within ${timeoutMs} ms\n${output.text()}`))
+    }, timeoutMs)
+    const check = () => {
+      const match = pattern.exec(output.stdout())
+      if (match?.[1] === undefined) return
+      clearTimeout(timer)
+      stop()
+      done(match[1])
+    }
+    const stop = output.onData(check)
+    exited.then((code) => {
+      clearTimeout(timer)
+      stop()
+      fail(new Error(`exited with ${code} before ${pattern} appeared\n${output.text()}`))
+    })
+    check()
+  })
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`waited ${timeoutMs} ms for ${what}`)), timeoutMs)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        done(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        fail(error)
+      },
+    )
+  })
+}
+
+/** `npm pack --json` prints an array; build output may precede it. */
+function parsePackJson(
+  stdout: string,
+): [{ filename: string; files: Array<{ path: string; mode: number }> }] {
+  const start = stdout.search(/^\[/m)
+  if (start === -1) throw new Error(`npm pack printed no JSON:\n${stdout}`)
+  return JSON.parse(stdout.slice(start))
+}
