@@ -1,4 +1,4 @@
-import { type HttpHandler, HttpResponse } from 'msw'
+import type { HttpHandler } from 'msw'
 import { type App, createApp } from './app/create-app.ts'
 import { type Clock, systemClock } from './clock/clock.ts'
 import { createStore, type Database } from './data/create-store.ts'
@@ -6,7 +6,8 @@ import { parseFixtures } from './data/parse-fixtures.ts'
 import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from './data/seed-data.ts'
 import { ConfigError } from './errors/config-error.ts'
 import { type ApiKey, createKeyring, type KeySpec } from './keys/create-keyring.ts'
-import { createHandlers } from './msw/create-handlers.ts'
+import { basePathOf, createHandlers } from './msw/create-handlers.ts'
+import { toFetchResponse, toMockRequest } from './msw/to-mock-request.ts'
 import { createOpenApiDocument } from './openapi/create-openapi-document.ts'
 import { createRateLimiter, type RateLimitOptions } from './rate-limit/create-rate-limiter.ts'
 import {
@@ -146,6 +147,7 @@ export function createPetstore(options: PetstoreOptions = {}): Petstore {
       options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error)),
   })
   const handlers = createHandlers(app, { baseUrl: options.baseUrl })
+  const prefix = basePathOf(options.baseUrl)
 
   return {
     handlers,
@@ -169,22 +171,8 @@ export function createPetstore(options: PetstoreOptions = {}): Petstore {
     clearSimulations: () => scenarios.clear(),
     state,
     openapi: getOpenApi,
-    async fetch(request) {
-      const url = new URL(request.url)
-      const response = await app.handle({
-        method: request.method.toUpperCase(),
-        path: url.pathname,
-        query: url.searchParams,
-        headers: request.headers,
-        body: request.body === null ? null : await request.text(),
-        clientAddress: 'in-process',
-        signal: request.signal,
-      })
-      return new HttpResponse(response.body ?? null, {
-        status: response.status,
-        headers: response.headers,
-      })
-    },
+    fetch: async (request) =>
+      toFetchResponse(await app.handle(await toMockRequest(request, prefix))),
     app,
   }
 }

@@ -1,6 +1,8 @@
 import { jsonResponse } from '../app/json-response.ts'
 import type { Operation } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { payloadTooLarge } from '../middleware/payload-limit.ts'
+import { clip } from '../operations/query-params.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 
 /** Where the control endpoints live. */
@@ -26,6 +28,15 @@ const ALLOW: Record<string, string> = {
  * const operation = adminApi({ reset, state, scenarios })
  */
 export function adminApi(deps: AdminDeps): Operation {
+  if (
+    typeof deps?.reset !== 'function' ||
+    typeof deps.state !== 'function' ||
+    typeof deps.scenarios?.add !== 'function'
+  ) {
+    throw new TypeError(
+      '[petstore-mock] Failed to create the control API: reset, state and scenarios are required.',
+    )
+  }
   return async ({ request }) => {
     const route = `${request.method} ${request.path}`
     switch (route) {
@@ -37,6 +48,7 @@ export function adminApi(deps: AdminDeps): Operation {
       case 'GET /__mock/scenarios':
         return jsonResponse(200, deps.scenarios.list())
       case 'POST /__mock/scenarios':
+        if (request.bodyTooLarge) throw payloadTooLarge()
         return jsonResponse(201, deps.scenarios.add(readJson(request.body)))
       case 'DELETE /__mock/scenarios':
         deps.scenarios.clear()
@@ -44,7 +56,11 @@ export function adminApi(deps: AdminDeps): Operation {
     }
     const allow = ALLOW[request.path]
     if (allow === undefined) {
-      throw new ApiError(404, 'route_not_found', `No control endpoint at ${request.path}.`)
+      throw new ApiError(
+        404,
+        'route_not_found',
+        `No control endpoint at ${clip(request.path)}; see ${Object.keys(ALLOW).join(', ')}.`,
+      )
     }
     throw new ApiError(
       405,

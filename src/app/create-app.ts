@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
 import { authenticate } from '../middleware/authenticate.ts'
 import { cors } from '../middleware/cors.ts'
-import { deprecation } from '../middleware/deprecation.ts'
+import { type DeprecationOptions, deprecation } from '../middleware/deprecation.ts'
 import { payloadLimit } from '../middleware/payload-limit.ts'
 import { rateLimit } from '../middleware/rate-limit.ts'
 import { requireAuth } from '../middleware/require-auth.ts'
@@ -25,6 +25,13 @@ import type { Context, Middleware, MockRequest, MockResponse } from './types.ts'
 /** `getPet` was deprecated with API version 1.0.0 and goes away on this date (spec §4.3). */
 export const GET_PET_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z')
 export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z')
+
+/** The deprecation of `getPet`: its dates and its successor, `listPets` with a `status` filter. */
+export const GET_PET_DEPRECATION: DeprecationOptions = {
+  deprecatedAt: GET_PET_DEPRECATED_AT,
+  sunset: GET_PET_SUNSET,
+  successor: `${API_PREFIX}/pets`,
+}
 
 export interface AppDeps {
   store: Store
@@ -69,11 +76,7 @@ export function createApp(deps: AppDeps): App {
     getPet: getPet(store),
     listOrders: listOrders(store),
   }
-  const getPetDeprecation = deprecation({
-    deprecatedAt: GET_PET_DEPRECATED_AT,
-    sunset: GET_PET_SUNSET,
-    successor: `${API_PREFIX}/pets`,
-  })
+  const getPetDeprecation = deprecation(GET_PET_DEPRECATION)
   const compiled: Array<CompiledRoute> = ROUTES.map((route) => ({
     route,
     match: matchPath(route.path),

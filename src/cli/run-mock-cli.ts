@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import yargs from 'yargs'
 import { ConfigError } from '../errors/config-error.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
+import { SERVER_DEFAULTS } from '../server/server-defaults.ts'
 import { startServer } from '../server/start-server.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 
@@ -112,10 +113,15 @@ async function parse(argv: Array<string>, io: CliIo) {
     .option('port', {
       alias: 'p',
       type: 'number',
-      default: io.env.PORT === undefined ? 4010 : Number(io.env.PORT),
+      default: io.env.PORT === undefined ? SERVER_DEFAULTS.port : Number(io.env.PORT),
       describe: 'Port to listen on (env PORT); 0 picks a free one',
     })
-    .option('host', { alias: 'h', type: 'string', default: '127.0.0.1', describe: 'Host to bind' })
+    .option('host', {
+      alias: 'h',
+      type: 'string',
+      default: SERVER_DEFAULTS.host,
+      describe: 'Host to bind',
+    })
     .option('seed', { type: 'number', default: 1, describe: 'Seed of the generated data' })
     .option('pets', { type: 'number', default: 100, describe: 'Seeded pets' })
     .option('orders', { type: 'number', default: 25, describe: 'Seeded orders' })
@@ -153,9 +159,13 @@ async function parse(argv: Array<string>, io: CliIo) {
     .option('ban-after', {
       type: 'number',
       default: 10,
-      describe: 'Requests tolerated after a 429 before the key is banned',
+      describe: 'The Nth request after a 429 bans the key (the ones before get 429 only)',
     })
-    .option('ban-seconds', { type: 'number', default: 300, describe: 'How long a ban lasts' })
+    .option('ban-seconds', {
+      type: 'number',
+      default: 300,
+      describe: 'How long a ban lasts (0: no bans)',
+    })
     .option('cors', {
       type: 'boolean',
       default: true,
@@ -172,7 +182,10 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: false,
       describe: 'No log line per request',
     })
-    .example('$0', 'Serve on http://127.0.0.1:4010 with the default keys')
+    .example(
+      '$0',
+      `Serve on http://${SERVER_DEFAULTS.host}:${SERVER_DEFAULTS.port} with the default keys`,
+    )
     .example('$0 --port 8080 --seed 42 --pets 500', 'Another port and more, different data')
     .example(
       '$0 --api-key sk_live_me=pro --rate-limit-scale 10',

@@ -4,6 +4,7 @@ import type { NewPet } from '../schema/new-pet.ts'
 import { Order, type OrderStatus } from '../schema/order.ts'
 import { Pet } from '../schema/pet.ts'
 import type { PetStatus } from '../schema/pet-status.ts'
+import { DEFAULT_PET_STATUS } from './default-pet-status.ts'
 import type { Dataset } from './seed-data.ts'
 
 /**
@@ -96,7 +97,7 @@ export function createStore(): Store {
         id,
         name: input.name,
         categoryId: input.categoryId,
-        status: input.status ?? 'available',
+        status: input.status ?? DEFAULT_PET_STATUS,
       })
       return toPet(record)
     },

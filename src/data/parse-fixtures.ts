@@ -1,9 +1,15 @@
 import type { z } from 'zod'
 import { ConfigError } from '../errors/config-error.ts'
+import { describeIssue } from '../operations/describe-issue.ts'
 import { Category } from '../schema/category.ts'
+import { NewPet } from '../schema/new-pet.ts'
 import { Order } from '../schema/order.ts'
 import { Pet } from '../schema/pet.ts'
+import { DEFAULT_PET_STATUS } from './default-pet-status.ts'
 import { type Dataset, seedData } from './seed-data.ts'
+
+/** A stored pet: its name follows the same rule as a created one. */
+const FixturePet = Pet.extend({ name: NewPet.shape.name })
 
 /** At most this many records per collection in a fixtures file. */
 export const MAX_FIXTURE_RECORDS = 100_000
@@ -32,7 +38,7 @@ export function parseFixtures(input: unknown): Dataset {
       ? seedData({ pets: 0, orders: 0 }).categories
       : parseList('categories', raw.categories, Category)
   const categoryIds = new Set(categories.map((category) => category.id))
-  const pets = parseList('pets', raw.pets ?? [], Pet, (pet, at) => {
+  const pets = parseList('pets', raw.pets ?? [], FixturePet, (pet, at) => {
     if (!categoryIds.has(pet.categoryId)) {
       fail(`${at}.categoryId ${pet.categoryId} names no category`)
     }
@@ -43,7 +49,7 @@ export function parseFixtures(input: unknown): Dataset {
   })
   return {
     categories: categories.sort(byId),
-    pets: pets.sort(byId).map((pet) => ({ ...pet, status: pet.status ?? 'available' })),
+    pets: pets.sort(byId).map((pet) => ({ ...pet, status: pet.status ?? DEFAULT_PET_STATUS })),
     orders: orders.sort(byId),
   }
 }
@@ -66,7 +72,7 @@ function parseList<Schema extends z.ZodType<{ id: number }>>(
     if (!result.success) {
       const issue = result.error.issues[0]
       const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
-      fail(`${at}${path}: ${issue?.message ?? 'invalid record'}`)
+      fail(`${at}${path} ${describeIssue(issue, item, schema)}`)
     }
     const record = result.data
     if (seen.has(record.id)) fail(`${at}.id ${record.id} is a duplicate`)

@@ -35,15 +35,19 @@ export function cors(): Middleware {
     const requestedMethod = request.headers.get('access-control-request-method')
     if (request.method === 'OPTIONS' && requestedMethod !== null) {
       const requested = request.headers.get('access-control-request-headers')
-      const allowed = new Set(ALLOWED_HEADERS)
-      for (const name of requested?.split(',') ?? []) {
-        if (/^[A-Za-z0-9-]{1,64}$/.test(name.trim())) allowed.add(name.trim())
+      // Keyed by lower case: header names are case-insensitive.
+      const allowed = new Map(ALLOWED_HEADERS.map((name) => [name.toLowerCase(), name]))
+      for (const part of requested?.split(',').slice(0, 64) ?? []) {
+        const name = part.trim()
+        if (/^[A-Za-z0-9-]{1,64}$/.test(name) && !allowed.has(name.toLowerCase())) {
+          allowed.set(name.toLowerCase(), name)
+        }
       }
       return {
         status: 204,
         headers: {
           'access-control-allow-methods': ALLOWED_METHODS,
-          'access-control-allow-headers': [...allowed].slice(0, 32).join(', '),
+          'access-control-allow-headers': [...allowed.values()].slice(0, 32).join(', '),
           'access-control-max-age': '600',
           vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
         },

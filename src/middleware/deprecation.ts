@@ -21,19 +21,34 @@ export interface DeprecationOptions {
  * })
  */
 export function deprecation(options: DeprecationOptions): Middleware {
+  const headers = deprecationHeaders(options)
+  return async function deprecation(ctx, next) {
+    Object.assign(ctx.headers, headers)
+    return next()
+  }
+}
+
+/**
+ * The `Deprecation`, `Sunset` and `Link` headers of a deprecated operation
+ * (the OpenAPI document shows them as examples).
+ *
+ * @example
+ * deprecationHeaders(options).sunset // 'Thu, 05 Dec 2030 00:00:00 GMT'
+ */
+export function deprecationHeaders(options: DeprecationOptions): {
+  deprecation: string
+  sunset: string
+  link: string
+} {
   const { deprecatedAt, sunset, successor } = options
   if (Number.isNaN(deprecatedAt.getTime()) || Number.isNaN(sunset.getTime())) {
     throw new TypeError(
       '[petstore-mock] Failed to create the deprecation middleware: invalid date.',
     )
   }
-  const headers = {
+  return {
     deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
     sunset: sunset.toUTCString(),
     link: `<${successor}>; rel="successor-version"`,
-  }
-  return async function deprecation(ctx, next) {
-    Object.assign(ctx.headers, headers)
-    return next()
   }
 }

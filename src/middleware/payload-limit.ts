@@ -5,6 +5,20 @@ import { ApiError } from '../errors/api-error.ts'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
+ * The 413 for a body that the transport refused to read in full.
+ *
+ * @example
+ * if (request.bodyTooLarge) throw payloadTooLarge()
+ */
+export function payloadTooLarge(): ApiError {
+  return new ApiError(
+    413,
+    'payload_too_large',
+    `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+  )
+}
+
+/**
  * Answers 413 for a body that the transport refused to read in full.
  * Runs after rate limiting, so the 413 carries the rate-limit headers.
  *
@@ -13,13 +27,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
  */
 export function payloadLimit(): Middleware {
   return async function payloadLimit(ctx, next) {
-    if (ctx.request.bodyTooLarge) {
-      throw new ApiError(
-        413,
-        'payload_too_large',
-        `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-      )
-    }
+    if (ctx.request.bodyTooLarge) throw payloadTooLarge()
     return next()
   }
 }

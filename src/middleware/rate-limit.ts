@@ -7,12 +7,18 @@ import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
  * Counts the request against its key's plan, or against the client address at
  * the Free plan when it has no valid key (spec §8), and puts the
  * `X-RateLimit-*` headers on the response, whatever it turns out to be. Over
- * the limit: 429 with `Retry-After`; a client that keeps sending is banned.
+ * the limit: 429 `rate_limited` with `Retry-After`; a client that keeps
+ * sending is banned: 429 `key_banned`.
  *
  * @example
- * const chain = [authenticate(keyring), rateLimit(limiter)]
+ * const chain = [authenticate(keyring), rateLimit(createRateLimiter(systemClock))]
  */
 export function rateLimit(limiter: RateLimiter): Middleware {
+  if (typeof limiter?.hit !== 'function') {
+    throw new TypeError(
+      '[petstore-mock] Failed to create the rate-limit middleware: a rate limiter is required.',
+    )
+  }
   return async function rateLimit(ctx, next) {
     const { apiKey } = ctx
     const decision =
@@ -23,20 +29,21 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     ctx.headers['x-ratelimit-remaining'] = String(decision.remaining)
     ctx.headers['x-ratelimit-reset'] = String(decision.reset)
     if (decision.outcome === 'allowed') return next()
-    const retryAfter = { 'retry-after': String(decision.retryAfter ?? 1) }
+    const retryAfter = decision.retryAfter ?? 1
+    const headers = { 'retry-after': String(retryAfter) }
     if (decision.outcome === 'banned') {
       throw new ApiError(
         429,
         'key_banned',
-        `Too many requests after being rate limited: ${apiKey ? 'this API key' : 'this client'} is banned for ${decision.retryAfter} s.`,
-        retryAfter,
+        `${apiKey ? 'This API key' : 'This client'} kept sending while rate limited and is banned; retry after ${retryAfter} s.`,
+        headers,
       )
     }
     throw new ApiError(
       429,
       'rate_limited',
-      `Rate limit of ${decision.limit} requests exceeded; retry after ${decision.retryAfter} s.`,
-      retryAfter,
+      `Rate limit of ${decision.limit} requests per ${decision.window} exceeded; retry after ${retryAfter} s.`,
+      headers,
     )
   }
 }

@@ -1,39 +1,53 @@
 import type { Middleware } from '../app/types.ts'
 import type { Clock } from '../clock/clock.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { ROUTES } from '../operations/routes.ts'
 import { parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { sleep } from '../simulation/sleep.ts'
 import { WWW_AUTHENTICATE } from './require-auth.ts'
 
+const TEMPLATES = new Map(ROUTES.map((route) => [route.operationId as string, route.path]))
+
 /**
  * Errors and latency on demand: `Prefer: code=NNN, delay=MS`, the `__code` /
- * `__delay` query fallback, or the next queued scenario. A forced response
- * has a valid Error body and keeps the rate-limit headers.
+ * `__delay` query fallback, or else the next matching queued scenario (which
+ * is not used up when the request asks for its own). A forced response has a
+ * valid Error body and keeps the rate-limit headers; a forced 429 says
+ * `X-RateLimit-Remaining: 0` and `Retry-After` (seconds to the window's
+ * reset), a forced 401 `WWW-Authenticate`. The delay ends early, without an
+ * answer, when the client goes away.
  *
  * @example
  * const chain = [authenticate(keyring), rateLimit(limiter), requireAuth(), simulate(queue, clock)]
  */
 export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
+  if (typeof scenarios?.take !== 'function' || typeof clock?.now !== 'function') {
+    throw new TypeError(
+      '[petstore-mock] Failed to create the simulate middleware: a scenario queue and a clock are required.',
+    )
+  }
   return async function simulate(ctx, next) {
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
+    const template = ctx.operationId === undefined ? undefined : TEMPLATES.get(ctx.operationId)
     const simulation: Simulation =
       asked.status !== undefined || asked.delay !== undefined
         ? asked
-        : (scenarios.take(request.method, request.path) ?? {})
+        : (scenarios.take(request.method, request.path, template) ?? {})
     if (simulation.delay) await sleep(simulation.delay, request.signal)
-    const status = simulation.status
+    const { status } = simulation
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]
     if (status === undefined || forced === undefined) return next()
-    const { code, message } = forced
     const headers: Record<string, string> = {}
     if (status === 401) headers['www-authenticate'] = WWW_AUTHENTICATE
     if (status === 429 || status === 503) {
-      const reset = Number(ctx.headers['x-ratelimit-reset'] ?? 0)
-      headers['retry-after'] = String(Math.max(1, reset - Math.floor(clock.now() / 1000)))
+      const reset = Number(ctx.headers['x-ratelimit-reset'])
+      const wait = Number.isFinite(reset) ? reset - Math.floor(clock.now() / 1000) : 1
+      headers['retry-after'] = String(Math.max(1, wait))
     }
-    throw new ApiError(status, code, message, headers)
+    if (status === 429) ctx.headers['x-ratelimit-remaining'] = '0'
+    throw new ApiError(status, forced.code, forced.message, headers)
   }
 }

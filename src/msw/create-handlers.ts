@@ -1,11 +1,8 @@
-import { type HttpHandler, HttpResponse, http } from 'msw'
+import { type HttpHandler, http } from 'msw'
 import { ADMIN_PREFIX } from '../admin/admin-api.ts'
 import type { App } from '../app/create-app.ts'
-import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
 import { API_PREFIX, ROUTES } from '../operations/routes.ts'
-
-/** The client address of in-process requests, for limits without a valid key. */
-export const IN_PROCESS_ADDRESS = 'in-process'
+import { toFetchResponse, toMockRequest } from './to-mock-request.ts'
 
 /**
  * Turns the app into msw request handlers: one per operation (so that
@@ -17,27 +14,9 @@ export const IN_PROCESS_ADDRESS = 'in-process'
  */
 export function createHandlers(app: App, options: { baseUrl?: string } = {}): Array<HttpHandler> {
   const base = normalizeBaseUrl(options.baseUrl)
-  const prefix = base === '*' ? '' : new URL(base).pathname.replace(/\/$/, '')
-  const resolver = async ({ request }: { request: Request }) => {
-    const url = new URL(request.url)
-    const path =
-      prefix && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname
-    const { body, tooLarge } = await readBody(request)
-    const response = await app.handle({
-      method: request.method.toUpperCase(),
-      path: path || '/',
-      query: url.searchParams,
-      headers: request.headers,
-      body,
-      bodyTooLarge: tooLarge,
-      clientAddress: IN_PROCESS_ADDRESS,
-      signal: request.signal,
-    })
-    return new HttpResponse(response.body ?? null, {
-      status: response.status,
-      headers: response.headers,
-    })
-  }
+  const prefix = basePathOf(options.baseUrl)
+  const resolver = async ({ request }: { request: Request }) =>
+    toFetchResponse(await app.handle(await toMockRequest(request, prefix)))
   const operationHandlers = ROUTES.map((route) => {
     const path = `${base}${route.path.replace(/\{(\w+)\}/g, ':$1')}`
     return route.method === 'GET' ? http.get(path, resolver) : http.post(path, resolver)
@@ -49,6 +28,18 @@ export function createHandlers(app: App, options: { baseUrl?: string } = {}): Ar
     http.all(`${base}${ADMIN_PREFIX}/*`, resolver),
     http.get(`${base}/openapi.json`, resolver),
   ]
+}
+
+/**
+ * The path under which `/v1` lives for a base URL: `''` for any origin or a
+ * bare origin, `/api` for `https://example.com/api`.
+ *
+ * @example
+ * basePathOf('https://example.com/api/v1') // '/api'
+ */
+export function basePathOf(baseUrl: string | undefined): string {
+  const base = normalizeBaseUrl(baseUrl)
+  return base === '*' ? '' : new URL(base).pathname.replace(/\/$/, '')
 }
 
 /**
@@ -67,14 +58,4 @@ function normalizeBaseUrl(baseUrl: string | undefined): string {
   }
   const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')
   return `${url.origin}${path}`
-}
-
-async function readBody(request: Request): Promise<{ body: string | null; tooLarge: boolean }> {
-  if (request.body === null) return { body: null, tooLarge: false }
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) return { body: null, tooLarge: true }
-  const text = await request.text()
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES)
-    return { body: null, tooLarge: true }
-  return { body: text === '' ? null : text, tooLarge: false }
 }

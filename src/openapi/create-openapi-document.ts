@@ -1,41 +1,325 @@
-import { z } from 'zod'
-import { ROUTES } from '../operations/routes.ts'
-import { Category } from '../schema/category.ts'
+import { GET_PET_DEPRECATION } from '../app/create-app.ts'
+import { seedData } from '../data/seed-data.ts'
+import { ERROR_CODES } from '../errors/error-codes.ts'
+import { DEFAULT_KEYS } from '../keys/default-keys.ts'
+import { PLAN_NAMES, PLANS } from '../keys/plans.ts'
+import { EXPOSED_HEADERS } from '../middleware/cors.ts'
+import { deprecationHeaders } from '../middleware/deprecation.ts'
+import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
+import { WWW_AUTHENTICATE } from '../middleware/require-auth.ts'
+import { LIMIT } from '../operations/query-params.ts'
+import { API_PREFIX, ROUTES, type Route, TAGS } from '../operations/routes.ts'
 import { ErrorBody } from '../schema/error-body.ts'
-import { NewPet } from '../schema/new-pet.ts'
-import { Order, Orders } from '../schema/order.ts'
+import { int64 } from '../schema/int64.ts'
+import { MAX_NAME_LENGTH, NewPet } from '../schema/new-pet.ts'
+import { Order, OrderStatus, Orders } from '../schema/order.ts'
 import { Pet, Pets } from '../schema/pet.ts'
+import { PetStatus } from '../schema/pet-status.ts'
+import { SERVER_DEFAULTS } from '../server/server-defaults.ts'
+import {
+  type JsonSchema,
+  SCHEMA_REF_PREFIX,
+  toOpenApiSchema,
+  toOpenApiSchemas,
+} from './to-openapi-schemas.ts'
+
+/** The version of the interface (spec §9). */
+export const API_VERSION = '1.0.0'
+
+/** The name of the bearer security scheme in the document. */
+export const SECURITY_SCHEME = 'bearerAuth'
+
+type OperationId = Route['operationId']
+type ErrorStatus = 400 | 401 | 404 | 413 | 429
+
+interface OperationSpec {
+  parameters?: Array<JsonSchema>
+  requestBody?: JsonSchema
+  success: { status: 200 | 201; description: string; schema: string; headers?: Array<string> }
+  /** Error statuses besides 401 and 429 (which every operation has), with why they happen. */
+  errors: Partial<Record<ErrorStatus, string>>
+}
+
+const ref = (id: string) => ({ $ref: `${SCHEMA_REF_PREFIX}${id}` })
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
+const schemaId = (schema: { meta(): { id?: unknown } | undefined }) => String(schema.meta()?.id)
 
 /**
- * Builds the OpenAPI 3.1 document of the API from the one schema definition
- * and the route table.
+ * Builds the OpenAPI 3.1 document of the API, served at `GET /openapi.json`,
+ * from the one schema definition, the route table and the constants that the
+ * mock itself enforces (limits, statuses, error codes, plans, headers).
  *
  * @example
  * const document = createOpenApiDocument()
  * document.openapi // '3.1.0'
+ * document.paths['/pets/{petId}'].get.deprecated // true
  */
 export function createOpenApiDocument(): Record<string, unknown> {
-  const registry = z.registry<{ id: string }>()
-  for (const schema of [Pet, Pets, NewPet, ErrorBody, Category, Order, Orders]) {
-    registry.add(schema, { id: String(schema.meta()?.id) })
+  const schemas = toOpenApiSchemas([
+    Pet,
+    Pets,
+    NewPet,
+    PetStatus,
+    Order,
+    Orders,
+    OrderStatus,
+    ErrorBody,
+  ])
+  const example = seedData({ pets: 3, orders: 2 })
+  const [firstPet] = example.pets
+  const sunset = deprecationHeaders(GET_PET_DEPRECATION)
+
+  const limitParameter = {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `The most records to return: ${LIMIT.min} to ${LIMIT.max}, ${LIMIT.default} when absent.`,
+    schema: { type: 'integer', minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.default },
   }
-  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` })
+  const statusParameter = (schema: { meta(): { id?: unknown } | undefined }, what: string) => ({
+    name: 'status',
+    in: 'query',
+    required: false,
+    description: `Only ${what} with this status.`,
+    schema: ref(schemaId(schema)),
+  })
+  const badQuery = `A query parameter is invalid: \`limit\` is not an integer from ${LIMIT.min} to ${LIMIT.max}, or \`status\` is not one of the listed values.`
+
+  const operations: Record<OperationId, OperationSpec> = {
+    listPets: {
+      parameters: [limitParameter, statusParameter(PetStatus, 'animals')],
+      success: { status: 200, description: 'The animals.', schema: schemaId(Pets) },
+      errors: { 400: badQuery },
+    },
+    createPet: {
+      requestBody: {
+        required: true,
+        description: 'The animal to add.',
+        content: {
+          'application/json': {
+            schema: ref(schemaId(NewPet)),
+            example: firstPet && { name: firstPet.name, categoryId: firstPet.categoryId },
+          },
+        },
+      },
+      success: {
+        status: 201,
+        description: 'The animal was added; the body is the stored animal with its `id`.',
+        schema: schemaId(Pet),
+        headers: ['Location'],
+      },
+      errors: {
+        400: `The body is missing, is not a JSON object, or is not a valid NewPet (\`name\` of 1 to ${MAX_NAME_LENGTH} characters, \`categoryId\` an int64 naming an existing category, \`status\` one of the PetStatus values).`,
+        413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+      },
+    },
+    getPet: {
+      parameters: [
+        {
+          name: 'petId',
+          in: 'path',
+          required: true,
+          description: 'The `id` of the animal.',
+          schema: toOpenApiSchema(int64),
+          example: firstPet?.id,
+        },
+      ],
+      success: { status: 200, description: 'The animal.', schema: schemaId(Pet) },
+      errors: {
+        400: '`petId` is not an int64 integer.',
+        404: 'No animal has this `id`.',
+      },
+    },
+    listOrders: {
+      parameters: [limitParameter, statusParameter(OrderStatus, 'orders')],
+      success: { status: 200, description: 'The orders.', schema: schemaId(Orders) },
+      errors: { 400: badQuery },
+    },
+  }
+
+  const examples: Record<string, unknown> = {
+    [schemaId(Pet)]: firstPet,
+    [schemaId(Pets)]: example.pets,
+    [schemaId(Orders)]: example.orders,
+  }
+
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of ROUTES) {
-    const path = route.path.replace(/^\/v1/, '')
+    const spec = operations[route.operationId]
+    const extraHeaders = route.deprecated ? ['Deprecation', 'Sunset', 'Link'] : []
+    const headersOf = (names: Array<string>) =>
+      Object.fromEntries(
+        [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
+      )
+    const errors: Partial<Record<ErrorStatus, string>> = {
+      ...spec.errors,
+      401: 'The API key is missing or invalid.',
+      429: 'The rate limit of the API key (or, without a valid key, of the client address) is exceeded, or the key is banned for sending on while limited. Retry after `Retry-After` seconds, backing off exponentially.',
+    }
+    const responses: Record<string, unknown> = {
+      [spec.success.status]: {
+        description: spec.success.description,
+        headers: headersOf(spec.success.headers ?? []),
+        content: {
+          'application/json': {
+            schema: ref(spec.success.schema),
+            ...(examples[spec.success.schema] === undefined
+              ? {}
+              : { example: examples[spec.success.schema] }),
+          },
+        },
+      },
+    }
+    for (const status of Object.keys(errors)
+      .map(Number)
+      .sort((a, b) => a - b) as Array<ErrorStatus>) {
+      responses[status] = {
+        description: `${errors[status]} Codes: ${codesOf(status)}.`,
+        headers: headersOf(ERROR_HEADERS[status] ?? []),
+        content: { 'application/json': { schema: ref(schemaId(ErrorBody)) } },
+      }
+    }
+    const path = route.path.slice(API_PREFIX.length)
     paths[path] ??= {}
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
+      description: route.description,
       tags: [route.tag],
       ...(route.deprecated ? { deprecated: true } : {}),
+      ...(spec.parameters ? { parameters: spec.parameters } : {}),
+      ...(spec.requestBody ? { requestBody: spec.requestBody } : {}),
+      responses,
     }
   }
+
   return {
     openapi: '3.1.0',
-    info: { title: 'Animal Adoption Service', version: '1.0.0' },
-    servers: [{ url: '/v1' }],
+    info: {
+      title: 'Animal Adoption Service',
+      version: API_VERSION,
+      description: describeApi(),
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [
+      { url: API_PREFIX, description: 'The server that serves this document.' },
+      {
+        url: `http://${SERVER_DEFAULTS.host}:${SERVER_DEFAULTS.port}${API_PREFIX}`,
+        description: 'petstore-mock on its default port.',
+      },
+    ],
+    security: [{ [SECURITY_SCHEME]: [] }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas },
+    components: {
+      schemas,
+      securitySchemes: {
+        [SECURITY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `Send the API key as \`Authorization: Bearer <API_KEY>\`. The mock accepts ${Object.entries(
+            DEFAULT_KEYS,
+          )
+            .map(([key, plan]) => `\`${key}\` (${plan})`)
+            .join(', ')} and the keys it is given.`,
+        },
+      },
+      headers: {
+        'X-RateLimit-Limit': {
+          description:
+            'The request limit in force for the caller, of the window (minute or day) that runs out first.',
+          schema: { type: 'integer', minimum: 1 },
+        },
+        'X-RateLimit-Remaining': {
+          description: 'Requests remaining in that window.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        'X-RateLimit-Reset': {
+          description: 'Unix timestamp (seconds) at which that window resets.',
+          schema: { type: 'integer', format: 'int64' },
+        },
+        'Retry-After': {
+          description: 'Seconds to wait before retrying.',
+          schema: { type: 'integer', minimum: 1 },
+        },
+        'WWW-Authenticate': {
+          description: 'The bearer challenge (RFC 6750).',
+          schema: { type: 'string' },
+          example: WWW_AUTHENTICATE,
+        },
+        Location: {
+          description: 'The path of the created animal.',
+          schema: { type: 'string', format: 'uri-reference' },
+          example: `${API_PREFIX}/pets/${example.pets.length + 1}`,
+        },
+        Deprecation: {
+          description: 'When the operation was deprecated (RFC 9745), as `@` and a Unix timestamp.',
+          schema: { type: 'string' },
+          example: sunset.deprecation,
+        },
+        Sunset: {
+          description: 'When the operation goes away (RFC 8594), as an HTTP date.',
+          schema: { type: 'string' },
+          example: sunset.sunset,
+        },
+        Link: {
+          description: 'The operation that replaces this one (`rel="successor-version"`).',
+          schema: { type: 'string' },
+          example: sunset.link,
+        },
+      },
+    },
   }
+}
+
+/** Headers of every response (spec §8). */
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+
+/** Headers that only some error statuses carry. */
+const ERROR_HEADERS: Partial<Record<ErrorStatus, Array<string>>> = {
+  401: ['WWW-Authenticate'],
+  429: ['Retry-After'],
+}
+
+/** The `code` values of Error bodies with this status, as Markdown. */
+function codesOf(status: number): string {
+  return Object.entries(ERROR_CODES)
+    .filter(([, codeStatus]) => codeStatus === status)
+    .map(([code]) => `\`${code}\``)
+    .join(', ')
+}
+
+function describeApi(): string {
+  const number = (value: number) => value.toLocaleString('en-US')
+  const plans = PLAN_NAMES.map((plan) => {
+    const { perMinute, perDay } = PLANS[plan]
+    const cell = (value: number) =>
+      plan === 'enterprise' ? `Custom (the mock's default: ${number(value)})` : number(value)
+    const name = `${plan[0]?.toUpperCase()}${plan.slice(1)}`
+    return `| ${name} | ${cell(perMinute)} | ${cell(perDay)} |`
+  })
+  const codes = Object.entries(ERROR_CODES).map(([code, status]) => `| \`${code}\` | ${status} |`)
+  return [
+    'Browse and manage animals available for adoption, and the store orders placed for them. All operations require a bearer API key.',
+    '',
+    '## Rate limits',
+    '',
+    'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Over the limit the answer is `429` with `Retry-After`; back off exponentially. A key that keeps sending while limited is banned for a while.',
+    '',
+    '| Plan | Requests per minute | Requests per day |',
+    '|---|---|---|',
+    ...plans,
+    '',
+    '## Errors',
+    '',
+    'Error responses carry `{ code, message, status }`, where `status` repeats the HTTP status.',
+    '',
+    '| code | HTTP status |',
+    '|---|---|',
+    ...codes,
+    '',
+    '## Browsers',
+    '',
+    `CORS is on: any origin is reflected, and these response headers are exposed: ${EXPOSED_HEADERS}.`,
+  ].join('\n')
 }

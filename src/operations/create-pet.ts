@@ -3,6 +3,7 @@ import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { NewPet } from '../schema/new-pet.ts'
+import { describeIssue } from './describe-issue.ts'
 
 /**
  * `POST /v1/pets` (createPet, spec §4.2): validates the NewPet body against
@@ -48,16 +49,14 @@ function parseNewPet(body: string | null): NewPet {
   if (!result.success) {
     const issue = result.error.issues[0]
     const field = issue?.path.join('.') || 'body'
-    throw new ApiError(400, 'invalid_request', `Field "${field}": ${describe(issue)}`)
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `Field "${field}" ${describeIssue(issue, value, NewPet)}.`,
+    )
   }
   if (result.data.name.trim() === '') {
-    throw new ApiError(400, 'invalid_request', 'Field "name": must not be blank.')
+    throw new ApiError(400, 'invalid_request', 'Field "name" must not be blank.')
   }
   return result.data
-}
-
-function describe(issue: { code: string; message: string; input?: unknown } | undefined): string {
-  if (issue === undefined) return 'invalid value.'
-  if (issue.input === undefined && issue.code === 'invalid_type') return 'is required.'
-  return `${issue.message.replace(/\.$/, '')}.`
 }

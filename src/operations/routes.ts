@@ -1,3 +1,5 @@
+import { DEFAULT_PET_STATUS } from '../data/default-pet-status.ts'
+
 /**
  * One operation of the API: where it lives and what the OpenAPI document says
  * of it. The router, the msw handlers and the OpenAPI document all read this
@@ -9,9 +11,22 @@ export interface Route {
   /** OpenAPI path template under the base URL, e.g. `/v1/pets/{petId}`. */
   path: string
   summary: string
-  tag: 'pets' | 'store'
+  /** What the operation does, for the OpenAPI document (Markdown). */
+  description: string
+  tag: keyof typeof TAGS
   deprecated?: boolean
 }
+
+/**
+ * The navigation groups of the API (spec §1), with what each holds.
+ *
+ * @example
+ * TAGS.pets // 'Animals available for adoption: list, add and fetch them.'
+ */
+export const TAGS = {
+  pets: 'Animals available for adoption: list, add and fetch them.',
+  store: 'Store orders placed for animals.',
+} as const
 
 /** The version segment every API path starts with (spec §9). */
 export const API_PREFIX = '/v1'
@@ -28,6 +43,8 @@ export const ROUTES: ReadonlyArray<Route> = [
     method: 'GET',
     path: '/v1/pets',
     summary: 'List animals',
+    description:
+      'Returns animals ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`.',
     tag: 'pets',
   },
   {
@@ -35,6 +52,7 @@ export const ROUTES: ReadonlyArray<Route> = [
     method: 'POST',
     path: '/v1/pets',
     summary: 'Add an animal',
+    description: `Stores a new animal and returns it with its assigned \`id\`. \`categoryId\` must name an existing category; an animal created without \`status\` is \`${DEFAULT_PET_STATUS}\`.`,
     tag: 'pets',
   },
   {
@@ -42,6 +60,8 @@ export const ROUTES: ReadonlyArray<Route> = [
     method: 'GET',
     path: '/v1/pets/{petId}',
     summary: 'Get an animal',
+    description:
+      'Returns one animal by its `id`. Deprecated: it is to be removed on the `Sunset` date; use `GET /pets` with a `status` filter instead.',
     tag: 'pets',
     deprecated: true,
   },
@@ -50,6 +70,8 @@ export const ROUTES: ReadonlyArray<Route> = [
     method: 'GET',
     path: '/v1/store/orders',
     summary: 'List store orders',
+    description:
+      'Returns store orders ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`. Each order names an existing animal.',
     tag: 'store',
   },
 ]

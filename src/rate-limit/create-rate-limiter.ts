@@ -6,14 +6,18 @@ export interface RateLimitOptions {
   enabled?: boolean
   /**
    * Time compression: windows and bans last `scale` times shorter (a minute
-   * lasts 6 s at 10). Default 1.
+   * lasts 6 s at 10). From 0.001 to 10,000. Default 1.
    */
   scale?: number
-  /** Requests a key may send after its first 429 in a window before it is banned. Default 10. */
+  /**
+   * The how-manieth request after its first 429 gets a client banned: with 10,
+   * the 1st over-limit request is answered `rate_limited`, the 10th one after
+   * it `key_banned`. Default 10.
+   */
   banAfter?: number
-  /** How long a ban lasts, in ms (before scaling). Default 5 minutes. */
+  /** How long a ban lasts, in ms (before scaling); 0 turns bans off. Default 5 minutes. */
   banDurationMs?: number
-  /** At most this many clients are tracked; idle ones are dropped first. Default 10,000. */
+  /** At most this many clients are tracked; the least recently seen are dropped first. Default 10,000. */
   maxClients?: number
 }
 
@@ -22,12 +26,16 @@ export interface Limits {
   perDay: number
 }
 
+export type RateLimitWindow = 'minute' | 'day'
+
 /**
  * What the limiter decided for one request.
  */
 export interface RateLimitDecision {
   outcome: 'allowed' | 'limited' | 'banned'
-  /** The limit, remaining count and reset (unix seconds) of the window that runs out first. */
+  /** The window that the headers describe. */
+  window: RateLimitWindow
+  /** The limit, remaining count and reset (unix seconds) of that window. */
   limit: number
   remaining: number
   reset: number
@@ -36,9 +44,11 @@ export interface RateLimitDecision {
 }
 
 export interface ClientUsage {
+  /** `key:<API key>` or `address:<client address>`. */
   client: string
   minute: { limit: number; used: number; reset: number }
   day: { limit: number; used: number; reset: number }
+  /** When the ban ends (unix seconds), while the client is banned. */
   bannedUntil?: number
 }
 
@@ -46,8 +56,9 @@ export interface RateLimiter {
   readonly enabled: boolean
   /** Counts one request of `client` against `limits`. Synchronous, so exact under concurrency. */
   hit(client: string, limits: Limits): RateLimitDecision
-  /** Usage of every tracked client. */
+  /** Usage of every client seen in its current day window, or banned. */
   usage(): Array<ClientUsage>
+  /** Forgets every counter and ban. */
   reset(): void
 }
 
@@ -57,18 +68,20 @@ interface ClientState {
   minuteCount: number
   dayStart: number
   dayCount: number
-  /** Requests refused since the first 429 of the current window. */
+  /** Requests refused since the last allowed one (or since the last ban began). */
   strikes: number
   bannedUntil: number
 }
 
-const MINUTE = 60_000
-const DAY = 86_400_000
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
 
 /**
  * Fixed per-minute and per-day windows per client (spec §8), aligned to the
  * clock (a minute window starts on the minute, a day window at 00:00 UTC),
- * with bans for clients that keep sending while limited.
+ * with bans for clients that keep sending while limited. Refused requests
+ * use no quota. Window and ban lengths are whole milliseconds, so that every
+ * boundary is exact whatever the scale.
  *
  * @example
  * const limiter = createRateLimiter(systemClock)
@@ -76,120 +89,140 @@ const DAY = 86_400_000
  */
 export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}): RateLimiter {
   const enabled = options.enabled ?? true
-  const scale = checkNumber(options.scale ?? 1, 'scale', 0.001, 1_000_000)
+  if (typeof enabled !== 'boolean') invalid('enabled', 'must be true or false', enabled)
+  const scale = checkNumber(options.scale ?? 1, 'scale', 0.001, 10_000)
   const banAfter = checkNumber(options.banAfter ?? 10, 'banAfter', 0, 1_000_000)
-  const banDuration = checkNumber(options.banDurationMs ?? 300_000, 'banDurationMs', 0, 365 * DAY)
+  const banDuration = checkNumber(
+    options.banDurationMs ?? 300_000,
+    'banDurationMs',
+    0,
+    365 * DAY_MS,
+  )
   const maxClients = checkNumber(options.maxClients ?? 10_000, 'maxClients', 1, 10_000_000)
-  const minuteMs = MINUTE / scale
-  const dayMs = DAY / scale
-  const banMs = banDuration / scale
+  const minuteMs = Math.max(1, Math.round(MINUTE_MS / scale))
+  const dayMs = Math.max(1, Math.round(DAY_MS / scale))
+  const banMs = banDuration === 0 ? 0 : Math.max(1, Math.round(banDuration / scale))
+  // Map order is recency order: a client is moved to the end when seen.
   const clients = new Map<string, ClientState>()
+  let latest: string | undefined
 
   const roll = (state: ClientState, now: number) => {
-    const minuteStart = Math.floor(now / minuteMs) * minuteMs
+    const minuteStart = now - mod(now, minuteMs)
     if (minuteStart !== state.minuteStart) {
       state.minuteStart = minuteStart
       state.minuteCount = 0
-      state.strikes = 0
     }
-    const dayStart = Math.floor(now / dayMs) * dayMs
+    const dayStart = now - mod(now, dayMs)
     if (dayStart !== state.dayStart) {
       state.dayStart = dayStart
       state.dayCount = 0
-      state.strikes = 0
     }
   }
 
+  /** Makes room for one more client: drops the least recently seen eighth, banned ones last. */
   const evict = (now: number) => {
+    const target = maxClients - Math.max(1, Math.floor(maxClients / 8))
     for (const [client, state] of clients) {
-      if (state.bannedUntil <= now && state.dayStart + dayMs <= now) clients.delete(client)
-    }
-    // Still full: drop the least recently added, never the banned.
-    for (const [client, state] of clients) {
-      if (clients.size < maxClients) break
+      if (clients.size <= target) return
       if (state.bannedUntil <= now) clients.delete(client)
     }
+    for (const client of clients.keys()) {
+      if (clients.size < maxClients) return
+      clients.delete(client)
+    }
   }
 
-  const seconds = (ms: number) => Math.ceil(ms / 1000)
-  const wait = (until: number, now: number) => Math.max(1, seconds(until - now))
+  const track = (client: string, limits: Limits, now: number): ClientState => {
+    let state = clients.get(client)
+    if (state === undefined) {
+      if (clients.size >= maxClients) evict(now)
+      state = {
+        limits,
+        minuteStart: Number.NaN,
+        minuteCount: 0,
+        dayStart: Number.NaN,
+        dayCount: 0,
+        strikes: 0,
+        bannedUntil: 0,
+      }
+      clients.set(client, state)
+    } else if (client !== latest) {
+      clients.delete(client)
+      clients.set(client, state)
+    }
+    latest = client
+    state.limits = limits
+    roll(state, now)
+    return state
+  }
 
   return {
     enabled,
     hit(client, limits) {
       const now = clock.now()
-      let state = clients.get(client)
-      if (state === undefined) {
-        if (clients.size >= maxClients) evict(now)
-        state = {
-          limits,
-          minuteStart: Number.NaN,
-          minuteCount: 0,
-          dayStart: Number.NaN,
-          dayCount: 0,
-          strikes: 0,
-          bannedUntil: 0,
-        }
-        clients.set(client, state)
+      const state = track(client, limits, now)
+      const minute = {
+        window: 'minute' as const,
+        limit: limits.perMinute,
+        left: limits.perMinute - state.minuteCount,
+        resetAt: state.minuteStart + minuteMs,
       }
-      state.limits = limits
-      roll(state, now)
-      const minuteReset = state.minuteStart + minuteMs
-      const dayReset = state.dayStart + dayMs
-
-      if (enabled && state.bannedUntil > now) {
-        return {
-          outcome: 'banned',
-          limit: limits.perMinute,
-          remaining: 0,
-          reset: seconds(Math.max(minuteReset, state.bannedUntil)),
-          retryAfter: wait(state.bannedUntil, now),
-        }
+      const day = {
+        window: 'day' as const,
+        limit: limits.perDay,
+        left: limits.perDay - state.dayCount,
+        resetAt: state.dayStart + dayMs,
       }
 
-      const minuteFull = state.minuteCount >= limits.perMinute
-      const dayFull = state.dayCount >= limits.perDay
-      if (enabled && (minuteFull || dayFull)) {
-        state.strikes++
-        const until = dayFull ? dayReset : minuteReset
-        const limit = dayFull ? limits.perDay : limits.perMinute
-        if (state.strikes > banAfter) {
-          state.bannedUntil = now + banMs
-          return {
-            outcome: 'banned',
-            limit,
-            remaining: 0,
-            reset: seconds(until),
-            retryAfter: wait(state.bannedUntil, now),
+      if (enabled) {
+        const banned = state.bannedUntil > now
+        // The window that refuses the request: the day's outlasts the minute's.
+        const full = day.left <= 0 ? day : minute.left <= 0 ? minute : undefined
+        if (!banned && full !== undefined) {
+          state.strikes++
+          if (banMs > 0 && state.strikes > banAfter) {
+            state.bannedUntil = now + banMs
+            state.strikes = 0
           }
         }
-        return {
-          outcome: 'limited',
-          limit,
-          remaining: 0,
-          reset: seconds(until),
-          retryAfter: wait(until, now),
+        if (banned || full !== undefined) {
+          const shown = full ?? (day.left < minute.left ? day : minute)
+          // The first moment a request can succeed again.
+          const until = Math.max(state.bannedUntil, full?.resetAt ?? 0)
+          return {
+            outcome: state.bannedUntil > now ? 'banned' : 'limited',
+            window: shown.window,
+            limit: shown.limit,
+            remaining: 0,
+            reset: seconds(until),
+            retryAfter: Math.max(1, seconds(until - now)),
+          }
         }
       }
 
       state.minuteCount++
       state.dayCount++
-      const minuteLeft = Math.max(0, limits.perMinute - state.minuteCount)
-      const dayLeft = Math.max(0, limits.perDay - state.dayCount)
-      return dayLeft < minuteLeft
-        ? { outcome: 'allowed', limit: limits.perDay, remaining: dayLeft, reset: seconds(dayReset) }
-        : {
-            outcome: 'allowed',
-            limit: limits.perMinute,
-            remaining: minuteLeft,
-            reset: seconds(minuteReset),
-          }
+      state.strikes = 0
+      minute.left--
+      day.left--
+      // Fewer remaining wins; on a tie the minute, unless both are spent (then the day resets later).
+      const shown = day.left < minute.left || (day.left <= 0 && minute.left <= 0) ? day : minute
+      return {
+        outcome: 'allowed',
+        window: shown.window,
+        limit: shown.limit,
+        remaining: Math.max(0, shown.left),
+        reset: seconds(shown.resetAt),
+      }
     },
     usage() {
       const now = clock.now()
-      return [...clients].map(([client, state]) => {
+      const result: Array<ClientUsage> = []
+      for (const [client, state] of clients) {
         roll(state, now)
-        return {
+        const banned = state.bannedUntil > now
+        if (state.dayCount === 0 && !banned) continue
+        result.push({
           client,
           minute: {
             limit: state.limits.perMinute,
@@ -201,23 +234,38 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
             used: state.dayCount,
             reset: seconds(state.dayStart + dayMs),
           },
-          ...(state.bannedUntil > now ? { bannedUntil: seconds(state.bannedUntil) } : {}),
-        }
-      })
+          ...(banned ? { bannedUntil: seconds(state.bannedUntil) } : {}),
+        })
+      }
+      return result
     },
     reset() {
       clients.clear()
+      latest = undefined
     },
   }
 }
 
-function checkNumber(value: number, name: string, min: number, max: number): number {
+/** Whole seconds, rounded up: a reset is never announced earlier than it happens. */
+function seconds(ms: number): number {
+  return Math.ceil(ms / 1000)
+}
+
+function mod(value: number, divisor: number): number {
+  return ((value % divisor) + divisor) % divisor
+}
+
+function checkNumber(value: unknown, name: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'configure rate limiting',
-      `rateLimit.${name} must be a number from ${min} to ${max}, got ${String(value)}`,
-    )
+    invalid(name, `must be a number from ${min} to ${max}`, value)
   }
   return value
+}
+
+function invalid(name: string, rule: string, value: unknown): never {
+  throw new ConfigError(
+    'ERR_PETSTORE_INVALID_OPTION',
+    'configure rate limiting',
+    `rateLimit.${name} ${rule}, got ${String(value)}`,
+  )
 }

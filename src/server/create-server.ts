@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { createPetstore, type Petstore, type PetstoreOptions } from '../create-petstore.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 
 export interface ServerOptions extends PetstoreOptions {
@@ -27,15 +28,35 @@ export function createServer(options: ServerOptions = {}): {
   petstore: Petstore
 } {
   const petstore = options.petstore ?? createPetstore(options)
+  const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs')
+  const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs')
   const server = http.createServer(
     {
-      headersTimeout: options.headersTimeoutMs ?? 10_000,
-      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      headersTimeout,
+      requestTimeout,
+      // Node checks both timeouts only this often (30 s by default): check
+      // often enough that a client dribbling bytes is cut off near its time.
+      connectionsCheckingInterval: Math.max(
+        10,
+        Math.floor(Math.min(headersTimeout, requestTimeout) / 2),
+      ),
       keepAliveTimeout: 5_000,
     },
     createRequestListener(petstore.app, { log: options.log }),
   )
   // Idle or stalled sockets are closed too, not only slow requests.
-  server.setTimeout(options.requestTimeoutMs ?? 30_000, (socket) => socket.destroy())
+  server.setTimeout(requestTimeout, (socket) => socket.destroy())
   return { server, petstore }
+}
+
+function timeout(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the server',
+      `${name} must be a whole number of milliseconds >= 1, got ${String(value)}`,
+    )
+  }
+  return value
 }

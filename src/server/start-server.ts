@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Petstore } from '../create-petstore.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
+import { SERVER_DEFAULTS } from './server-defaults.ts'
 
 export interface StartServerOptions extends ServerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -30,8 +31,8 @@ export interface RunningServer {
  * await mock.close()
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const port = options.port ?? 4010
-  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? SERVER_DEFAULTS.port
+  const host = options.host ?? SERVER_DEFAULTS.host
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ConfigError(
       'ERR_PETSTORE_INVALID_OPTION',

@@ -1,0 +1,258 @@
+import { request } from 'undici'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createFakeClock } from '../clock/create-fake-clock.ts'
+import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
+import { withMockServer } from '../test-utils/with-mock-server.ts'
+
+const START = Date.UTC(2026, 0, 1, 9, 30, 0)
+const clock = createFakeClock(START)
+const free = { authorization: 'Bearer sk_test_free' }
+
+async function call(
+  url: string,
+  options: {
+    method?: 'GET' | 'POST' | 'DELETE' | 'PUT'
+    headers?: Record<string, string>
+    body?: string
+  } = {},
+) {
+  const response = await request(url, options)
+  const text = await response.body.text()
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: text === '' ? undefined : JSON.parse(text),
+  }
+}
+
+describe('control API', () => {
+  const mock = withMockServer({ clock })
+  const admin = (path: string) => `${mock.current.url}/__mock/${path}`
+  const api = (path: string) => `${mock.current.url}/v1/${path}`
+  const postScenario = (scenario: unknown) =>
+    call(admin('scenarios'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof scenario === 'string' ? scenario : JSON.stringify(scenario),
+    })
+
+  beforeEach(async () => {
+    clock.set(START)
+    await mock.current.petstore.reset()
+  })
+
+  it('queues scenarios that force the next matching responses, then run out', async () => {
+    const created = await postScenario({ status: 429, times: 2, method: 'GET', path: '/v1/pets' })
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      status: 429,
+      method: 'GET',
+      path: '/v1/pets',
+      remaining: 2,
+    })
+    expect((await call(api('store/orders'), { headers: free })).status).toBe(200)
+    const forced = await call(api('pets'), { headers: free })
+    expect(forced.status).toBe(429)
+    expect(forced.body).toEqual({
+      code: 'rate_limited',
+      message: 'Rate limit exceeded (simulated).',
+      status: 429,
+    })
+    expect(forced.headers['retry-after']).toBe('60')
+    expect(forced.headers['x-ratelimit-remaining']).toBe('0')
+    expect((await call(admin('scenarios'))).body).toMatchObject([{ remaining: 1 }])
+    expect((await call(api('pets'), { headers: free })).status).toBe(429)
+    expect((await call(api('pets'), { headers: free })).status).toBe(200)
+    expect((await call(admin('scenarios'))).body).toEqual([])
+  })
+
+  it('matches route templates, adds delays, and is not used up by Prefer, __code or a 401', async () => {
+    await postScenario({ status: 404, path: '/v1/pets/{petId}' })
+    expect((await call(api('pets/1'))).status).toBe(401)
+    expect((await call(api('pets/1'), { headers: { ...free, prefer: 'code=500' } })).status).toBe(
+      500,
+    )
+    expect((await call(api('pets/1?__code=503'), { headers: free })).status).toBe(503)
+    const forced = await call(api('pets/1'), { headers: free })
+    expect(forced.status).toBe(404)
+    expect(forced.headers.deprecation).toBeDefined()
+    expect((await call(api('pets/1'), { headers: free })).status).toBe(200)
+
+    const slow = await postScenario({ delay: 5, method: 'post' })
+    expect(slow.body).toMatchObject({ delay: 5, method: 'POST', remaining: 1 })
+    const created = await call(api('pets'), {
+      method: 'POST',
+      headers: { ...free, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+    })
+    expect(created.status).toBe(201)
+    expect((await call(admin('scenarios'))).body).toEqual([])
+  })
+
+  it('drops every scenario on DELETE', async () => {
+    await postScenario({ status: 500 })
+    await postScenario({ status: 503, times: 5 })
+    const deleted = await call(admin('scenarios'), { method: 'DELETE' })
+    expect(deleted.status).toBe(204)
+    expect((await call(api('pets'), { headers: free })).status).toBe(200)
+  })
+
+  it('answers a bad scenario with a 400 that names the field', async () => {
+    const cases: Array<[unknown, string, string]> = [
+      [
+        { status: 418 },
+        'invalid_request',
+        'Field "status" must be one of 400, 401, 404, 429, 500, 503.',
+      ],
+      [
+        { status: 500, times: -1 },
+        'invalid_request',
+        'Field "times" must be a whole number from 1 to 10000.',
+      ],
+      [
+        { status: 500, delay: 'slow' },
+        'invalid_request',
+        'Field "delay" must be a whole number of milliseconds from 0 to 60000.',
+      ],
+      [
+        { status: 500, method: 7 },
+        'invalid_request',
+        'Field "method" must be an HTTP method such as "GET".',
+      ],
+      [
+        { status: 500, path: 'pets' },
+        'invalid_request',
+        'Field "path" must be a path such as "/v1/pets" or "/v1/pets/{petId}", without a query.',
+      ],
+      [
+        { status: 500, when: 'now' },
+        'invalid_request',
+        'Field "when" is not part of a scenario; use status, delay, times, method, path.',
+      ],
+      [{}, 'invalid_request', 'Field "status" is required unless "delay" is given.'],
+      [
+        'null',
+        'invalid_request',
+        'The scenario must be a JSON object such as { "status": 429, "times": 3 }.',
+      ],
+      ['{"status":', 'invalid_json', 'The request body is not valid JSON.'],
+      ['', 'invalid_request', 'The request body is missing; send a scenario as JSON.'],
+    ]
+    for (const [body, code, message] of cases) {
+      const response = await postScenario(body)
+      expect(response.status).toBe(400)
+      expect(response.headers['content-type']).toBe('application/json')
+      expect(response.body).toEqual({ code, message, status: 400 })
+    }
+    const huge = await postScenario('x'.repeat(MAX_BODY_BYTES + 1))
+    expect([huge.status, huge.body.code]).toEqual([413, 'payload_too_large'])
+    expect((await call(admin('scenarios'))).body).toEqual([])
+  })
+
+  it('answers 405 with Allow for a wrong method, 404 for an unknown endpoint', async () => {
+    const wrong = await call(admin('reset'), { method: 'GET' })
+    expect(wrong.status).toBe(405)
+    expect(wrong.headers.allow).toBe('POST')
+    expect(wrong.body).toMatchObject({ code: 'method_not_allowed', status: 405 })
+    const state = await call(admin('state'), { method: 'PUT', body: '{}' })
+    expect([state.status, state.headers.allow]).toEqual([405, 'GET'])
+    const unknown = await call(admin('nothing'))
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toMatchObject({ code: 'route_not_found', status: 404 })
+  })
+
+  it('reports data counts, quota used per key, bans and scenarios', async () => {
+    await call(api('pets'), { headers: free })
+    await call(api('pets'), { headers: { authorization: 'Bearer sk_test_pro' } })
+    for (let i = 0; i < 71; i++) await call(api('pets'))
+    await postScenario({ status: 503, times: 2 })
+    const state = await call(admin('state'))
+    expect(state.status).toBe(200)
+    expect(state.body).toMatchObject({
+      data: { categories: 6, pets: 100, orders: 25 },
+      rateLimit: {
+        enabled: true,
+        clients: [
+          {
+            client: 'key:sk_test_free',
+            minute: { limit: 60, used: 1, reset: (START + 60_000) / 1000 },
+            day: { limit: 1_000, used: 1, reset: Date.UTC(2026, 0, 2) / 1000 },
+          },
+          { client: 'key:sk_test_pro', minute: { limit: 300, used: 1 } },
+          {
+            client: 'address:127.0.0.1',
+            minute: { used: 60 },
+            bannedUntil: (START + 300_000) / 1000,
+          },
+        ],
+      },
+      scenarios: [{ status: 503, remaining: 2 }],
+    })
+    expect(state.body.keys).toContainEqual({
+      key: 'sk_test_free',
+      plan: 'free',
+      perMinute: 60,
+      perDay: 1_000,
+    })
+  })
+
+  it('restores the seeded data and clears counters, bans and scenarios on reset', async () => {
+    const created = await call(api('pets'), {
+      method: 'POST',
+      headers: { ...free, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Extra', categoryId: 1 }),
+    })
+    expect(created.status).toBe(201)
+    for (let i = 0; i < 80; i++) await call(api('pets'), { headers: free })
+    expect((await call(api('pets'), { headers: free })).body.code).toBe('key_banned')
+    await postScenario({ status: 500, times: 3 })
+
+    const reset = await call(admin('reset'), { method: 'POST' })
+    expect(reset.status).toBe(200)
+    expect(reset.body).toMatchObject({
+      data: { pets: 100 },
+      rateLimit: { clients: [] },
+      scenarios: [],
+    })
+    const after = await call(api('pets'), { headers: free })
+    expect(after.status).toBe(200)
+    expect(after.headers['x-ratelimit-remaining']).toBe('59')
+    expect((await call(api(`pets/${created.body.id}`), { headers: free })).status).toBe(404)
+  })
+
+  it('works from a browser: CORS on control endpoints too', async () => {
+    const origin = 'http://localhost:5173'
+    const preflight = await request(admin('scenarios'), {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin)
+    await preflight.body.dump()
+  })
+})
+
+describe('control API turned off', () => {
+  const mock = withMockServer({ admin: false })
+
+  it('answers 404 under /__mock/', async () => {
+    for (const [method, path] of [
+      ['POST', 'reset'],
+      ['GET', 'state'],
+      ['POST', 'scenarios'],
+      ['DELETE', 'scenarios'],
+    ] as const) {
+      const response = await call(`${mock.current.url}/__mock/${path}`, {
+        method,
+        body: method === 'POST' ? '{"status":500}' : undefined,
+      })
+      expect(response.status).toBe(404)
+      expect(response.body).toMatchObject({ code: 'route_not_found', status: 404 })
+    }
+  })
+})

@@ -1,0 +1,213 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { request } from 'undici'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startServer } from '../server/start-server.ts'
+import { type CliIo, runMockCli } from './run-mock-cli.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const BIN = join(ROOT, 'bin/petstore-mock.ts')
+const directory = mkdtempSync(join(tmpdir(), 'petstore-cli-'))
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+/** Runs the CLI in-process with captured output; for runs that end on their own. */
+async function run(argv: Array<string>, env: Record<string, string> = {}) {
+  const out: Array<string> = []
+  const err: Array<string> = []
+  const io: CliIo = { out: (line) => out.push(line), err: (line) => err.push(line), env }
+  const code = await runMockCli(argv, io)
+  return { code, out: out.join('\n'), err }
+}
+
+interface Spawned {
+  child: ChildProcess
+  /** Everything printed to stdout so far. */
+  stdout: () => string
+  stderr: () => string
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>
+  /** Resolves once stdout has a line matching `pattern`. */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>
+}
+
+function spawnCli(args: Array<string>, env: Record<string, string> = {}): Spawned {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  const waiters = new Set<() => void>()
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk
+    for (const check of waiters) check()
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout)
+          if (match === null) return
+          waiters.delete(check)
+          resolve(match)
+        }
+        waiters.add(check)
+        exited.then(() => {
+          if (!waiters.has(check)) return
+          waiters.delete(check)
+          reject(new Error(`exited before printing ${pattern}: ${stdout}${stderr}`))
+        })
+        check()
+      }),
+  }
+}
+
+describe('petstore-mock CLI', () => {
+  it('shows usage with examples on --help', async () => {
+    const { code, out } = await run(['--help'])
+    expect(code).toBe(0)
+    expect(out).toContain('petstore-mock [options]')
+    expect(out).toContain('Examples:')
+    expect(out).toContain('--fixtures fixtures/example.json')
+    expect(out).toContain('--api-key')
+  })
+
+  it.each([
+    [['--bogus'], /bogus/],
+    [['--port', 'abc'], /--port must be a number/],
+    [['--rate-limit', 'maybe'], /rate-limit/],
+    [['--api-key', 'sk_me=gold'], /--api-key.*PLAN/],
+    [['--fixtures', 'does-not-exist.json'], /cannot read "does-not-exist.json"/],
+    [['--port', '70000'], /port must be a whole number/],
+  ])('answers %j with one clear line and exit code 1', async (argv, message) => {
+    const { code, err, out } = await run(argv)
+    expect(code).toBe(1)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toMatch(/^\[petstore-mock\] Failed to /)
+    expect(err[0]).toMatch(message)
+    expect(out).toBe('')
+  })
+
+  it('answers a bad fixtures file with one line naming the record, exit code 1', async () => {
+    const file = join(directory, 'bad-fixtures.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        categories: [{ id: 1, name: 'Dogs' }],
+        pets: [
+          { id: 1, name: 'Rex', categoryId: 1 },
+          { id: 2, name: 'Luna', categoryId: 1 },
+          { id: 3, name: 'Kiwi', categoryId: 99 },
+        ],
+      }),
+    )
+    const { code, err } = await run(['--fixtures', file, '--port', '0'])
+    expect(code).toBe(1)
+    expect(err).toEqual([
+      '[petstore-mock] Failed to load fixtures: pets[2].categoryId 99 names no category.',
+    ])
+    const invalidJson = join(directory, 'not-json.json')
+    writeFileSync(invalidJson, '{ "pets": [')
+    const second = await run(['--fixtures', invalidJson, '--port', '0'])
+    expect(second.code).toBe(1)
+    expect(second.err).toHaveLength(1)
+    expect(second.err[0]).toContain('is not valid JSON')
+  })
+
+  it('answers a port in use with one clear line and exit code 1', async () => {
+    const taken = await startServer({ port: 0 })
+    try {
+      const { code, err } = await run(['--port', String(taken.port)])
+      expect(code).toBe(1)
+      expect(err).toEqual([
+        `[petstore-mock] Failed to start the server: port ${taken.port} on 127.0.0.1 is already in use; pick another with --port.`,
+      ])
+    } finally {
+      await taken.close()
+    }
+  })
+
+  it('starts, prints the URL, keys and a curl, logs each request and stops on SIGTERM', async () => {
+    const fixtures = join(ROOT, 'fixtures/example.json')
+    const keys = join(directory, 'keys.json')
+    writeFileSync(keys, JSON.stringify({ sk_from_file: 'business' }))
+    const cli = spawnCli([
+      '--port',
+      '0',
+      '--api-key',
+      'sk_live_me=pro',
+      '--keys',
+      keys,
+      '--fixtures',
+      fixtures,
+    ])
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
+      await cli.waitFor(/try: .*\n/)
+      const banner = cli.stdout()
+      for (const key of ['sk_test_free', 'sk_test_pro', 'sk_test_business', 'sk_test_enterprise']) {
+        expect(banner).toContain(key)
+      }
+      expect(banner).toMatch(/sk_live_me\s+pro\s+300\/min/)
+      expect(banner).toMatch(/sk_from_file\s+business\s+1000\/min/)
+      expect(banner).toContain(`curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets`)
+      expect(banner).toContain('5 pets, 3 categories, 2 orders')
+
+      const listed = await request(`${url}/v1/pets?limit=2`, {
+        headers: { authorization: 'Bearer sk_live_me' },
+      })
+      expect(listed.statusCode).toBe(200)
+      expect(await listed.body.json()).toEqual([
+        { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+        { id: 2, name: 'Luna', categoryId: 2, status: 'pending' },
+      ])
+      const missing = await request(`${url}/v1/pets/42`, {
+        headers: { authorization: 'Bearer sk_live_me' },
+      })
+      await missing.body.dump()
+      await cli.waitFor(/GET \/v1\/pets\/42 404 \d+(\.\d+)?ms\n/)
+      expect(cli.stdout()).toMatch(/^GET \/v1\/pets 200 \d+(\.\d+)?ms$/m)
+      expect(cli.stdout().match(/^GET \/v1\//gm)).toHaveLength(2)
+
+      cli.child.kill('SIGTERM')
+      expect(await cli.exited).toBe(0)
+      expect(cli.stdout()).toContain('SIGTERM: closing petstore-mock')
+      expect(cli.stderr()).toBe('')
+    } finally {
+      cli.child.kill('SIGKILL')
+    }
+  })
+
+  it('reads PORT, stays quiet with --quiet and stops on SIGINT', async () => {
+    const cli = spawnCli(['--quiet'], { PORT: '0' })
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(url).not.toMatch(/:4010$/)
+      const response = await request(`${url}/v1/pets`, {
+        headers: { authorization: 'Bearer sk_test_free' },
+      })
+      expect(response.statusCode).toBe(200)
+      await response.body.dump()
+      // A keep-alive connection is open: closing must not wait for it to time out.
+      cli.child.kill('SIGINT')
+      expect(await cli.exited).toBe(0)
+      expect(cli.stdout()).not.toMatch(/^GET /m)
+      expect(cli.stdout()).toContain('SIGINT: closing petstore-mock')
+    } finally {
+      cli.child.kill('SIGKILL')
+    }
+  })
+})

@@ -1,0 +1,177 @@
+import { http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createPetstore } from './create-petstore.ts'
+import { MAX_BODY_BYTES } from './middleware/payload-limit.ts'
+import { Pet, Pets } from './schema/pet.ts'
+
+const AUTH = { authorization: 'Bearer sk_test_enterprise' }
+const server = setupServer()
+
+beforeAll(() => {
+  // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each one's types reject the other.
+  server.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as Parameters<
+    typeof server.listen
+  >[0])
+})
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+describe('createPetstore', () => {
+  it('matches any origin by default', async () => {
+    const petstore = createPetstore()
+    server.use(...petstore.handlers)
+    for (const origin of ['http://localhost:3000', 'https://api.example.com', 'https://x.test']) {
+      const response = await fetch(`${origin}/v1/pets?limit=2`, { headers: AUTH })
+      expect(response.status, origin).toBe(200)
+      expect(Pets.parse(await response.json())).toHaveLength(2)
+    }
+  })
+
+  it('matches only its baseUrl when given one', async () => {
+    const petstore = createPetstore({ baseUrl: 'https://api.example.com' })
+    // Whatever the petstore leaves unmatched falls through to this marker.
+    server.use(
+      ...petstore.handlers,
+      http.all('*', () => new Response(null, { status: 299 })),
+    )
+    const response = await fetch('https://api.example.com/v1/pets?limit=1', { headers: AUTH })
+    expect(response.status).toBe(200)
+    for (const url of [
+      'https://other.example.com/v1/pets',
+      'http://api.example.com/v1/pets',
+      'https://api.example.com:8443/v1/pets',
+    ]) {
+      expect((await fetch(url, { headers: AUTH })).status, url).toBe(299)
+    }
+  })
+
+  it('serves the API under the path of its baseUrl', async () => {
+    for (const baseUrl of ['https://example.com/api', 'https://example.com/api/v1']) {
+      const petstore = createPetstore({ baseUrl })
+      server.resetHandlers(...petstore.handlers)
+      const response = await fetch('https://example.com/api/v1/pets/1', { headers: AUTH })
+      expect(response.status, baseUrl).toBe(200)
+      expect(Pet.parse(await response.json()).id).toBe(1)
+      const unknown = await fetch('https://example.com/api/v1/nope', { headers: AUTH })
+      expect(unknown.status).toBe(404)
+    }
+  })
+
+  it('rejects a baseUrl that is not an absolute URL', () => {
+    expect(() => createPetstore({ baseUrl: '/v1' })).toThrow(/not an absolute URL/)
+  })
+
+  it('restores the seeded data on reset()', async () => {
+    const petstore = createPetstore()
+    server.use(...petstore.handlers)
+    const before = await (await fetch('http://x.test/v1/pets?limit=100', { headers: AUTH })).text()
+    const created = await fetch('http://x.test/v1/pets', {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Temp', categoryId: 1 }),
+    })
+    const pet = Pet.parse(await created.json())
+    expect((await fetch(`http://x.test/v1/pets/${pet.id}`, { headers: AUTH })).status).toBe(200)
+    await petstore.reset()
+    expect((await fetch(`http://x.test/v1/pets/${pet.id}`, { headers: AUTH })).status).toBe(404)
+    const after = await (await fetch('http://x.test/v1/pets?limit=100', { headers: AUTH })).text()
+    expect(after).toBe(before)
+    const again = await fetch('http://x.test/v1/pets', {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Temp', categoryId: 1 }),
+    })
+    expect(Pet.parse(await again.json()).id).toBe(pet.id)
+  })
+
+  it('exposes the @msw/data collections as db', async () => {
+    const petstore = createPetstore({ pets: 5, orders: 3 })
+    await petstore.ready
+    expect(petstore.db.pets.count()).toBe(5)
+    expect(petstore.db.orders.count()).toBe(3)
+    expect(petstore.db.categories.count()).toBe(6)
+    server.use(...petstore.handlers)
+    await petstore.db.pets.create({ id: 500, name: 'Arranged', categoryId: 2, status: 'sold' })
+    const response = await fetch('http://x.test/v1/pets/500', { headers: AUTH })
+    expect(await response.json()).toEqual({
+      id: 500,
+      name: 'Arranged',
+      categoryId: 2,
+      status: 'sold',
+    })
+    const listed = Pets.parse(
+      await (await fetch('http://x.test/v1/pets?status=sold&limit=100', { headers: AUTH })).json(),
+    )
+    expect(listed.at(-1)?.id).toBe(500)
+    await petstore.db.pets.delete((q) => q.where({ id: 500 }))
+    expect((await fetch('http://x.test/v1/pets/500', { headers: AUTH })).status).toBe(404)
+  })
+
+  it('answers through fetch() without msw', async () => {
+    const petstore = createPetstore({ baseUrl: 'https://api.example.com/base' })
+    const response = await petstore.fetch(
+      new Request('https://api.example.com/base/v1/pets/1', { headers: AUTH }),
+    )
+    expect(response.status).toBe(200)
+    expect(Pet.parse(await response.json()).id).toBe(1)
+  })
+
+  it('serves its OpenAPI document', async () => {
+    const petstore = createPetstore()
+    server.use(...petstore.handlers)
+    const response = await fetch('http://x.test/openapi.json')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual(petstore.openapi())
+  })
+
+  describe('bodies over 1 MiB', () => {
+    it('answers 413 to a declared body', async () => {
+      const petstore = createPetstore()
+      server.use(...petstore.handlers)
+      const response = await fetch('http://x.test/v1/pets', {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: 'x'.repeat(MAX_BODY_BYTES + 1),
+      })
+      expect(response.status).toBe(413)
+      expect(await response.json()).toMatchObject({ code: 'payload_too_large', status: 413 })
+    })
+
+    it('answers 413 to a streamed body without reading all of it', async () => {
+      const petstore = createPetstore()
+      server.use(...petstore.handlers)
+      let pulled = 0
+      const chunk = new Uint8Array(64 * 1024).fill(120)
+      // An endless body: only the mock's limit stops the reading.
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const response = await fetch('http://x.test/v1/pets', {
+        method: 'POST',
+        headers: AUTH,
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      expect(response.status).toBe(413)
+      expect(await response.json()).toMatchObject({ code: 'payload_too_large', status: 413 })
+      expect(pulled).toBeLessThan(4 * MAX_BODY_BYTES)
+    })
+  })
+
+  describe('options', () => {
+    it.each([
+      [{ seed: -1 }, /seed/],
+      [{ pets: 1.5 }, /pets/],
+      [{ orders: -2 }, /orders/],
+      [{ categories: 0, pets: 3 }, /category/],
+      [{ clock: { now: 5 } }, /clock/],
+    ])('rejects %j with a clear ConfigError', (options, message) => {
+      expect(() => createPetstore(options as never)).toThrow(message)
+      expect(() => createPetstore(options as never)).toThrow(/^\[petstore-mock\] Failed to/)
+    })
+  })
+})

@@ -1,0 +1,190 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { request } from 'undici'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MockRequest, MockResponse } from '../app/types.ts'
+import { createFakeClock } from '../clock/create-fake-clock.ts'
+import { createPetstore } from '../create-petstore.ts'
+import { createRequestListener, type RequestLogEntry } from '../server/create-request-listener.ts'
+import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
+import { withMockServer } from '../test-utils/with-mock-server.ts'
+
+const START = Date.UTC(2026, 0, 1, 12, 0, 15, 500)
+const clock = createFakeClock(START)
+const free = { authorization: 'Bearer sk_test_free' }
+
+async function call(url: string, headers: Record<string, string> = free) {
+  const response = await request(url, { headers })
+  const text = await response.body.text()
+  return { status: response.statusCode, headers: response.headers, body: text && JSON.parse(text) }
+}
+
+describe('errors on demand over HTTP', () => {
+  const mock = withMockServer({ clock })
+  const pets = () => `${mock.current.url}/v1/pets`
+
+  beforeEach(async () => {
+    clock.set(START)
+    await mock.current.petstore.reset()
+  })
+
+  it.each([400, 401, 404, 429, 500, 503])(
+    'forces %i by Prefer and by __code, with an Error body and the rate-limit headers',
+    async (status) => {
+      for (const [url, headers] of [
+        [pets(), { ...free, prefer: `code=${status}` }],
+        [`${pets()}?__code=${status}`, free],
+      ] as const) {
+        const response = await call(url, headers)
+        expect(response.status).toBe(status)
+        expect(response.headers['content-type']).toBe('application/json')
+        expect(response.body).toEqual({
+          code: SIMULATED_STATUSES[status]?.code,
+          message: SIMULATED_STATUSES[status]?.message,
+          status,
+        })
+        expect(response.headers['x-ratelimit-limit']).toBe('60')
+        expect(response.headers['x-ratelimit-reset']).toBe(String((START - 15_500 + 60_000) / 1000))
+        expect(response.headers['www-authenticate']).toBe(
+          status === 401 ? 'Bearer realm="petstore"' : undefined,
+        )
+        if (status === 429) {
+          expect(response.headers['x-ratelimit-remaining']).toBe('0')
+          // 12:00:15.5 → the window resets at 12:01:00.
+          expect(response.headers['retry-after']).toBe('45')
+        }
+      }
+    },
+  )
+
+  it('combines code and delay, ignores unknown preferences and keeps the first instance', async () => {
+    expect(
+      (await call(pets(), { ...free, prefer: 'respond-async, code=503, delay=5' })).status,
+    ).toBe(503)
+    expect((await call(pets(), { ...free, prefer: 'return=minimal; foo="bar"' })).status).toBe(200)
+    expect((await call(pets(), { ...free, prefer: 'code=404, code=500' })).status).toBe(404)
+    expect((await call(pets(), { ...free, prefer: 'CODE="429"' })).status).toBe(429)
+    expect((await call(`${pets()}?__code=500&__delay=5`)).status).toBe(500)
+  })
+
+  it('uses the query only when Prefer states neither code nor delay', async () => {
+    expect((await call(`${pets()}?__code=500`, { ...free, prefer: 'code=404' })).status).toBe(404)
+    expect((await call(`${pets()}?__code=500`, { ...free, prefer: 'delay=1' })).status).toBe(200)
+    expect((await call(`${pets()}?__code=500`, { ...free, prefer: 'return=minimal' })).status).toBe(
+      500,
+    )
+  })
+
+  it('answers 400 naming the supported codes and the delay range', async () => {
+    const cases = [
+      [
+        { ...free, prefer: 'code=418' },
+        '',
+        'Prefer: code must be one of 400, 401, 404, 429, 500, 503, got "418".',
+      ],
+      [free, '?__code=abc', '__code must be one of 400, 401, 404, 429, 500, 503, got "abc".'],
+      [
+        { ...free, prefer: 'code' },
+        '',
+        'Prefer: code must be one of 400, 401, 404, 429, 500, 503, got "".',
+      ],
+      [
+        { ...free, prefer: 'delay=60001' },
+        '',
+        'Prefer: delay must be a whole number of milliseconds from 0 to 60000, got "60001".',
+      ],
+      [
+        free,
+        '?__delay=-5',
+        '__delay must be a whole number of milliseconds from 0 to 60000, got "-5".',
+      ],
+      [
+        free,
+        '?__delay=1.5',
+        '__delay must be a whole number of milliseconds from 0 to 60000, got "1.5".',
+      ],
+    ] as const
+    for (const [headers, query, message] of cases) {
+      const response = await call(`${pets()}${query}`, headers)
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual({ code: 'invalid_simulation', message, status: 400 })
+      expect(response.headers['x-ratelimit-remaining']).toBeDefined()
+    }
+  })
+
+  it('checks the key before forcing anything, and counts forced responses', async () => {
+    const response = await call(pets(), { prefer: 'code=500' })
+    expect(response.status).toBe(401)
+    await call(pets(), { ...free, prefer: 'code=500' })
+    expect((await call(pets(), free)).headers['x-ratelimit-remaining']).toBe('58')
+  })
+
+  it('stops waiting, and answers nothing, when the client goes away during a delay', async () => {
+    const petstore = createPetstore({ clock })
+    const handled: Array<Promise<MockResponse>> = []
+    let onArrival = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      onArrival = resolve
+    })
+    const app = {
+      handle(mockRequest: MockRequest) {
+        const result = petstore.app.handle(mockRequest)
+        handled.push(result)
+        onArrival()
+        return result
+      },
+    }
+    const log: Array<RequestLogEntry> = []
+    const server = http.createServer(
+      createRequestListener(app, { log: (entry) => log.push(entry) }),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const controller = new AbortController()
+      const pending = request(`http://127.0.0.1:${port}/v1/pets`, {
+        headers: { ...free, prefer: 'delay=5000' },
+        signal: controller.signal,
+      })
+      await arrived
+      controller.abort()
+      await expect(pending).rejects.toThrow()
+      // Had the timer run its 5 s, the app would answer 200; it gives up instead.
+      expect(await handled[0]).toEqual({ status: 499, headers: expect.any(Object) })
+      expect(log).toEqual([])
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
+
+describe('errors on demand in the app', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('waits exactly the delay asked for', async () => {
+    const petstore = createPetstore({ clock: createFakeClock(START) })
+    await petstore.ready
+    vi.useFakeTimers()
+    let settled: MockResponse | undefined
+    void petstore.app
+      .handle({
+        method: 'GET',
+        path: '/v1/pets',
+        query: new URLSearchParams('limit=1'),
+        headers: new Headers({ ...free, prefer: 'delay=300, code=503' }),
+        body: null,
+        clientAddress: 'test',
+      })
+      .then((response) => {
+        settled = response
+      })
+    await vi.advanceTimersByTimeAsync(299)
+    expect(settled).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(settled?.status).toBe(503)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})

@@ -1,0 +1,283 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { ERROR_CODES } from '../errors/error-codes.ts'
+import { LIMIT } from '../operations/query-params.ts'
+import { ROUTES, TAGS } from '../operations/routes.ts'
+import { NewPet } from '../schema/new-pet.ts'
+import { Order, Orders } from '../schema/order.ts'
+import { Pet, Pets } from '../schema/pet.ts'
+import { PetStatus } from '../schema/pet-status.ts'
+import { withMockServer } from '../test-utils/with-mock-server.ts'
+import { createOpenApiDocument } from './create-openapi-document.ts'
+
+const REDOCLY = fileURLToPath(
+  new URL('../../node_modules/@redocly/cli/bin/cli.js', import.meta.url),
+)
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked as plain JSON
+type Json = any
+
+interface LintResult {
+  totals: { errors: number; warnings: number }
+  problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }>
+}
+
+/** Lints a document with Redocly's recommended rules, offline, in a temporary directory. */
+function lint(document: unknown, directory: string): LintResult {
+  const file = join(directory, `openapi-${Math.random().toString(36).slice(2)}.json`)
+  writeFileSync(file, JSON.stringify(document))
+  const result = spawnSync(
+    process.execPath,
+    [REDOCLY, 'lint', file, '--format=json', '--extends=recommended'],
+    {
+      cwd: directory,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        NO_COLOR: '1',
+      },
+      timeout: 20_000,
+    },
+  )
+  const start = result.stdout.indexOf('{')
+  if (start === -1) throw new Error(`redocly printed no report: ${result.stderr}`)
+  return JSON.parse(result.stdout.slice(start)) as LintResult
+}
+
+describe('createOpenApiDocument', () => {
+  const mock = withMockServer()
+  let served: Json
+  let directory: string
+
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'petstore-openapi-'))
+    const response = await request(`${mock.current.url}/openapi.json`)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/json')
+    served = await response.body.json()
+  })
+  afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+  it('is served at /openapi.json without a key', () => {
+    expect(served).toEqual(createOpenApiDocument())
+    expect(served.openapi).toBe('3.1.0')
+  })
+
+  it('passes the Redocly recommended rules without errors or warnings', () => {
+    const result = lint(served, directory)
+    expect(result.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([])
+    expect(result.totals).toMatchObject({ errors: 0, warnings: 0 })
+  })
+
+  it('is linted for real: a broken document fails', () => {
+    const broken = structuredClone(served)
+    delete broken.paths['/pets'].get.responses
+    broken.paths['/pets'].get.parameters[0].schema = { $ref: '#/components/schemas/Nope' }
+    expect(lint(broken, directory).totals.errors).toBeGreaterThan(0)
+  })
+
+  it('has the info, servers, tags and global bearer security', () => {
+    expect(served.info).toMatchObject({ title: 'Animal Adoption Service', version: '1.0.0' })
+    expect(served.info.license.name).toBe('MIT')
+    expect(served.info.description).toContain('| Free | 60 | 1,000 |')
+    expect(served.servers.map((server: Json) => server.url)).toEqual([
+      '/v1',
+      'http://127.0.0.1:4010/v1',
+    ])
+    expect(served.tags).toEqual(
+      Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    )
+    expect(served.security).toEqual([{ bearerAuth: [] }])
+    expect(served.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
+  })
+
+  it('describes every route of the route table, and nothing else', () => {
+    const operations = Object.entries(served.paths).flatMap(([path, item]: [string, Json]) =>
+      Object.entries(item).map(([method, operation]: [string, Json]) => ({
+        path: `/v1${path}`,
+        method: method.toUpperCase(),
+        operation,
+      })),
+    )
+    expect(operations).toHaveLength(ROUTES.length)
+    for (const route of ROUTES) {
+      const found = operations.find((entry) => entry.operation.operationId === route.operationId)
+      expect(found, route.operationId).toMatchObject({
+        path: route.path,
+        method: route.method,
+        operation: { summary: route.summary, description: route.description, tags: [route.tag] },
+      })
+    }
+  })
+
+  it('uses the schemas that the validation uses', () => {
+    const { schemas } = served.components
+    const newPet = z.toJSONSchema(NewPet, { io: 'input' }) as Json
+    const newPetDefinition = newPet.$defs.NewPet
+    expect(schemas.NewPet.required).toEqual(newPetDefinition.required)
+    expect(schemas.NewPet.properties.name).toEqual(newPetDefinition.properties.name)
+    expect(schemas.NewPet.properties.status).toEqual({ $ref: '#/components/schemas/PetStatus' })
+    expect(schemas.NewPet.additionalProperties).toBeUndefined()
+    expect(schemas.PetStatus.enum).toEqual(PetStatus.options)
+    const pet = z.toJSONSchema(Pet, { io: 'input' }) as Json
+    expect(schemas.Pet.required).toEqual(pet.$defs.Pet.required)
+    expect(Object.keys(schemas.Pet.properties)).toEqual(Object.keys(Pet.shape))
+    expect(Object.keys(schemas.Order.properties)).toEqual(Object.keys(Order.shape))
+    expect(schemas.Pets.items).toEqual({ $ref: '#/components/schemas/Pet' })
+    expect(schemas.Error.required).toEqual(['code', 'message', 'status'])
+  })
+
+  it('describes int64 fields by their format, keeping real minimums', () => {
+    const { schemas } = served.components
+    for (const field of [
+      schemas.Pet.properties.id,
+      schemas.Pet.properties.categoryId,
+      schemas.NewPet.properties.categoryId,
+      schemas.Order.properties.id,
+      schemas.Order.properties.petId,
+    ]) {
+      expect(field).toMatchObject({ type: 'integer', format: 'int64' })
+      expect(field.minimum).toBeUndefined()
+      expect(field.maximum).toBeUndefined()
+    }
+    expect(schemas.Order.properties.quantity).toEqual({ type: 'integer', minimum: 1 })
+    expect(JSON.stringify(served)).not.toContain(String(Number.MAX_SAFE_INTEGER))
+    expect(JSON.stringify(served)).not.toMatch(/"\$(schema|id)"/)
+  })
+
+  it('gives the parameters their rules', () => {
+    const listPets = served.paths['/pets'].get
+    const limit = listPets.parameters.find((parameter: Json) => parameter.name === 'limit')
+    expect(limit).toMatchObject({ in: 'query', required: false })
+    expect(limit.schema).toEqual({
+      type: 'integer',
+      minimum: LIMIT.min,
+      maximum: LIMIT.max,
+      default: LIMIT.default,
+    })
+    expect(limit.schema).toMatchObject({ minimum: 1, maximum: 100, default: 20 })
+    const status = listPets.parameters.find((parameter: Json) => parameter.name === 'status')
+    expect(status.schema).toEqual({ $ref: '#/components/schemas/PetStatus' })
+    const orderStatus = served.paths['/store/orders'].get.parameters.find(
+      (parameter: Json) => parameter.name === 'status',
+    )
+    expect(orderStatus.schema).toEqual({ $ref: '#/components/schemas/OrderStatus' })
+    const petId = served.paths['/pets/{petId}'].get.parameters[0]
+    expect(petId).toMatchObject({
+      name: 'petId',
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', format: 'int64' },
+    })
+  })
+
+  it('requires a NewPet body for createPet and answers 201 with Location', () => {
+    const createPet = served.paths['/pets'].post
+    expect(createPet.requestBody.required).toBe(true)
+    expect(createPet.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/NewPet',
+    })
+    NewPet.parse(createPet.requestBody.content['application/json'].example)
+    expect(createPet.responses['201'].headers.Location).toEqual({
+      $ref: '#/components/headers/Location',
+    })
+    expect(createPet.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Pet',
+    })
+  })
+
+  it('lists the responses of each operation, with the Error schema for errors', () => {
+    const statuses = (path: string, method: string) =>
+      Object.keys(served.paths[path][method].responses)
+    expect(statuses('/pets', 'get')).toEqual(['200', '400', '401', '429'])
+    expect(statuses('/pets', 'post')).toEqual(['201', '400', '401', '413', '429'])
+    expect(statuses('/pets/{petId}', 'get')).toEqual(['200', '400', '401', '404', '429'])
+    expect(statuses('/store/orders', 'get')).toEqual(['200', '400', '401', '429'])
+    expect(served.paths['/store/orders'].get.responses['200'].content['application/json']).toEqual(
+      expect.objectContaining({ schema: { $ref: '#/components/schemas/Orders' } }),
+    )
+    for (const item of Object.values<Json>(served.paths)) {
+      for (const operation of Object.values<Json>(item)) {
+        for (const [status, response] of Object.entries<Json>(operation.responses)) {
+          const headers = Object.keys(response.headers)
+          expect(headers).toEqual(
+            expect.arrayContaining([
+              'X-RateLimit-Limit',
+              'X-RateLimit-Remaining',
+              'X-RateLimit-Reset',
+            ]),
+          )
+          if (Number(status) < 400) continue
+          expect(response.content['application/json'].schema).toEqual({
+            $ref: '#/components/schemas/Error',
+          })
+          for (const [code, codeStatus] of Object.entries(ERROR_CODES)) {
+            if (codeStatus === Number(status)) expect(response.description).toContain(`\`${code}\``)
+          }
+          if (status === '429') expect(headers).toContain('Retry-After')
+          if (status === '401') expect(headers).toContain('WWW-Authenticate')
+        }
+      }
+    }
+    expect(served.components.headers['X-RateLimit-Limit'].schema.type).toBe('integer')
+  })
+
+  it('marks getPet deprecated, with its headers on every response', () => {
+    const getPet = served.paths['/pets/{petId}'].get
+    expect(getPet.deprecated).toBe(true)
+    for (const response of Object.values<Json>(getPet.responses)) {
+      expect(Object.keys(response.headers)).toEqual(
+        expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
+      )
+    }
+    expect(served.components.headers.Sunset.example).toBe('Thu, 05 Dec 2030 00:00:00 GMT')
+    expect(served.components.headers.Link.example).toBe('</v1/pets>; rel="successor-version"')
+    const others = ['/pets', '/store/orders'].flatMap((path) =>
+      Object.values<Json>(served.paths[path]),
+    )
+    for (const operation of others) expect(operation.deprecated).toBeUndefined()
+  })
+
+  it('shows examples that the schemas accept', () => {
+    Pets.parse(served.paths['/pets'].get.responses['200'].content['application/json'].example)
+    Pet.parse(
+      served.paths['/pets/{petId}'].get.responses['200'].content['application/json'].example,
+    )
+    Orders.parse(
+      served.paths['/store/orders'].get.responses['200'].content['application/json'].example,
+    )
+  })
+
+  it('documents the statuses the mock really answers', async () => {
+    const auth = { authorization: 'Bearer sk_test_enterprise' }
+    const cases: Array<[string, string, string, string | undefined]> = [
+      ['/pets', 'get', '/v1/pets?limit=0', undefined],
+      ['/pets', 'post', '/v1/pets', '{}'],
+      ['/pets/{petId}', 'get', '/v1/pets/abc', undefined],
+      ['/pets/{petId}', 'get', '/v1/pets/999', undefined],
+      ['/store/orders', 'get', '/v1/store/orders?status=lost', undefined],
+    ]
+    for (const [path, method, url, body] of cases) {
+      const response = await request(`${mock.current.url}${url}`, {
+        method: method.toUpperCase() as 'GET',
+        headers: auth,
+        body,
+      })
+      await response.body.dump()
+      expect(Object.keys(served.paths[path][method].responses), url).toContain(
+        String(response.statusCode),
+      )
+    }
+  })
+})

@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { clip } from './query-params.ts'
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+}
+
+const FORMATS: Record<string, string> = {
+  datetime: 'an ISO 8601 date-time such as 2026-03-01T10:00:00Z',
+}
+
+/**
+ * Says in plain words what is wrong with one field, from the first zod issue
+ * of a failed parse of `input` against the object `schema`: "is required",
+ * "must be an integer, got \"1\"", "must be one of available, pending, sold, got \"lost\"".
+ *
+ * @example
+ * const result = NewPet.safeParse(input)
+ * if (!result.success) describeIssue(result.error.issues[0], input, NewPet)
+ * // 'must be an integer, got "1"'
+ */
+export function describeIssue(
+  issue: z.core.$ZodIssue | undefined,
+  input: unknown,
+  schema: z.ZodType,
+): string {
+  if (issue === undefined) return 'is invalid'
+  const value = valueAt(input, issue.path)
+  if (value === undefined && issue.code === 'invalid_type') return 'is required'
+  const got = `, got ${show(value)}`
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected =
+        issue.expected === 'number' && isIntegerField(schema, issue.path) ? 'int' : issue.expected
+      return `must be ${EXPECTED[expected] ?? expected}${got}`
+    }
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return `must have at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}${got}`
+      }
+      return isSafeBound(issue.minimum) ? SAFE_RANGE : `must be at least ${issue.minimum}${got}`
+    case 'too_big':
+      if (issue.origin === 'string') return `must have at most ${issue.maximum} characters`
+      return isSafeBound(issue.maximum) ? SAFE_RANGE : `must be at most ${issue.maximum}${got}`
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}${got}`
+    case 'invalid_format':
+      return `must be ${FORMATS[issue.format] ?? `a valid ${issue.format}`}${got}`
+    default:
+      return `is invalid (${issue.message})`
+  }
+}
+
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current = input
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<PropertyKey, unknown>)[key]
+  }
+  return current
+}
+
+function isIntegerField(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): boolean {
+  let current: unknown = schema
+  for (const key of path) {
+    if (!(current instanceof z.ZodObject)) return false
+    current = current.shape[String(key)]
+  }
+  if (current instanceof z.ZodOptional) current = current.unwrap()
+  return current instanceof z.ZodNumber && current.isInt
+}
+
+/** An integer beyond ±(2^53 - 1): JSON parsing has already rounded it, so it is not echoed. */
+const SAFE_RANGE = `must be an integer within ±${Number.MAX_SAFE_INTEGER}, the largest id the mock holds exactly`
+
+function isSafeBound(value: number | bigint): boolean {
+  return Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  return clip(JSON.stringify(value) ?? String(value))
+}

@@ -1,0 +1,99 @@
+import net from 'node:net'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError } from '../errors/config-error.ts'
+import { createServer } from './create-server.ts'
+import { type RunningServer, startServer } from './start-server.ts'
+
+/** Opens a connection, lets `act` write to it, and resolves with all it got once the server closes it. */
+function untilClosed(url: string, act: (socket: net.Socket) => void): Promise<string> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    let received = ''
+    const socket = net.connect(Number(port), hostname, () => act(socket))
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      received += chunk
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(received))
+  })
+}
+
+describe('createServer timeouts', () => {
+  let mock: RunningServer
+  beforeAll(async () => {
+    mock = await startServer({ port: 0, headersTimeoutMs: 150, requestTimeoutMs: 300 })
+  })
+  afterAll(() => mock.close())
+
+  it('closes the connection of a client that stalls in its headers', async () => {
+    const received = await untilClosed(mock.url, (socket) => {
+      socket.write('GET /v1/pets HTTP/1.1\r\nHost: localhost\r\n')
+    })
+    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+  })
+
+  it('closes the connection of a client that dribbles its headers', async () => {
+    let timer: NodeJS.Timeout | undefined
+    const received = await untilClosed(mock.url, (socket) => {
+      socket.write('GET /v1/pets HTTP/1.1\r\nHost: localhost\r\n')
+      let sent = 0
+      // One header byte at a time, never finishing; bounded in case the server never cuts it off.
+      timer = setInterval(() => {
+        if (sent++ > 200 || socket.destroyed) clearInterval(timer)
+        else socket.write('X')
+      }, 20)
+    })
+    clearInterval(timer)
+    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+  })
+
+  it('closes the connection of a client that stalls in its body', async () => {
+    const received = await untilClosed(mock.url, (socket) => {
+      socket.write(
+        'POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_free\r\nContent-Length: 100\r\n\r\n{"na',
+      )
+    })
+    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+  })
+
+  it('keeps serving other clients meanwhile', async () => {
+    const stalled = net.connect(mock.port, '127.0.0.1', () =>
+      stalled.write('GET /v1/pets HTTP/1.1\r\n'),
+    )
+    stalled.on('error', () => {})
+    const response = await request(`${mock.url}/v1/pets?limit=2`, {
+      headers: { authorization: 'Bearer sk_test_free' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await response.body.json()).toHaveLength(2)
+    stalled.destroy()
+  })
+})
+
+describe('createServer options', () => {
+  it.each([0, -1, 1.5, Number.NaN])('rejects a timeout of %s with a ConfigError', (value) => {
+    expect(() => createServer({ headersTimeoutMs: value })).toThrow(ConfigError)
+    expect(() => createServer({ requestTimeoutMs: value })).toThrow(/requestTimeoutMs/)
+  })
+
+  it('serves a petstore it is given', async () => {
+    const first = await startServer({ port: 0, seed: 7 })
+    const second = await startServer({ port: 0, petstore: first.petstore })
+    try {
+      const [a, b] = await Promise.all(
+        [first, second].map(async (server) => {
+          const response = await request(`${server.url}/v1/pets`, {
+            headers: { authorization: 'Bearer sk_test_free' },
+          })
+          return response.body.text()
+        }),
+      )
+      expect(b).toBe(a)
+      expect(second.petstore).toBe(first.petstore)
+    } finally {
+      await Promise.all([first.close(), second.close()])
+    }
+  })
+})

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { createScenarioQueue, MAX_SCENARIOS } from './scenario-queue.ts'
+
+function messageOf(attempt: () => unknown): string {
+  try {
+    attempt()
+  } catch (error) {
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request' })
+    return (error as Error).message
+  }
+  throw new Error('expected a 400')
+}
+
+describe('createScenarioQueue', () => {
+  it('forces the next matching responses, times over, first queued first', () => {
+    const queue = createScenarioQueue()
+    const first = queue.add({ status: 503, times: 2, method: 'get', path: '/v1/pets' })
+    expect(first).toEqual({ id: 1, status: 503, method: 'GET', path: '/v1/pets', remaining: 2 })
+    queue.add({ status: 500 })
+    expect(queue.take('POST', '/v1/pets')?.status).toBe(500)
+    expect(queue.take('GET', '/v1/pets')).toMatchObject({ id: 1, remaining: 1 })
+    expect(queue.take('HEAD', '/v1/pets')).toMatchObject({ id: 1, remaining: 0 })
+    expect(queue.list()).toEqual([])
+    expect(queue.take('GET', '/v1/pets')).toBeUndefined()
+  })
+
+  it('matches a route template as well as a path', () => {
+    const queue = createScenarioQueue()
+    queue.add({ status: 404, path: '/v1/pets/{petId}', times: 2 })
+    expect(queue.take('GET', '/v1/pets/7')).toBeUndefined()
+    expect(queue.take('GET', '/v1/pets/7', '/v1/pets/{petId}')?.status).toBe(404)
+    queue.add({ delay: 10, path: '/v1/pets/8' })
+    queue.clear()
+    expect(queue.list()).toEqual([])
+  })
+
+  it('names the bad field of a bad scenario', () => {
+    const queue = createScenarioQueue()
+    expect(messageOf(() => queue.add({ status: 418 }))).toBe(
+      'Field "status" must be one of 400, 401, 404, 429, 500, 503.',
+    )
+    expect(messageOf(() => queue.add({ status: '429' }))).toBe(
+      'Field "status" must be one of 400, 401, 404, 429, 500, 503.',
+    )
+    expect(messageOf(() => queue.add({ times: 3 }))).toBe(
+      'Field "status" is required unless "delay" is given.',
+    )
+    expect(messageOf(() => queue.add({ status: 500, times: 0 }))).toBe(
+      'Field "times" must be a whole number from 1 to 10000.',
+    )
+    expect(messageOf(() => queue.add({ delay: 60_001 }))).toBe(
+      'Field "delay" must be a whole number of milliseconds from 0 to 60000.',
+    )
+    expect(messageOf(() => queue.add({ status: 500, method: 'G T' }))).toBe(
+      'Field "method" must be an HTTP method such as "GET".',
+    )
+    expect(messageOf(() => queue.add({ status: 500, path: 'v1/pets' }))).toBe(
+      'Field "path" must be a path such as "/v1/pets" or "/v1/pets/{petId}", without a query.',
+    )
+    expect(messageOf(() => queue.add({ status: 500, path: '/v1/pets?limit=1' }))).toMatch(
+      /^Field "path"/,
+    )
+    expect(messageOf(() => queue.add({ status: 500, code: 'x' }))).toBe(
+      'Field "code" is not part of a scenario; use status, delay, times, method, path.',
+    )
+    expect(messageOf(() => queue.add([429]))).toBe(
+      'The scenario must be a JSON object such as { "status": 429, "times": 3 }.',
+    )
+    expect(queue.list()).toEqual([])
+  })
+
+  it('holds at most MAX_SCENARIOS', () => {
+    const queue = createScenarioQueue()
+    for (let i = 0; i < MAX_SCENARIOS; i++) queue.add({ status: 500 })
+    expect(messageOf(() => queue.add({ status: 500 }))).toMatch(/^At most 100 scenarios/)
+  })
+})

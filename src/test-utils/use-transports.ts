@@ -1,0 +1,147 @@
+import { setupServer } from 'msw/node'
+import { request } from 'undici'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { createPetstore, type Petstore, type PetstoreOptions } from '../create-petstore.ts'
+import { ErrorBody } from '../schema/error-body.ts'
+import { type RunningServer, startServer } from '../server/start-server.ts'
+
+/** A key with room for every request of a test file (Enterprise: 10,000 a minute). */
+export const AUTH = { authorization: 'Bearer sk_test_enterprise' } as const
+
+/** The origin of in-process requests (any origin matches by default). */
+export const IN_PROCESS_ORIGIN = 'http://petstore.test'
+
+export interface TestResponse {
+  status: number
+  headers: Headers
+  text: string
+  json<T = unknown>(): T
+}
+
+export interface SendInit {
+  headers?: Record<string, string>
+  body?: string
+}
+
+/** One msw server for the file: two listening at once would both intercept every request. */
+const mswServer = setupServer()
+let listening = 0
+let active: Petstore | undefined
+
+/**
+ * One way of reaching the mock: a real server over HTTP (undici), or msw's
+ * `setupServer` with the petstore's handlers and the global `fetch`.
+ */
+export interface Transport {
+  readonly name: 'http' | 'in-process'
+  /** The petstore behind this transport (set once the file's `beforeAll` has run). */
+  readonly petstore: Petstore
+  send(method: string, path: string, init?: SendInit): Promise<TestResponse>
+}
+
+/**
+ * Sets up both transports for the tests of one file, each over its own
+ * petstore made from `options`, and tears them down after. Use with
+ * `describe.each(useTransports())`.
+ *
+ * @example
+ * describe.each(useTransports())('$name', (transport) => {
+ *   it('lists pets', async () => {
+ *     const response = await transport.send('GET', '/v1/pets', { headers: AUTH })
+ *   })
+ * })
+ */
+export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
+  let running: RunningServer | undefined
+  let inProcess: Petstore | undefined
+
+  beforeAll(async () => {
+    running = await startServer({ port: 0, host: '127.0.0.1', ...options })
+    inProcess = createPetstore(options)
+    await inProcess.ready
+    listening++
+    if (listening === 1) {
+      // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each one's types reject the other.
+      mswServer.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as Parameters<
+        typeof mswServer.listen
+      >[0])
+    }
+  })
+  afterAll(async () => {
+    listening--
+    if (listening === 0) mswServer.close()
+    await running?.close()
+  })
+
+  const http: Transport = {
+    name: 'http',
+    get petstore() {
+      if (running === undefined) throw new Error('The server has not started yet.')
+      return running.petstore
+    },
+    async send(method, path, init = {}) {
+      if (running === undefined) throw new Error('The server has not started yet.')
+      const response = await request(`${running.url}${path}`, {
+        method: method as 'GET',
+        headers: init.headers,
+        body: init.body,
+      })
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value === undefined) continue
+        for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+      }
+      return toTestResponse(response.statusCode, headers, await response.body.text())
+    },
+  }
+  const msw: Transport = {
+    name: 'in-process',
+    get petstore() {
+      if (inProcess === undefined) throw new Error('The petstore has not been created yet.')
+      return inProcess
+    },
+    async send(method, path, init = {}) {
+      if (inProcess === undefined) throw new Error('The petstore has not been created yet.')
+      if (active !== inProcess) {
+        // One msw server per file: it answers with the handlers of the petstore in use.
+        mswServer.resetHandlers(...inProcess.handlers)
+        active = inProcess
+      }
+      const response = await fetch(`${IN_PROCESS_ORIGIN}${path}`, {
+        method,
+        headers: init.headers,
+        body: init.body,
+      })
+      return toTestResponse(response.status, response.headers, await response.text())
+    },
+  }
+  return [http, msw]
+}
+
+function toTestResponse(status: number, headers: Headers, text: string): TestResponse {
+  return {
+    status,
+    headers,
+    text,
+    json: <T>() => JSON.parse(text) as T,
+  }
+}
+
+/**
+ * Asserts that a response is a well-formed Error (spec §7): the status, a JSON
+ * body that the `ErrorBody` schema accepts with the same `status`, and the
+ * `code`. Returns the body.
+ *
+ * @example
+ * const error = expectError(response, 400, 'invalid_request')
+ * expect(error.message).toContain('limit')
+ */
+export function expectError(response: TestResponse, status: number, code?: string): ErrorBody {
+  expect(response.status, response.text).toBe(status)
+  expect(response.headers.get('content-type')).toBe('application/json')
+  const body = ErrorBody.parse(response.json())
+  expect(body.status).toBe(status)
+  if (code !== undefined) expect(body.code).toBe(code)
+  expect(body.message.length).toBeGreaterThan(0)
+  return body
+}
