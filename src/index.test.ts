@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const ENTRY = fileURLToPath(new URL('./index.ts', import.meta.url))
+const SERVER_ENTRY = fileURLToPath(new URL('./server/index.ts', import.meta.url))
 const BUILTINS = new Set(builtinModules)
 /** Static imports and re-exports, side-effect imports and dynamic imports with a literal. */
 const SPECIFIER =
@@ -75,5 +76,13 @@ describe('the handlers module', () => {
       (match) => match[1] ?? match[2],
     )
     expect(found).toEqual(['node:fs', './b.ts', './c.ts', './d.ts', 'node:path', './f.ts'])
+  })
+})
+
+describe('the server module', () => {
+  it('never loads msw, a peer dependency the standalone server does not need', () => {
+    const graph = importGraph(SERVER_ENTRY)
+    expect([...graph.keys()]).toContain('../create-petstore-core.ts')
+    expect([...graph.keys()].filter((specifier) => specifier.startsWith('msw'))).toEqual([])
   })
 })

@@ -2,12 +2,13 @@ export { type App, createApp } from './app/create-app.ts'
 export type { MockRequest, MockResponse } from './app/types.ts'
 export { type Clock, systemClock } from './clock/clock.ts'
 export { createFakeClock, type FakeClock } from './clock/create-fake-clock.ts'
+export { createPetstore, type Petstore } from './create-petstore.ts'
 export {
-  createPetstore,
-  type Petstore,
+  createPetstoreCore,
+  type PetstoreCore,
   type PetstoreOptions,
   type PetstoreState,
-} from './create-petstore.ts'
+} from './create-petstore-core.ts'
 export type { Database } from './data/create-store.ts'
 export { type Dataset, seedData } from './data/seed-data.ts'
 export { ApiError } from './errors/api-error.ts'

@@ -1,11 +1,15 @@
 import http from 'node:http'
-import { createPetstore, type Petstore, type PetstoreOptions } from '../create-petstore.ts'
+import {
+  createPetstoreCore,
+  type PetstoreCore,
+  type PetstoreOptions,
+} from '../create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 
 export interface ServerOptions extends PetstoreOptions {
   /** An existing petstore to serve; otherwise one is made from the other options. */
-  petstore?: Petstore
+  petstore?: PetstoreCore
   /** Called once per answered request (the CLI prints it). */
   log?: (entry: RequestLogEntry) => void
   /** A client has this long to send its headers, in ms. Default 10 s. */
@@ -25,9 +29,9 @@ export interface ServerOptions extends PetstoreOptions {
  */
 export function createServer(options: ServerOptions = {}): {
   server: http.Server
-  petstore: Petstore
+  petstore: PetstoreCore
 } {
-  const petstore = options.petstore ?? createPetstore(options)
+  const petstore = options.petstore ?? createPetstoreCore(options)
   const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs')
   const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs')
   const server = http.createServer(

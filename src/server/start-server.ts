@@ -1,6 +1,6 @@
 import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Petstore } from '../create-petstore.ts'
+import type { PetstoreCore } from '../create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
 import { SERVER_DEFAULTS } from './server-defaults.ts'
@@ -17,7 +17,7 @@ export interface RunningServer {
   url: string
   port: number
   server: http.Server
-  petstore: Petstore
+  petstore: PetstoreCore
   /** Stops accepting connections, ends idle ones and resolves once closed. */
   close(): Promise<void>
 }

@@ -1,7 +1,8 @@
 import { setupServer } from 'msw/node'
 import { request } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { createPetstore, type Petstore, type PetstoreOptions } from '../create-petstore.ts'
+import { createPetstore, type Petstore } from '../create-petstore.ts'
+import type { PetstoreCore, PetstoreOptions } from '../create-petstore-core.ts'
 import { ErrorBody } from '../schema/error-body.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 
@@ -35,7 +36,7 @@ let active: Petstore | undefined
 export interface Transport {
   readonly name: 'http' | 'in-process'
   /** The petstore behind this transport (set once the file's `beforeAll` has run). */
-  readonly petstore: Petstore
+  readonly petstore: PetstoreCore
   send(method: string, path: string, init?: SendInit): Promise<TestResponse>
 }
 

@@ -1,0 +1,34 @@
+import { API_PREFIX } from '../operations/routes.ts'
+
+/**
+ * The path under which `/v1` lives for a base URL: `''` for any origin or a
+ * bare origin, `/api` for `https://example.com/api`.
+ *
+ * @example
+ * basePathOf('https://example.com/api/v1') // '/api'
+ */
+export function basePathOf(baseUrl: string | undefined): string {
+  const base = normalizeBaseUrl(baseUrl)
+  return base === '*' ? '' : new URL(base).pathname.replace(/\/$/, '')
+}
+
+/**
+ * `undefined` matches any origin (`*`); otherwise the origin and path prefix
+ * under which `/v1` lives (a trailing `/v1` is dropped).
+ *
+ * @example
+ * normalizeBaseUrl('https://example.com/api/v1/') // 'https://example.com/api'
+ */
+export function normalizeBaseUrl(baseUrl: string | undefined): string {
+  if (baseUrl === undefined || baseUrl === '*') return '*'
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    throw new TypeError(
+      `[petstore-mock] Failed to create the handlers: baseUrl "${baseUrl}" is not an absolute URL.`,
+    )
+  }
+  const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')
+  return `${url.origin}${path}`
+}
