@@ -2,28 +2,12 @@ import { request } from 'undici'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createFakeClock } from '../clock/create-fake-clock.ts'
 import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
+import { call } from '../test-utils/call.ts'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
 
 const START = Date.UTC(2026, 0, 1, 9, 30, 0)
 const clock = createFakeClock(START)
 const free = { authorization: 'Bearer sk_test_free' }
-
-async function call(
-  url: string,
-  options: {
-    method?: 'GET' | 'POST' | 'DELETE' | 'PUT'
-    headers?: Record<string, string>
-    body?: string
-  } = {},
-) {
-  const response = await request(url, options)
-  const text = await response.body.text()
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    body: text === '' ? undefined : JSON.parse(text),
-  }
-}
 
 describe('control API', () => {
   const mock = withMockServer({ clock })

@@ -1,6 +1,8 @@
 import { jsonResponse } from '../app/json-response.ts'
+import { readJsonBody } from '../app/read-json-body.ts'
 import type { Operation } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { payloadTooLarge } from '../middleware/payload-limit.ts'
 import { clip } from '../operations/query-params.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
@@ -49,7 +51,7 @@ export function adminApi(deps: AdminDeps): Operation {
         return jsonResponse(200, deps.scenarios.list())
       case 'POST /__mock/scenarios':
         if (request.bodyTooLarge) throw payloadTooLarge()
-        return jsonResponse(201, deps.scenarios.add(readJson(request.body)))
+        return jsonResponse(201, deps.scenarios.add(readJsonBody(request.body, 'a scenario')))
       case 'DELETE /__mock/scenarios':
         deps.scenarios.clear()
         return { status: 204, headers: {} }
@@ -62,26 +64,6 @@ export function adminApi(deps: AdminDeps): Operation {
         `No control endpoint at ${clip(request.path)}; see ${Object.keys(ALLOW).join(', ')}.`,
       )
     }
-    throw new ApiError(
-      405,
-      'method_not_allowed',
-      `${request.method} is not allowed on ${request.path}; use ${allow}.`,
-      { allow },
-    )
-  }
-}
-
-function readJson(body: string | null): unknown {
-  if (body === null || body.trim() === '') {
-    throw new ApiError(
-      400,
-      'invalid_request',
-      'The request body is missing; send a scenario as JSON.',
-    )
-  }
-  try {
-    return JSON.parse(body)
-  } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.')
+    throw methodNotAllowed(request.method, request.path, allow)
   }
 }

@@ -2,6 +2,7 @@ import { ADMIN_PREFIX, type AdminDeps, adminApi } from '../admin/admin-api.ts'
 import type { Clock } from '../clock/clock.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
 import { authenticate } from '../middleware/authenticate.ts'
 import { cors } from '../middleware/cors.ts'
@@ -113,12 +114,7 @@ export function createApp(deps: AppDeps): App {
         return Promise.resolve({ status: 204, headers: { allow } })
       }
       return compose(guard, (): never => {
-        throw new ApiError(
-          405,
-          'method_not_allowed',
-          `${request.method} is not allowed on ${path}; use ${allow}.`,
-          { allow },
-        )
+        throw methodNotAllowed(request.method, path, allow)
       })(ctx)
     }
     if (path === '/openapi.json' && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createFakeClock } from '../clock/create-fake-clock.ts'
+import { call } from '../test-utils/call.ts'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
 import { MAX_BODY_BYTES } from './payload-limit.ts'
 
@@ -8,23 +9,6 @@ const START = Date.UTC(2026, 0, 1, 12, 0, 20)
 const clock = createFakeClock(START)
 const free = { authorization: 'Bearer sk_test_free' }
 const json = { ...free, 'content-type': 'application/json' }
-
-async function call(
-  url: string,
-  options: {
-    method?: 'GET' | 'POST' | 'DELETE' | 'OPTIONS'
-    headers?: Record<string, string>
-    body?: string
-  } = {},
-) {
-  const response = await request(url, options)
-  const text = await response.body.text()
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    body: text === '' ? undefined : JSON.parse(text),
-  }
-}
 
 function rateHeaders(headers: Record<string, unknown>) {
   return {

@@ -1,4 +1,5 @@
 import { jsonResponse } from '../app/json-response.ts'
+import { readJsonBody } from '../app/read-json-body.ts'
 import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
@@ -29,19 +30,7 @@ export function createPet(store: Store): Operation {
 }
 
 function parseNewPet(body: string | null): NewPet {
-  if (body === null || body.trim() === '') {
-    throw new ApiError(
-      400,
-      'invalid_request',
-      'The request body is missing; send a NewPet as JSON.',
-    )
-  }
-  let value: unknown
-  try {
-    value = JSON.parse(body)
-  } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.')
-  }
+  const value = readJsonBody(body, 'a NewPet')
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError(400, 'invalid_request', 'The request body must be a JSON object (a NewPet).')
   }
