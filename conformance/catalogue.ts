@@ -20,16 +20,42 @@ export const operations: Record<
   other: { method: '*', path: 'undocumented methods', deprecated: false, specified: false },
 }
 
-const auth = (id: string, title: string, expected: string): CheckDefinition => ({
-  id,
-  title,
-  section: '§5, §7',
-  level: 'required',
-  group: 'default',
-  operations: PETS,
-  scope: 'probe',
-  expected,
-})
+/**
+ * An operation's name for reports, marked when the operation is deprecated.
+ *
+ * @example
+ * operationLabel('getPet') // 'getPet (deprecated)'
+ */
+export function operationLabel(operation: OperationId): string {
+  return `${operation}${operations[operation].deprecated ? ' (deprecated)' : ''}`
+}
+
+/** A check's id, title, spec section(s) and expectation, in that order. */
+type CheckRow = [id: string, title: string, section: string, expected: string]
+
+/**
+ * Catalogue entries sharing their level, group, operations, scope and
+ * `writes`; the level defaults to `required`, the group to `default` and the
+ * scope to `probe`.
+ */
+function checks(
+  shared: Pick<CheckDefinition, 'operations'> &
+    Partial<Pick<CheckDefinition, 'level' | 'group' | 'scope' | 'writes'>>,
+  rows: Array<CheckRow>,
+): Array<CheckDefinition> {
+  const { level = 'required', group = 'default', operations, scope = 'probe', writes } = shared
+  return rows.map(([id, title, section, expected]) => ({
+    id,
+    title,
+    section,
+    level,
+    group,
+    operations,
+    scope,
+    expected,
+    ...(writes ? { writes } : {}),
+  }))
+}
 
 /**
  * Every check of the kit. Ids are stable: CI configurations (`--only`, `--skip`)
@@ -39,378 +65,258 @@ const auth = (id: string, title: string, expected: string): CheckDefinition => (
  * catalogue.find((check) => check.id === 'auth.no-header')?.level // 'required'
  */
 export const catalogue: ReadonlyArray<CheckDefinition> = [
-  auth(
-    'auth.no-header',
-    'A request without Authorization is rejected',
-    '401 with an Error body when the Authorization header is missing',
-  ),
-  auth(
-    'auth.unknown-key',
-    'An unknown API key is rejected',
-    '401 with an Error body for `Authorization: Bearer <unknown key>`',
-  ),
-  auth(
-    'auth.non-bearer',
-    'A non-Bearer scheme is rejected',
-    '401 with an Error body for `Authorization: Token <valid key>`',
-  ),
-  auth(
-    'auth.empty-token',
-    'An empty bearer token is rejected',
-    '401 with an Error body for `Authorization: Bearer ` (no token)',
-  ),
-  {
-    id: 'error.body',
-    title: 'Error responses carry the Error body',
-    section: '§2 Error, §7',
-    level: 'required',
-    group: 'default',
-    operations: PETS,
-    scope: 'response',
-    expected:
+  ...checks({ operations: PETS }, [
+    [
+      'auth.no-header',
+      'A request without Authorization is rejected',
+      '§5, §7',
+      '401 with an Error body when the Authorization header is missing',
+    ],
+    [
+      'auth.unknown-key',
+      'An unknown API key is rejected',
+      '§5, §7',
+      '401 with an Error body for `Authorization: Bearer <unknown key>`',
+    ],
+    [
+      'auth.non-bearer',
+      'A non-Bearer scheme is rejected',
+      '§5, §7',
+      '401 with an Error body for `Authorization: Token <valid key>`',
+    ],
+    [
+      'auth.empty-token',
+      'An empty bearer token is rejected',
+      '§5, §7',
+      '401 with an Error body for `Authorization: Bearer ` (no token)',
+    ],
+  ]),
+  ...checks({ operations: PETS, scope: 'response' }, [
+    [
+      'error.body',
+      'Error responses carry the Error body',
+      '§2 Error, §7',
       'every specified error response (400, 401, 404, 429) has `code` and `message` strings and an integer `status` equal to the HTTP status',
-  },
-  {
-    id: 'response.json',
-    title: 'Response bodies are JSON',
-    section: '§4',
-    level: 'required',
-    group: 'default',
-    operations: PETS,
-    scope: 'response',
-    expected: 'every response body is valid JSON with `Content-Type: application/json`',
-  },
-  {
-    id: 'server.no-5xx',
-    title: 'No server errors',
-    section: '§4, §7',
-    level: 'required',
-    group: 'default',
-    operations: EVERYWHERE,
-    scope: 'response',
-    expected: 'no response has a 5xx status (none is specified)',
-  },
-  {
-    id: 'ratelimit.headers',
-    title: 'Rate-limit headers on every response',
-    section: '§8 Rate limit headers',
-    level: 'required',
-    group: 'default',
-    operations: EVERYWHERE,
-    scope: 'response',
-    expected:
+    ],
+    [
+      'response.json',
+      'Response bodies are JSON',
+      '§4',
+      'every response body is valid JSON with `Content-Type: application/json`',
+    ],
+  ]),
+  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
+    [
+      'server.no-5xx',
+      'No server errors',
+      '§4, §7',
+      'no response has a 5xx status (none is specified)',
+    ],
+    [
+      'ratelimit.headers',
+      'Rate-limit headers on every response',
+      '§8 Rate limit headers',
       '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` present, each a non-negative integer',
-  },
-  {
-    id: 'ratelimit.values',
-    title: 'Rate-limit header values are consistent',
-    section: '§8 Rate limit headers',
-    level: 'required',
-    group: 'default',
-    operations: EVERYWHERE,
-    scope: 'response',
-    expected: 'Remaining within 0..Limit; Reset a Unix timestamp in seconds, not in the past',
-  },
-  {
-    id: 'ratelimit.retry-after',
-    title: 'A 429 carries Retry-After',
-    section: '§7, §8',
-    level: 'required',
-    group: 'default',
-    operations: EVERYWHERE,
-    scope: 'response',
-    expected: 'every 429 response has `Retry-After` (delay-seconds or an HTTP-date)',
-  },
-  {
-    id: 'list.schema',
-    title: 'The list is an array of valid Pets',
-    section: '§4.1, §2 Pet',
-    level: 'required',
-    group: 'default',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected: '200 with a JSON array of Pet objects',
-  },
-  {
-    id: 'list.default-limit',
-    title: 'The default page holds at most 20 pets',
-    section: '§4.1, §8 Query limits',
-    level: 'required',
-    group: 'default',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected: '`GET /pets` without `limit` returns at most 20 pets',
-  },
-  {
-    id: 'list.limit',
-    title: '`limit` 1 and 100 are honoured',
-    section: '§4.1, §8 Query limits',
-    level: 'required',
-    group: 'default',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected: '`limit=1` and `limit=100` answer 200 with at most that many pets',
-  },
-  {
-    id: 'list.max-items',
-    title: 'Never more than 100 pets',
-    section: '§4.1, §8 Query limits',
-    level: 'required',
-    group: 'default',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected: 'no list response holds more than 100 pets, whatever `limit` says',
-  },
-  {
-    id: 'list.status-filter',
-    title: '`status` filters exactly',
-    section: '§4.1',
-    level: 'required',
-    group: 'default',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected:
+    ],
+    [
+      'ratelimit.values',
+      'Rate-limit header values are consistent',
+      '§8 Rate limit headers',
+      'Remaining within 0..Limit; Reset a Unix timestamp in seconds, not in the past',
+    ],
+    [
+      'ratelimit.retry-after',
+      'A 429 carries Retry-After',
+      '§7, §8',
+      'every 429 response has `Retry-After` (delay-seconds or an HTTP-date)',
+    ],
+  ]),
+  ...checks({ operations: ['listPets'] }, [
+    [
+      'list.schema',
+      'The list is an array of valid Pets',
+      '§4.1, §2 Pet',
+      '200 with a JSON array of Pet objects',
+    ],
+    [
+      'list.default-limit',
+      'The default page holds at most 20 pets',
+      '§4.1, §8 Query limits',
+      '`GET /pets` without `limit` returns at most 20 pets',
+    ],
+    [
+      'list.limit',
+      '`limit` 1 and 100 are honoured',
+      '§4.1, §8 Query limits',
+      '`limit=1` and `limit=100` answer 200 with at most that many pets',
+    ],
+    [
+      'list.max-items',
+      'Never more than 100 pets',
+      '§4.1, §8 Query limits',
+      'no list response holds more than 100 pets, whatever `limit` says',
+    ],
+    [
+      'list.status-filter',
+      '`status` filters exactly',
+      '§4.1',
       'for each PetStatus value X, `GET /pets?status=X` answers 200 and every pet has status X',
-  },
-  {
-    id: 'create.valid',
-    title: 'A valid NewPet is created',
-    section: '§4.2, §2',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected:
+    ],
+  ]),
+  ...checks({ operations: ['createPet'], writes: true }, [
+    [
+      'create.valid',
+      'A valid NewPet is created',
+      '§4.2, §2',
       '201 with a valid Pet echoing `name`, `categoryId` (and `status` when sent), with and without `status`',
-    writes: true,
-  },
-  {
-    id: 'create.unique-ids',
-    title: 'Created pets get unique ids',
-    section: '§2 Pet',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected: 'every created Pet has an id that no other pet seen in the run has',
-    writes: true,
-  },
-  {
-    id: 'create.then-get',
-    title: 'A created pet can be fetched',
-    section: '§4.2, §4.3',
-    level: 'required',
-    group: 'default',
-    operations: ['getPet'],
-    scope: 'probe',
-    expected: '`GET /pets/{id}` of a created pet answers 200 with the same Pet',
-    writes: true,
-  },
-  {
-    id: 'create.reject-missing-body',
-    title: 'A missing body is rejected',
-    section: '§4.2, §7',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected: '400 with an Error body for `POST /pets` without a body',
-    writes: true,
-  },
-  {
-    id: 'create.reject-malformed-json',
-    title: 'Malformed JSON is rejected',
-    section: '§4.2, §7',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected: '400 with an Error body for a body that is not valid JSON',
-    writes: true,
-  },
-  {
-    id: 'create.reject-invalid-name',
-    title: 'A missing or non-string name is rejected',
-    section: '§4.2, §2 NewPet, §7',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected: '400 with an Error body when `name` is missing, a number or null',
-    writes: true,
-  },
-  {
-    id: 'create.reject-invalid-category-id',
-    title: 'A missing or invalid categoryId is rejected',
-    section: '§4.2, §2 NewPet, §7',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected:
+    ],
+    [
+      'create.unique-ids',
+      'Created pets get unique ids',
+      '§2 Pet',
+      'every created Pet has an id that no other pet seen in the run has',
+    ],
+  ]),
+  ...checks({ operations: ['getPet'], writes: true }, [
+    [
+      'create.then-get',
+      'A created pet can be fetched',
+      '§4.2, §4.3',
+      '`GET /pets/{id}` of a created pet answers 200 with the same Pet',
+    ],
+  ]),
+  ...checks({ operations: ['createPet'], writes: true }, [
+    [
+      'create.reject-missing-body',
+      'A missing body is rejected',
+      '§4.2, §7',
+      '400 with an Error body for `POST /pets` without a body',
+    ],
+    [
+      'create.reject-malformed-json',
+      'Malformed JSON is rejected',
+      '§4.2, §7',
+      '400 with an Error body for a body that is not valid JSON',
+    ],
+    [
+      'create.reject-invalid-name',
+      'A missing or non-string name is rejected',
+      '§4.2, §2 NewPet, §7',
+      '400 with an Error body when `name` is missing, a number or null',
+    ],
+    [
+      'create.reject-invalid-category-id',
+      'A missing or invalid categoryId is rejected',
+      '§4.2, §2 NewPet, §7',
       '400 with an Error body when `categoryId` is missing, a string, a fraction or beyond int64',
-    writes: true,
-  },
-  {
-    id: 'create.reject-invalid-status',
-    title: 'A status outside the enum is rejected',
-    section: '§4.2, §2 PetStatus, §7',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected: '400 with an Error body when `status` is not one of available, pending, sold',
-    writes: true,
-  },
-  {
-    id: 'create.generated-valid',
-    title: 'Generated valid NewPets are created',
-    section: '§4.2, §2',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected:
+    ],
+    [
+      'create.reject-invalid-status',
+      'A status outside the enum is rejected',
+      '§4.2, §2 PetStatus, §7',
+      '400 with an Error body when `status` is not one of available, pending, sold',
+    ],
+    [
+      'create.generated-valid',
+      'Generated valid NewPets are created',
+      '§4.2, §2',
       'for generated NewPets (name `conformance-` + 1..28 printable ASCII chars, a categoryId seen in the list, optional status): 201 with a Pet echoing them',
-    writes: true,
-  },
-  {
-    id: 'create.generated-invalid',
-    title: 'Generated invalid NewPets are rejected',
-    section: '§4.2, §2 NewPet, §7',
-    level: 'required',
-    group: 'default',
-    operations: ['createPet'],
-    scope: 'probe',
-    expected:
+    ],
+    [
+      'create.generated-invalid',
+      'Generated invalid NewPets are rejected',
+      '§4.2, §2 NewPet, §7',
       'for generated bodies that break one NewPet rule (missing or mistyped field, non-enum status, not an object): 400',
-    writes: true,
-  },
-  {
-    id: 'get.valid',
-    title: 'An existing pet is returned',
-    section: '§4.3',
-    level: 'required',
-    group: 'default',
-    operations: ['getPet'],
-    scope: 'probe',
-    expected: '`GET /pets/{id}` of a listed pet answers 200 with a valid Pet of that id',
-  },
-  {
-    id: 'get.not-found',
-    title: 'An unknown id gets 404',
-    section: '§4.3, §7',
-    level: 'required',
-    group: 'default',
-    operations: ['getPet'],
-    scope: 'probe',
-    expected: '`GET /pets/{id}` of an id never issued answers 404 with an Error body',
-  },
-  {
-    id: 'ratelimit.exhaust',
-    title: 'Over the limit answers 429',
-    section: '§8 Behaviour on exceeding the limit',
-    level: 'required',
-    group: 'rate-limit',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected:
+    ],
+  ]),
+  ...checks({ operations: ['getPet'] }, [
+    [
+      'get.valid',
+      'An existing pet is returned',
+      '§4.3',
+      '`GET /pets/{id}` of a listed pet answers 200 with a valid Pet of that id',
+    ],
+    [
+      'get.not-found',
+      'An unknown id gets 404',
+      '§4.3, §7',
+      '`GET /pets/{id}` of an id never issued answers 404 with an Error body',
+    ],
+  ]),
+  ...checks({ group: 'rate-limit', operations: ['listPets'] }, [
+    [
+      'ratelimit.exhaust',
+      'Over the limit answers 429',
+      '§8 Behaviour on exceeding the limit',
       'once Remaining reaches 0, the next request gets 429 with Retry-After and an Error body; no 429 before that',
-  },
-  {
-    id: 'ratelimit.recovers',
-    title: 'Requests succeed again after Retry-After',
-    section: '§8 Behaviour on exceeding the limit',
-    level: 'required',
-    group: 'rate-limit',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected: 'after waiting the `Retry-After` of a 429, the same request answers 200',
-  },
-  {
-    id: 'list.invalid-limit',
-    title: 'An invalid `limit` is rejected',
-    section: '§4.1 (silent on invalid values)',
-    level: 'advisory',
-    group: 'default',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected: '`limit` 0, 101 or `abc` answers 4xx with an Error body',
-  },
-  {
-    id: 'list.invalid-status',
-    title: 'An unknown `status` filter is rejected',
-    section: '§4.1 (silent on invalid values)',
-    level: 'advisory',
-    group: 'default',
-    operations: ['listPets'],
-    scope: 'probe',
-    expected: '`status=adopted` answers 4xx with an Error body',
-  },
-  {
-    id: 'get.invalid-id',
-    title: 'A non-integer petId is rejected',
-    section: '§4.3 (silent on invalid values)',
-    level: 'advisory',
-    group: 'default',
-    operations: ['getPet'],
-    scope: 'probe',
-    expected: '`GET /pets/abc` answers 4xx with an Error body',
-  },
-  {
-    id: 'get.deprecation-headers',
-    title: 'The deprecated operation announces its sunset',
-    section: '§4.3, §9 (headers not specified)',
-    level: 'advisory',
-    group: 'default',
-    operations: ['getPet'],
-    scope: 'probe',
-    expected:
+    ],
+    [
+      'ratelimit.recovers',
+      'Requests succeed again after Retry-After',
+      '§8 Behaviour on exceeding the limit',
+      'after waiting the `Retry-After` of a 429, the same request answers 200',
+    ],
+  ]),
+  ...checks({ level: 'advisory', operations: ['listPets'] }, [
+    [
+      'list.invalid-limit',
+      'An invalid `limit` is rejected',
+      '§4.1 (silent on invalid values)',
+      '`limit` 0, 101 or `abc` answers 4xx with an Error body',
+    ],
+    [
+      'list.invalid-status',
+      'An unknown `status` filter is rejected',
+      '§4.1 (silent on invalid values)',
+      '`status=adopted` answers 4xx with an Error body',
+    ],
+  ]),
+  ...checks({ level: 'advisory', operations: ['getPet'] }, [
+    [
+      'get.invalid-id',
+      'A non-integer petId is rejected',
+      '§4.3 (silent on invalid values)',
+      '`GET /pets/abc` answers 4xx with an Error body',
+    ],
+    [
+      'get.deprecation-headers',
+      'The deprecated operation announces its sunset',
+      '§4.3, §9 (headers not specified)',
       '`GET /pets/{id}` answers with a `Deprecation` header (RFC 9745) and `Sunset` (RFC 8594) on 5 December 2030',
-  },
-  {
-    id: 'ratelimit.remaining-decreases',
-    title: 'Remaining goes down',
-    section: '§8 Rate limit headers (silent on counting)',
-    level: 'advisory',
-    group: 'default',
-    operations: EVERYWHERE,
-    scope: 'response',
-    expected:
+    ],
+  ]),
+  ...checks({ level: 'advisory', operations: EVERYWHERE, scope: 'response' }, [
+    [
+      'ratelimit.remaining-decreases',
+      'Remaining goes down',
+      '§8 Rate limit headers (silent on counting)',
       'within one window (same Limit and Reset), each request lowers `X-RateLimit-Remaining`',
-  },
-  {
-    id: 'auth.www-authenticate',
-    title: '401 names the Bearer scheme',
-    section: '§5 (RFC 6750 §3; header not specified)',
-    level: 'advisory',
-    group: 'default',
-    operations: PETS,
-    scope: 'response',
-    expected: 'every 401 has `WWW-Authenticate: Bearer ...`',
-  },
-  {
-    id: 'orders.auth',
-    title: 'Store orders require authentication',
-    section: '§1, §4.4, §5 (operation not specified)',
-    level: 'advisory',
-    group: 'default',
-    operations: ['listOrders'],
-    scope: 'probe',
-    expected:
+    ],
+  ]),
+  ...checks({ level: 'advisory', operations: PETS, scope: 'response' }, [
+    [
+      'auth.www-authenticate',
+      '401 names the Bearer scheme',
+      '§5 (RFC 6750 §3; header not specified)',
+      'every 401 has `WWW-Authenticate: Bearer ...`',
+    ],
+  ]),
+  ...checks({ level: 'advisory', operations: ['listOrders'] }, [
+    [
+      'orders.auth',
+      'Store orders require authentication',
+      '§1, §4.4, §5 (operation not specified)',
       '`GET /store/orders` without a key or with an unknown key answers 401 with an Error body',
-  },
-  {
-    id: 'method.not-allowed',
-    title: 'Undocumented methods get 405',
-    section: '§4 (RFC 9110 §15.5.6; not specified)',
-    level: 'advisory',
-    group: 'default',
-    operations: ['other'],
-    scope: 'probe',
-    expected: '`DELETE /pets/{id}` and `PUT /pets` answer 405 with an `Allow` header',
-    writes: true,
-  },
+    ],
+  ]),
+  ...checks({ level: 'advisory', operations: ['other'], writes: true }, [
+    [
+      'method.not-allowed',
+      'Undocumented methods get 405',
+      '§4 (RFC 9110 §15.5.6; not specified)',
+      '`DELETE /pets/{id}` and `PUT /pets` answer 405 with an `Allow` header',
+    ],
+  ]),
 ]
 
 /**

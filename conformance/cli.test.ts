@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../src/server/start-server.ts'
 import { catalogue } from './catalogue.ts'
 import { type CliIo, resolveReporters, runCli } from './cli.ts'
-import { startMock } from './test-utils/start-mock.ts'
+import { fetchTransport } from './test-utils/fetch-transport.ts'
+import { withTestMock } from './test-utils/with-test-mock.ts'
 
 function io(env: Record<string, string | undefined> = {}) {
   const out = { stdout: '', stderr: '' }
@@ -18,18 +18,19 @@ function io(env: Record<string, string | undefined> = {}) {
   return { io: value, out }
 }
 
-let mock: RunningServer
+const mock = withTestMock()
 let dir: string
 
 beforeAll(async () => {
-  mock = await startMock()
   dir = await mkdtemp(join(tmpdir(), 'petstore-conformance-'))
 })
 
 afterAll(async () => {
-  await mock?.close()
   await rm(dir, { recursive: true, force: true })
 })
+
+/** `--base-url` of the mock, then `args`. */
+const againstMock = (...args: Array<string>) => ['--base-url', `${mock.current.url}/v1`, ...args]
 
 describe('runCli', () => {
   it('--list prints the catalogue and exits 0', async () => {
@@ -80,7 +81,7 @@ describe('runCli', () => {
 
   it('exits 2 on a pre-flight 401, reading the key from PETSTORE_API_KEY', async () => {
     const { io: cli, out } = io({ PETSTORE_API_KEY: 'sk_nope' })
-    expect(await runCli(['--base-url', `${mock.url}/v1`], cli)).toBe(2)
+    expect(await runCli(againstMock(), cli)).toBe(2)
     expect(out.stderr).toMatch(/Failed to authenticate: .* answered 401/)
   })
 
@@ -89,9 +90,7 @@ describe('runCli', () => {
     const junit = join(dir, 'reports', 'junit.xml')
     const json = join(dir, 'conformance.json')
     const code = await runCli(
-      [
-        '--base-url',
-        `${mock.url}/v1`,
+      againstMock(
         '--seed',
         '1',
         '--reporter',
@@ -102,7 +101,7 @@ describe('runCli', () => {
         'json',
         '--output',
         json,
-      ],
+      ),
       cli,
     )
     expect(out.stderr).toBe('')
@@ -119,29 +118,11 @@ describe('runCli', () => {
     cli.runOptions = {
       ...cli.runOptions,
       // A server whose default page holds 30 pets.
-      transport: async (request) => {
-        const response = await fetch(request.url.replace(/\/pets$/, '/pets?limit=30'), {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body === undefined ? {} : { body: request.body }),
-        })
-        return {
-          status: response.status,
-          headers: Object.fromEntries(response.headers),
-          body: await response.text(),
-          truncated: false,
-        }
-      },
+      transport: (request) =>
+        fetchTransport({ ...request, url: request.url.replace(/\/pets$/, '/pets?limit=30') }),
     }
     const code = await runCli(
-      [
-        '--base-url',
-        `${mock.url}/v1`,
-        '--token',
-        'sk_test_enterprise',
-        '--only',
-        'list.default-limit',
-      ],
+      againstMock('--token', 'sk_test_enterprise', '--only', 'list.default-limit'),
       cli,
     )
     expect(code).toBe(1)
@@ -150,16 +131,7 @@ describe('runCli', () => {
   it('json to stdout keeps stdout a single document', async () => {
     const { io: cli, out } = io()
     const code = await runCli(
-      [
-        '--base-url',
-        `${mock.url}/v1`,
-        '--token',
-        'sk_test_enterprise',
-        '--only',
-        'get',
-        '--reporter',
-        'json',
-      ],
+      againstMock('--token', 'sk_test_enterprise', '--only', 'get', '--reporter', 'json'),
       cli,
     )
     expect(code).toBe(0)

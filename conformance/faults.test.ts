@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../src/server/start-server.ts'
 import { runConformance } from './run-conformance.ts'
 import {
   createFaultProxy,
@@ -14,7 +13,7 @@ import {
   rewriteRequest,
   setHeaders,
 } from './test-utils/fault-proxy.ts'
-import { startMock } from './test-utils/start-mock.ts'
+import { withTestMock } from './test-utils/with-test-mock.ts'
 import type { ConformanceResult } from './types.ts'
 
 const TOKEN = 'sk_test_enterprise'
@@ -22,17 +21,15 @@ const VALID = `Bearer ${TOKEN}`
 const VALID_BODY = JSON.stringify({ name: 'conformance-proxy', categoryId: 1 })
 const STATUSES = ['available', 'pending', 'sold']
 
-let mock: RunningServer
+const mock = withTestMock()
 let proxy: FaultProxy
 
 beforeAll(async () => {
-  mock = await startMock()
-  proxy = await createFaultProxy({ target: mock.url })
+  proxy = await createFaultProxy({ target: mock.current.url })
 })
 
 afterAll(async () => {
   await proxy?.close()
-  await mock?.close()
 })
 
 const api = (request: ProxiedRequest) => request.path.startsWith('/v1/')

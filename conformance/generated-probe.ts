@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { NewPet } from '../src/schema/index.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
-import { knownCategoryId, type Probe, type ProbeContext } from './probe-context.ts'
+import { knownCategoryId, type Probe, type ProbeContext, postPet } from './probe-context.ts'
 import { createdPetProblem, recordCreated } from './probes.ts'
 import { describeResponse } from './result-collector.ts'
 import type { Exchange } from './types.ts'
@@ -80,7 +80,7 @@ export const generatedProbe: Probe = {
   name: 'generated bodies',
   checks: ['create.generated-valid', 'create.generated-invalid'],
   async run(context) {
-    const { client, collector, state } = context
+    const { collector, state } = context
     const categoryId = knownCategoryId(context)
     const categoryIds = state.categoryIds.length
       ? state.categoryIds
@@ -100,13 +100,7 @@ export const generatedProbe: Probe = {
         expected: '201 with a Pet echoing the body',
         describe: (value) => JSON.stringify(value),
         async attempt(value) {
-          const exchange = await client.send({
-            operation: 'createPet',
-            method: 'POST',
-            path: '/pets',
-            auth: 'valid',
-            body: JSON.stringify(value),
-          })
+          const exchange = await postPet(context, JSON.stringify(value))
           const { pet, problem } = createdPetProblem(exchange, value)
           if (pet) {
             recordCreated(context, exchange, pet)
@@ -122,13 +116,7 @@ export const generatedProbe: Probe = {
         expected: '400 for a body that breaks one NewPet rule',
         describe: (value) => value.body,
         async attempt(value) {
-          const exchange = await client.send({
-            operation: 'createPet',
-            method: 'POST',
-            path: '/pets',
-            auth: 'valid',
-            body: value.body,
-          })
+          const exchange = await postPet(context, value.body)
           return {
             exchange,
             ...(exchange.response?.status === 400

@@ -1,6 +1,7 @@
-import type { Pet } from '../src/schema/index.ts'
+import { Pet } from '../src/schema/index.ts'
 import type { HttpClient } from './http-client.ts'
 import type { RateLimitPacer } from './rate-limit-pacer.ts'
+import { parseResponseBody } from './response-checks.ts'
 import type { ResultCollector } from './result-collector.ts'
 import type { Exchange } from './types.ts'
 
@@ -71,4 +72,58 @@ export function neverIssuedId(context: ProbeContext): number {
     max = Math.max(max, pet.id)
   }
   return Math.min(Math.max(max + 1_000_000_000, 999_999_999_999), Number.MAX_SAFE_INTEGER)
+}
+
+/**
+ * Sends `GET /pets`, with an optional query, and the valid key.
+ *
+ * @example
+ * const exchange = await listPets(context, '?limit=1')
+ */
+export function listPets(context: ProbeContext, query = ''): Promise<Exchange> {
+  return context.client.send({
+    operation: 'listPets',
+    method: 'GET',
+    path: `/pets${query}`,
+    auth: 'valid',
+  })
+}
+
+/**
+ * Sends `POST /pets` with the valid key, `Content-Type: application/json`
+ * and the body, if any.
+ *
+ * @example
+ * const exchange = await postPet(context, JSON.stringify({ name: 'conformance-1', categoryId: 1 }))
+ */
+export function postPet(context: ProbeContext, body?: string): Promise<Exchange> {
+  return context.client.send({
+    operation: 'createPet',
+    method: 'POST',
+    path: '/pets',
+    auth: 'valid',
+    contentType: 'application/json',
+    ...(body === undefined ? {} : { body }),
+  })
+}
+
+/**
+ * Sends `GET /pets/{id}` with the valid key; returns the exchange and the
+ * body as a Pet, when it is a valid one (whatever the status).
+ *
+ * @example
+ * const { exchange, pet } = await fetchPet(context, 1)
+ */
+export async function fetchPet(
+  context: ProbeContext,
+  id: number | string,
+): Promise<{ exchange: Exchange; pet?: Pet }> {
+  const exchange = await context.client.send({
+    operation: 'getPet',
+    method: 'GET',
+    path: `/pets/${id}`,
+    auth: 'valid',
+  })
+  const parsed = parseResponseBody(exchange, Pet)
+  return parsed?.success ? { exchange, pet: parsed.data } : { exchange }
 }

@@ -1,6 +1,14 @@
 import { type NewPet, Pet, PetStatus, Pets } from '../src/schema/index.ts'
-import { knownCategoryId, neverIssuedId, type Probe, type ProbeContext } from './probe-context.ts'
-import { errorBodyProblem, parseJsonBody } from './response-checks.ts'
+import {
+  fetchPet,
+  knownCategoryId,
+  listPets,
+  neverIssuedId,
+  type Probe,
+  type ProbeContext,
+  postPet,
+} from './probe-context.ts'
+import { errorBodyProblem, parseJsonBody, parseResponseBody } from './response-checks.ts'
 import { describeResponse } from './result-collector.ts'
 import { KEY_PLACEHOLDER } from './to-curl.ts'
 import type { Exchange, OperationId } from './types.ts'
@@ -57,8 +65,7 @@ export function checkListResponse(
       items.length > 100 ? `${items.length} pets` : undefined,
     )
   }
-  const json = parseJsonBody(exchange.response.body)
-  const parsed = json.ok ? Pets.safeParse(json.value) : undefined
+  const parsed = parseResponseBody(exchange, Pets)
   if (!parsed?.success) {
     collector.fail('list.schema', 'listPets', exchange, {
       expected:
@@ -88,8 +95,7 @@ export function createdPetProblem(
   if (statusOf(exchange) !== 201 || !exchange.response) {
     return { problem: describeResponse(exchange) }
   }
-  const json = parseJsonBody(exchange.response.body)
-  const parsed = json.ok ? Pet.safeParse(json.value) : undefined
+  const parsed = parseResponseBody(exchange, Pet)
   if (!parsed?.success) {
     return {
       problem: parsed
@@ -166,6 +172,32 @@ function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): voi
   )
 }
 
+/**
+ * Asserts that a list response is a 200 with at most `max` pets. A 200 whose
+ * body is not an array is left to `list.schema`.
+ */
+function assertPageSize(
+  context: ProbeContext,
+  checkId: string,
+  exchange: Exchange,
+  max: number,
+): void {
+  const pets = listItems(exchange)
+  if (statusOf(exchange) !== 200 || pets) {
+    context.collector.assert(
+      checkId,
+      'listPets',
+      exchange,
+      `200 with at most ${max} pets`,
+      pets === undefined
+        ? describeResponse(exchange)
+        : pets.length > max
+          ? `${pets.length} pets`
+          : undefined,
+    )
+  }
+}
+
 const listProbe: Probe = {
   name: 'list pets',
   checks: [
@@ -176,55 +208,17 @@ const listProbe: Probe = {
     'list.status-filter',
   ],
   async run(context) {
-    const { client, collector, state } = context
-    const preflight =
-      state.preflight ??
-      (await client.send({ operation: 'listPets', method: 'GET', path: '/pets', auth: 'valid' }))
+    const { collector, state } = context
+    const preflight = state.preflight ?? (await listPets(context))
     checkListResponse(context, preflight)
-    const page = listItems(preflight)
-    if (statusOf(preflight) !== 200 || page) {
-      collector.assert(
-        'list.default-limit',
-        'listPets',
-        preflight,
-        '200 with at most 20 pets',
-        page === undefined
-          ? describeResponse(preflight)
-          : page.length > 20
-            ? `${page.length} pets`
-            : undefined,
-      )
-    }
+    assertPageSize(context, 'list.default-limit', preflight, 20)
     for (const limit of [1, 100]) {
-      const exchange = await client.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?limit=${limit}`,
-        auth: 'valid',
-      })
+      const exchange = await listPets(context, `?limit=${limit}`)
       checkListResponse(context, exchange)
-      const pets = listItems(exchange)
-      if (statusOf(exchange) !== 200 || pets) {
-        collector.assert(
-          'list.limit',
-          'listPets',
-          exchange,
-          `200 with at most ${limit} pets`,
-          pets === undefined
-            ? describeResponse(exchange)
-            : pets.length > limit
-              ? `${pets.length} pets`
-              : undefined,
-        )
-      }
+      assertPageSize(context, 'list.limit', exchange, limit)
     }
     for (const status of PetStatus.options) {
-      const exchange = await client.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?status=${status}`,
-        auth: 'valid',
-      })
+      const exchange = await listPets(context, `?status=${status}`)
       checkListResponse(context, exchange)
       const pets = listItems(exchange)
       const others = pets?.filter((pet) => pet?.status !== status) ?? []
@@ -249,7 +243,7 @@ const createProbe: Probe = {
   name: 'create pets',
   checks: ['create.valid', 'create.unique-ids', 'create.then-get'],
   async run(context) {
-    const { client, collector } = context
+    const { collector } = context
     const categoryId = knownCategoryId(context)
     if (categoryId === undefined) {
       const reason =
@@ -265,13 +259,7 @@ const createProbe: Probe = {
       { name: `${NAME_PREFIX}${context.seed}-without-status`, categoryId },
     ]
     for (const body of bodies) {
-      const exchange = await client.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        auth: 'valid',
-        body: JSON.stringify(body),
-      })
+      const exchange = await postPet(context, JSON.stringify(body))
       const { pet, problem } = createdPetProblem(exchange, body)
       collector.assert(
         'create.valid',
@@ -287,24 +275,17 @@ const createProbe: Probe = {
       if (!context.wants('create.then-get')) {
         continue
       }
-      const fetched = await client.send({
-        operation: 'getPet',
-        method: 'GET',
-        path: `/pets/${pet.id}`,
-        auth: 'valid',
-      })
-      const json = fetched.response ? parseJsonBody(fetched.response.body) : undefined
-      const parsed = json?.ok ? Pet.safeParse(json.value) : undefined
+      const fetched = await fetchPet(context, pet.id)
       collector.assert(
         'create.then-get',
         'getPet',
-        fetched,
+        fetched.exchange,
         `200 with ${JSON.stringify(pet)}`,
-        statusOf(fetched) !== 200 || !parsed?.success
-          ? describeResponse(fetched)
-          : samePet(parsed.data, pet)
+        statusOf(fetched.exchange) !== 200 || !fetched.pet
+          ? describeResponse(fetched.exchange)
+          : samePet(fetched.pet, pet)
             ? undefined
-            : `a different pet: ${JSON.stringify(parsed.data)}`,
+            : `a different pet: ${JSON.stringify(fetched.pet)}`,
       )
     }
   },
@@ -320,7 +301,7 @@ const rejectProbe: Probe = {
     'create.reject-invalid-status',
   ],
   async run(context) {
-    const { client, collector } = context
+    const { collector } = context
     const categoryId = knownCategoryId(context) ?? 1
     const name = `${NAME_PREFIX}invalid`
     const cases: Array<[string, string, string | undefined]> = [
@@ -359,14 +340,7 @@ const rejectProbe: Probe = {
       if (!context.wants(checkId)) {
         continue
       }
-      const exchange = await client.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        auth: 'valid',
-        contentType: 'application/json',
-        ...(body === undefined ? {} : { body }),
-      })
+      const exchange = await postPet(context, body)
       collector.assert(
         checkId,
         'createPet',
@@ -382,17 +356,10 @@ const getProbe: Probe = {
   name: 'get a pet',
   checks: ['get.valid', 'get.not-found', 'get.deprecation-headers'],
   async run(context) {
-    const { client, collector, state } = context
+    const { collector, state } = context
     const existing = state.pets.values().next().value ?? state.created[0]
     if (existing) {
-      const exchange = await client.send({
-        operation: 'getPet',
-        method: 'GET',
-        path: `/pets/${existing.id}`,
-        auth: 'valid',
-      })
-      const json = exchange.response ? parseJsonBody(exchange.response.body) : undefined
-      const parsed = json?.ok ? Pet.safeParse(json.value) : undefined
+      const { exchange, pet } = await fetchPet(context, existing.id)
       collector.assert(
         'get.valid',
         'getPet',
@@ -400,10 +367,10 @@ const getProbe: Probe = {
         `200 with a Pet of id ${existing.id}`,
         statusOf(exchange) !== 200
           ? describeResponse(exchange)
-          : !parsed?.success
+          : !pet
             ? `not a Pet: ${describeResponse(exchange)}`
-            : parsed.data.id !== existing.id
-              ? `a Pet of id ${parsed.data.id}`
+            : pet.id !== existing.id
+              ? `a Pet of id ${pet.id}`
               : undefined,
       )
       if (statusOf(exchange) === 200) {
@@ -413,12 +380,7 @@ const getProbe: Probe = {
       collector.skip('get.valid', 'getPet', 'GET /pets returned no pets to fetch')
     }
     const unknownId = neverIssuedId(context)
-    const exchange = await client.send({
-      operation: 'getPet',
-      method: 'GET',
-      path: `/pets/${unknownId}`,
-      auth: 'valid',
-    })
+    const { exchange } = await fetchPet(context, unknownId)
     collector.assert(
       'get.not-found',
       'getPet',
@@ -503,33 +465,18 @@ const advisoryProbe: Probe = {
     const { client, collector } = context
     if (context.wants('list.invalid-limit') || context.wants('list.max-items')) {
       for (const limit of ['0', '101', 'abc']) {
-        const exchange = await client.send({
-          operation: 'listPets',
-          method: 'GET',
-          path: `/pets?limit=${limit}`,
-          auth: 'valid',
-        })
+        const exchange = await listPets(context, `?limit=${limit}`)
         checkListResponse(context, exchange)
         expectClientError(context, 'list.invalid-limit', 'listPets', exchange, `limit=${limit}`)
       }
     }
     if (context.wants('list.invalid-status')) {
-      const exchange = await client.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: '/pets?status=adopted',
-        auth: 'valid',
-      })
+      const exchange = await listPets(context, '?status=adopted')
       checkListResponse(context, exchange)
       expectClientError(context, 'list.invalid-status', 'listPets', exchange, 'status=adopted')
     }
     if (context.wants('get.invalid-id')) {
-      const exchange = await client.send({
-        operation: 'getPet',
-        method: 'GET',
-        path: '/pets/abc',
-        auth: 'valid',
-      })
+      const { exchange } = await fetchPet(context, 'abc')
       expectClientError(context, 'get.invalid-id', 'getPet', exchange, 'petId=abc')
     }
     if (context.wants('orders.auth')) {

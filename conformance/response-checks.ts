@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { ErrorBody } from '../src/schema/index.ts'
 import {
   parseIntegerHeader,
@@ -32,6 +33,21 @@ export function parseJsonBody(
   } catch (error) {
     return { ok: false, reason: (error as Error).message }
   }
+}
+
+/**
+ * A response body parsed as JSON and validated with a schema; `undefined`
+ * when there is no response or the body is not JSON.
+ *
+ * @example
+ * parseResponseBody(exchange, Pet)?.success // true for a valid Pet
+ */
+export function parseResponseBody<T extends z.ZodType>(
+  exchange: Exchange,
+  schema: T,
+): z.ZodSafeParseResult<z.output<T>> | undefined {
+  const json = exchange.response ? parseJsonBody(exchange.response.body) : undefined
+  return json?.ok ? schema.safeParse(json.value) : undefined
 }
 
 /**

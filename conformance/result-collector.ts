@@ -20,6 +20,17 @@ export function describeResponse(exchange: Exchange): string {
   return `HTTP ${exchange.response.status}${shown ? ` ${shown}` : ''}`
 }
 
+/**
+ * Whether a result fails the run: a failed required check, or a failed
+ * advisory one under `strict`. Other failures are warnings.
+ *
+ * @example
+ * result.results.filter((entry) => failsTheRun(entry, result.strict)).length
+ */
+export function failsTheRun(result: CheckResult, strict = false): boolean {
+  return result.outcome === 'failed' && (result.level === 'required' || strict)
+}
+
 /** Details of one failed assertion. */
 export interface FailureInput {
   expected: string

@@ -1,27 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../src/server/start-server.ts'
+import { describe, expect, it } from 'vitest'
 import { catalogue } from './catalogue.ts'
-import { ConformanceSetupError, runConformance } from './run-conformance.ts'
-import { startMock } from './test-utils/start-mock.ts'
-import type { Exchange } from './types.ts'
+import {
+  type ConformanceOptions,
+  ConformanceSetupError,
+  runConformance,
+} from './run-conformance.ts'
+import { fetchTransport } from './test-utils/fetch-transport.ts'
+import { withTestMock } from './test-utils/with-test-mock.ts'
+import type { ConformanceResult, Exchange, OperationId } from './types.ts'
 
-let mock: RunningServer
+const mock = withTestMock()
 
-beforeAll(async () => {
-  mock = await startMock()
-})
+const base = () => `${mock.current.url}/v1`
 
-afterAll(async () => {
-  await mock?.close()
-})
+/** The outcome of a check, for one operation or the first one. */
+const outcomeOf = (result: ConformanceResult, id: string, operation?: OperationId) =>
+  result.results.find(
+    (entry) => entry.id === id && (operation === undefined || entry.operation === operation),
+  )?.outcome
 
-const base = () => `${mock.url}/v1`
+/** Runs the kit against the mock with the Enterprise key, unless `options` says otherwise. */
+const run = (options: Partial<ConformanceOptions> = {}) =>
+  runConformance({ baseUrl: base(), token: 'sk_test_enterprise', ...options })
 
 describe('runConformance against the project mock', () => {
   it('passes every check with the Enterprise key', async () => {
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       seed: 1,
       fallbackPerMinute: 3600,
     })
@@ -39,8 +43,7 @@ describe('runConformance against the project mock', () => {
   })
 
   it('passes with a Free-plan key, the rate-limit group included, without an unrequested 429', async () => {
-    const result = await runConformance({
-      baseUrl: base(),
+    const result = await run({
       token: 'sk_tiny_1',
       seed: 2,
       include: ['rate-limit'],
@@ -49,19 +52,13 @@ describe('runConformance against the project mock', () => {
     expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
     expect(result.stats.unrequested429).toBe(0)
     for (const id of ['ratelimit.exhaust', 'ratelimit.recovers']) {
-      expect(result.results.find((entry) => entry.id === id)?.outcome).toBe('passed')
+      expect(outcomeOf(result, id)).toBe('passed')
     }
-    expect(
-      result.results.find(
-        (entry) => entry.id === 'ratelimit.retry-after' && entry.operation === 'listPets',
-      )?.outcome,
-    ).toBe('passed')
+    expect(outcomeOf(result, 'ratelimit.retry-after', 'listPets')).toBe('passed')
   })
 
   it('never writes the key into the result', async () => {
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       seed: 3,
       only: ['auth', 'create.valid'],
     })
@@ -70,9 +67,7 @@ describe('runConformance against the project mock', () => {
 
   it('--read-only sends only GET requests and reports write checks as skipped', async () => {
     const methods = new Set<string>()
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       seed: 1,
       readOnly: true,
       onEvent(event) {
@@ -87,17 +82,12 @@ describe('runConformance against the project mock', () => {
     const createValid = result.results.find((entry) => entry.id === 'create.valid')
     expect(createValid?.outcome).toBe('skipped')
     expect(createValid?.skipReason).toMatch(/read-only/)
-    expect(
-      result.results.find((entry) => entry.id === 'auth.no-header' && entry.operation === 'getPet')
-        ?.outcome,
-    ).toBe('passed')
+    expect(outcomeOf(result, 'auth.no-header', 'getPet')).toBe('passed')
   })
 
   it('runs only the selected checks', async () => {
     const exchanges: Array<Exchange> = []
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       only: ['get.not-found'],
       onEvent: (event) => event.type === 'request' && exchanges.push(event.exchange),
     })
@@ -106,9 +96,7 @@ describe('runConformance against the project mock', () => {
   })
 
   it('stops at the request budget and reports the rest as skipped', async () => {
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       seed: 1,
       maxRequests: 12,
     })
@@ -119,22 +107,15 @@ describe('runConformance against the project mock', () => {
   })
 
   it('stops with a setup error on a pre-flight 401', async () => {
-    await expect(runConformance({ baseUrl: base(), token: 'sk_wrong' })).rejects.toThrow(
-      /answered 401 to the given key/,
-    )
+    await expect(run({ token: 'sk_wrong' })).rejects.toThrow(/answered 401 to the given key/)
   })
 
   it('stops with a setup error when the base URL misses /v1', async () => {
-    await expect(
-      runConformance({ baseUrl: mock.url, token: 'sk_test_enterprise' }),
-    ).rejects.toThrow(/answered 404/)
+    await expect(run({ baseUrl: mock.current.url })).rejects.toThrow(/answered 404/)
   })
 
   it('stops with a setup error when nothing listens', async () => {
-    const error = await runConformance({
-      baseUrl: 'http://127.0.0.1:9/v1',
-      token: 'sk_test_enterprise',
-    }).catch((caught: unknown) => caught)
+    const error = await run({ baseUrl: 'http://127.0.0.1:9/v1' }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ConformanceSetupError)
     expect((error as ConformanceSetupError).exitCode).toBe(2)
     expect((error as Error).message).toMatch(/Failed to reach .*connection refused/)
@@ -149,9 +130,7 @@ describe('runConformance against the project mock', () => {
   })
 
   it('reports one result per check and operation', async () => {
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       seed: 1,
       include: ['rate-limit'],
       maxRequests: 1,
@@ -163,9 +142,7 @@ describe('runConformance against the project mock', () => {
 
 describe('probe selection', () => {
   it('--only auth sends only the pre-flight and the auth requests', async () => {
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       only: ['auth'],
       fallbackPerMinute: 3600,
     })
@@ -174,9 +151,7 @@ describe('probe selection', () => {
   })
 
   it('--only ratelimit.headers runs every default probe to check every response', async () => {
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       seed: 1,
       only: ['ratelimit.headers'],
       fallbackPerMinute: 3600,
@@ -191,9 +166,7 @@ describe('backoff through the runner, without real waiting', () => {
     const sleeps: Array<number> = []
     let count = 0
     let slept = 0
-    const result = await runConformance({
-      baseUrl: base(),
-      token: 'sk_test_enterprise',
+    const result = await run({
       seed: 1,
       only: ['list', 'ratelimit.retry-after'],
       // A clock that moves on when the kit sleeps.
@@ -203,32 +176,22 @@ describe('backoff through the runner, without real waiting', () => {
         slept += ms
       },
       transport: async (request) => {
-        const response = await fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body === undefined ? {} : { body: request.body }),
-        })
-        const headers = Object.fromEntries(response.headers)
-        const body = await response.text()
+        const response = await fetchTransport(request)
         count += 1
         if (count === 3) {
           return {
             status: 429,
-            headers: { ...headers, 'retry-after': '30' },
+            headers: { ...response.headers, 'retry-after': '30' },
             body: JSON.stringify({ code: 'rate_limited', message: 'Slow down.', status: 429 }),
             truncated: false,
           }
         }
-        return { status: response.status, headers, body, truncated: false }
+        return response
       },
     })
     expect(sleeps).toEqual([30_000])
     expect(result.stats).toMatchObject({ unrequested429: 1, retries: 1, waitedMs: 30_000 })
     expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
-    expect(
-      result.results.find(
-        (entry) => entry.id === 'ratelimit.retry-after' && entry.operation === 'listPets',
-      )?.outcome,
-    ).toBe('passed')
+    expect(outcomeOf(result, 'ratelimit.retry-after', 'listPets')).toBe('passed')
   })
 })

@@ -1,13 +1,19 @@
 import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { BudgetExhaustedError, createHttpClient, ServerUnreachableError } from './http-client.ts'
-import type { Probe, ProbeContext, RunState } from './probe-context.ts'
+import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
 import { fixedProbes } from './probes.ts'
 import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
 import { rateLimitProbe } from './rate-limit-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
-import { createResultCollector } from './result-collector.ts'
-import type { CheckDefinition, ConformanceEvent, ConformanceResult, OperationId } from './types.ts'
+import { createResultCollector, failsTheRun } from './result-collector.ts'
+import type {
+  CheckDefinition,
+  ConformanceEvent,
+  ConformanceResult,
+  Exchange,
+  OperationId,
+} from './types.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
 /** Options of {@link runConformance}. */
@@ -191,14 +197,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   let aborted: string | undefined
   let budgetSpent = false
   try {
-    let preflight: Awaited<ReturnType<typeof client.send>>
+    let preflight: Exchange
     try {
-      preflight = await client.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: '/pets',
-        auth: 'valid',
-      })
+      preflight = await listPets(context)
     } catch (error) {
       throw new ConformanceSetupError((error as Error).message)
     }
@@ -258,8 +259,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     return hint(check, operation)
   })
-  const failing = (result: (typeof results)[number]) =>
-    result.outcome === 'failed' && (result.level === 'required' || strict)
+  const failing = (result: (typeof results)[number]) => failsTheRun(result, strict)
   const summary = {
     passed: results.filter((result) => result.outcome === 'passed').length,
     failed: results.filter(failing).length,

@@ -95,13 +95,9 @@ export interface CheckFailure {
   counterexample?: string
 }
 
-/** The outcome of one check for one operation. */
-export interface CheckResult {
-  id: string
-  title: string
-  section: string
-  level: CheckLevel
-  group: CheckGroup
+/** The outcome of one check for one operation, with the check's catalogue fields. */
+export interface CheckResult
+  extends Pick<CheckDefinition, 'id' | 'title' | 'section' | 'level' | 'group' | 'expected'> {
   operation: OperationId
   deprecated: boolean
   outcome: 'passed' | 'failed' | 'skipped'
@@ -111,7 +107,6 @@ export interface CheckResult {
   /** Failures beyond the per-check cap that were counted but not kept. */
   omittedFailures: number
   skipReason?: string
-  expected: string
 }
 
 /** Counters of the run. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, it } from 'vitest'
-import { operations, selectChecks } from './catalogue.ts'
+import { operationLabel, selectChecks } from './catalogue.ts'
 import { formatFailure } from './reporters/junit-reporter.ts'
+import { failsTheRun } from './result-collector.ts'
 import { type ConformanceOptions, runConformance } from './run-conformance.ts'
 import type { ConformanceResult } from './types.ts'
 
@@ -49,8 +50,7 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
 
     for (const check of checks) {
       for (const operation of check.operations) {
-        const deprecated = operations[operation].deprecated ? ' (deprecated)' : ''
-        it(`${check.id} [${operation}${deprecated}] ${check.title}`, async (context) => {
+        it(`${check.id} [${operationLabel(operation)}] ${check.title}`, async (context) => {
           const entry = result?.results.find(
             (candidate) => candidate.id === check.id && candidate.operation === operation,
           )
@@ -66,7 +66,7 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
             return
           }
           const details = entry.failures.map(formatFailure).join('\n\n')
-          if (entry.level === 'required' || options.strict) {
+          if (failsTheRun(entry, options.strict)) {
             throw new Error(`${check.expected}\n\n${details}`)
           }
           await context.annotate(`advisory: ${details}`, 'warning')

@@ -1,5 +1,7 @@
-import { operations } from '../catalogue.ts'
+import { operationLabel } from '../catalogue.ts'
+import { failsTheRun } from '../result-collector.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../types.ts'
+import { groupBy } from './group-by.ts'
 
 /**
  * Escapes text for XML attributes and text nodes, dropping characters XML 1.0
@@ -61,7 +63,7 @@ function testcase(result: CheckResult, strict: boolean): string {
   const more = result.omittedFailures ? `\n\n(${result.omittedFailures} more failures)` : ''
   if (result.outcome === 'skipped') {
     body.push(`      <skipped message="${escapeXml(result.skipReason ?? 'skipped')}"/>`)
-  } else if (result.outcome === 'failed' && (result.level === 'required' || strict)) {
+  } else if (failsTheRun(result, strict)) {
     const first = result.failures[0]
     body.push(
       `      <failure message="${escapeXml(first ? first.actual : 'failed')}" type="${escapeXml(result.id)}">${escapeXml(details + more)}</failure>`,
@@ -83,17 +85,10 @@ function testcase(result: CheckResult, strict: boolean): string {
  * await writeFile('reports/junit.xml', junitReport(result))
  */
 export function junitReport(result: ConformanceResult): string {
-  const byOperation = new Map<string, Array<CheckResult>>()
-  for (const entry of result.results) {
-    const list = byOperation.get(entry.operation) ?? []
-    list.push(entry)
-    byOperation.set(entry.operation, list)
-  }
-  const isFailure = (entry: CheckResult) =>
-    entry.outcome === 'failed' && (entry.level === 'required' || result.strict)
+  const byOperation = groupBy(result.results, (entry) => entry.operation)
+  const isFailure = (entry: CheckResult) => failsTheRun(entry, result.strict)
   const suites = [...byOperation].map(([operation, entries]) => {
-    const meta = operations[operation as keyof typeof operations]
-    const label = `${operation}${meta?.deprecated ? ' (deprecated)' : ''}`
+    const label = operationLabel(operation)
     const failures = entries.filter(isFailure).length
     const skipped = entries.filter((entry) => entry.outcome === 'skipped').length
     return [

@@ -1,6 +1,8 @@
-import { operations } from '../catalogue.ts'
+import { operationLabel } from '../catalogue.ts'
 import { NAME_PREFIX } from '../probes.ts'
+import { failsTheRun } from '../result-collector.ts'
 import type { CheckResult, ConformanceEvent, ConformanceResult } from '../types.ts'
+import { groupBy } from './group-by.ts'
 import { formatFailure } from './junit-reporter.ts'
 
 /** Options of the pretty output. */
@@ -61,7 +63,7 @@ function mark(entry: CheckResult, strict: boolean, paint: ReturnType<typeof pain
   if (entry.outcome === 'skipped') {
     return paint('dim', 'skip')
   }
-  return entry.level === 'required' || strict ? paint('red', 'FAIL') : paint('yellow', 'warn')
+  return failsTheRun(entry, strict) ? paint('red', 'FAIL') : paint('yellow', 'warn')
 }
 
 /**
@@ -74,20 +76,12 @@ function mark(entry: CheckResult, strict: boolean, paint: ReturnType<typeof pain
 export function prettyReport(result: ConformanceResult, options: PrettyOptions = {}): string {
   const paint = painter(options.color ?? false)
   const lines: Array<string> = ['', paint('bold', 'Checks')]
-  const byId = new Map<string, Array<CheckResult>>()
-  for (const entry of result.results) {
-    const list = byId.get(entry.id) ?? []
-    list.push(entry)
-    byId.set(entry.id, list)
-  }
+  const byId = groupBy(result.results, (entry) => entry.id)
   const width = Math.max(...[...byId.keys()].map((id) => id.length), 10)
   for (const [id, entries] of byId) {
     const first = entries[0] as CheckResult
     const perOperation = entries
-      .map(
-        (entry) =>
-          `${entry.operation}${operations[entry.operation].deprecated ? ' (deprecated)' : ''} ${mark(entry, result.strict, paint)}`,
-      )
+      .map((entry) => `${operationLabel(entry.operation)} ${mark(entry, result.strict, paint)}`)
       .join(', ')
     const level = first.level === 'required' ? 'required' : 'advisory'
     lines.push(`  ${id.padEnd(width)}  ${paint('dim', level.padEnd(8))}  ${perOperation}`)
@@ -101,10 +95,9 @@ export function prettyReport(result: ConformanceResult, options: PrettyOptions =
     lines.push('', paint('bold', 'Failures'))
     let index = 1
     for (const entry of failed) {
-      const tag =
-        entry.level === 'required' || result.strict
-          ? paint('red', 'FAIL')
-          : paint('yellow', 'warning (advisory)')
+      const tag = failsTheRun(entry, result.strict)
+        ? paint('red', 'FAIL')
+        : paint('yellow', 'warning (advisory)')
       for (const failure of entry.failures) {
         lines.push(
           '',
