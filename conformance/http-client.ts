@@ -7,11 +7,13 @@ import type { Transport } from './undici-transport.ts'
 /** Thrown when the request budget (`maxRequests`) is spent. */
 export class BudgetExhaustedError extends Error {
   override name = 'BudgetExhaustedError'
+  readonly code = 'ERR_PETSTORE_CONFORMANCE_BUDGET'
 }
 
 /** Thrown when the server stops answering (several transport errors in a row). */
 export class ServerUnreachableError extends Error {
   override name = 'ServerUnreachableError'
+  readonly code = 'ERR_PETSTORE_CONFORMANCE_UNREACHABLE'
 }
 
 /** One request a probe wants to send. */

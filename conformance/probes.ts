@@ -13,7 +13,12 @@ import { describeResponse } from './result-collector.ts'
 import { KEY_PLACEHOLDER } from './to-curl.ts'
 import type { Exchange, OperationId } from './types.ts'
 
-/** The prefix of every pet the kit creates. */
+/**
+ * The prefix of every pet the kit creates, so they can be found and removed.
+ *
+ * @example
+ * pets.filter((pet) => pet.name.startsWith(NAME_PREFIX))
+ */
 export const NAME_PREFIX = 'conformance-'
 
 const SUNSET_DATE = '2030-12-05'
@@ -31,6 +36,9 @@ function issuesOf(error: {
 
 /**
  * The items of a 200 response whose body is a JSON array, valid Pets or not.
+ *
+ * @example
+ * const items = listItems(exchange) ?? []
  */
 export function listItems(exchange: Exchange): Array<Record<string, unknown>> | undefined {
   if (statusOf(exchange) !== 200 || !exchange.response) {
@@ -46,6 +54,9 @@ export function listItems(exchange: Exchange): Array<Record<string, unknown>> | 
  * Parses a 200 list response, asserting `list.schema` and `list.max-items`,
  * and records the pets and their categories. Returns the pets, or
  * `undefined` when the response is not a 200 array of Pets.
+ *
+ * @example
+ * const pets = checkListResponse(context, exchange)
  */
 export function checkListResponse(
   context: ProbeContext,
@@ -87,6 +98,9 @@ export function checkListResponse(
 /**
  * Why a create response does not echo what was sent, or `undefined`.
  * Returns the created Pet alongside.
+ *
+ * @example
+ * const { pet, problem } = createdPetProblem(exchange, { name: 'conformance-1', categoryId: 1 })
  */
 export function createdPetProblem(
   exchange: Exchange,
@@ -119,6 +133,9 @@ export function createdPetProblem(
 
 /**
  * Asserts `create.unique-ids` for a created pet and remembers it.
+ *
+ * @example
+ * recordCreated(context, exchange, pet)
  */
 export function recordCreated(context: ProbeContext, exchange: Exchange, pet: Pet): void {
   const { state, collector } = context

@@ -4,6 +4,7 @@ import type { Credential } from './types.ts'
 /** Thrown when keeping to the rate limit would mean waiting longer than allowed. */
 export class WaitTooLongError extends Error {
   override name = 'WaitTooLongError'
+  readonly code = 'ERR_PETSTORE_CONFORMANCE_WAIT_TOO_LONG'
 }
 
 /** Options of {@link createRateLimitPacer}. */

@@ -62,9 +62,17 @@ export interface ConformanceOptions {
 /**
  * A configuration problem that stops the run before any check: bad options,
  * an unreachable base URL, or a key the server rejects. Exit code 2.
+ *
+ * @example
+ * try {
+ *   await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', token: 'sk_wrong' })
+ * } catch (error) {
+ *   if (error instanceof ConformanceSetupError) process.exitCode = error.exitCode
+ * }
  */
 export class ConformanceSetupError extends Error {
   override name = 'ConformanceSetupError'
+  readonly code = 'ERR_PETSTORE_CONFORMANCE_SETUP'
   readonly exitCode = 2
 }
 

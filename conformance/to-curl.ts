@@ -1,6 +1,11 @@
 import type { RecordedRequest } from './types.ts'
 
-/** How the key is written in reports and curl commands. */
+/**
+ * How the key is written in reports and curl commands: never in clear.
+ *
+ * @example
+ * `curl -H 'Authorization: Bearer ${KEY_PLACEHOLDER}' ...`
+ */
 export const KEY_PLACEHOLDER = '$PETSTORE_API_KEY'
 
 const SAFE = /^[A-Za-z0-9_\-.,:/=@%+]+$/

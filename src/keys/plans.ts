@@ -18,6 +18,9 @@ export const PLAN_NAMES = Object.keys(PLANS) as Array<PlanName>
 
 /**
  * Tells whether a string names a plan.
+ *
+ * @example
+ * isPlanName('pro') // true
  */
 export function isPlanName(value: string): value is PlanName {
   return Object.hasOwn(PLANS, value)

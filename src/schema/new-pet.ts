@@ -4,6 +4,9 @@ import { PetStatus } from './pet-status.ts'
 
 /**
  * The longest `name` the mock accepts. The spec leaves the maximum open.
+ *
+ * @example
+ * NewPet.safeParse({ name: 'x'.repeat(MAX_NAME_LENGTH + 1), categoryId: 1 }).success // false
  */
 export const MAX_NAME_LENGTH = 200
 
