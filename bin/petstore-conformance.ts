@@ -1,7 +1,14 @@
 #!/usr/bin/env node
-import { hideBin } from 'yargs/helpers'
-import { runCli } from '../conformance/cli.ts'
+import { checkNodeVersion } from '../src/cli/check-node-version.ts'
 
+// Checked before anything else loads: an old Node gets one clear line (exit 2: a usage problem).
+const problem = checkNodeVersion()
+if (problem) {
+  console.error(problem)
+  process.exit(2)
+}
+const { hideBin } = await import('yargs/helpers')
+const { runCli } = await import('../conformance/cli.ts')
 process.exitCode = await runCli(hideBin(process.argv), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -111,7 +111,9 @@ export function createApp(deps: AppDeps): App {
       if (candidates.length === 0) return notFound(ctx)
       const allow = [...new Set(candidates.flatMap((entry) => methodsOf(entry.route)))].join(', ')
       if (request.method === 'OPTIONS') {
-        return Promise.resolve({ status: 204, headers: { allow } })
+        // Not a CORS preflight (the cors middleware answered those): an API
+        // response like any other, so it is counted and carries the headers.
+        return compose(guard, () => ({ status: 204, headers: { allow } }))(ctx)
       }
       return compose(guard, (): never => {
         throw methodNotAllowed(request.method, path, allow)

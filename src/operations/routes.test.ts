@@ -221,4 +221,13 @@ describe.each(useTransports({ cors: false }))('CORS turned off ($name)', (transp
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
     expect(response.headers.get('access-control-allow-methods')).toBeNull()
   })
+
+  it('answers a plain OPTIONS with Allow and the rate-limit headers, like any API response', async () => {
+    const response = await transport.send('OPTIONS', '/v1/pets/1')
+    expect(response.status).toBe(204)
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+      expect(response.headers.get(name)).toMatch(/^\d+$/)
+    }
+  })
 })

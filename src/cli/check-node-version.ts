@@ -1,0 +1,18 @@
+/** The oldest Node.js the package runs on (`engines` in package.json). */
+export const MIN_NODE_VERSION = '22.19.0'
+
+/**
+ * Tells what is wrong with a Node.js version, or `undefined` when it is new
+ * enough. The bins call it before loading anything else, so that an old Node
+ * gets one clear line instead of a crash deep in a dependency.
+ *
+ * @example
+ * checkNodeVersion('20.20.2')
+ * // '[petstore-mock] Failed to start: Node.js 22.19.0 or newer is needed, this is 20.20.2.'
+ */
+export function checkNodeVersion(version: string = process.versions.node): string | undefined {
+  const [major = 0, minor = 0] = version.split('.').map(Number)
+  const [minMajor = 0, minMinor = 0] = MIN_NODE_VERSION.split('.').map(Number)
+  if (major > minMajor || (major === minMajor && minor >= minMinor)) return undefined
+  return `[petstore-mock] Failed to start: Node.js ${MIN_NODE_VERSION} or newer is needed, this is ${version}.`
+}
