@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { SummaryReporter } from './test/summary-reporter.ts'
 
 export default defineConfig({
   test: {
@@ -8,6 +9,7 @@ export default defineConfig({
       'bin/**/*.test.ts',
       'test/**/*.test.ts',
     ],
+    reporters: ['default', new SummaryReporter()],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
