@@ -119,7 +119,10 @@ export function createApp(deps: AppDeps): App {
         throw methodNotAllowed(request.method, path, allow)
       })(ctx)
     }
-    if (path === '/openapi.json' && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (path === '/openapi.json') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        throw methodNotAllowed(request.method, path, 'GET, HEAD')
+      }
       return Promise.resolve(jsonResponse(200, deps.openapi()))
     }
     if (admin && (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`))) {

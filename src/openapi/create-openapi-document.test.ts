@@ -71,6 +71,13 @@ describe('createOpenApiDocument', () => {
     expect(served.openapi).toBe('3.1.0')
   })
 
+  it('answers other methods on /openapi.json with 405 and Allow', async () => {
+    const response = await request(`${mock.current.url}/openapi.json`, { method: 'PUT' })
+    expect(response.statusCode).toBe(405)
+    expect(response.headers.allow).toBe('GET, HEAD')
+    expect(await response.body.json()).toMatchObject({ code: 'method_not_allowed', status: 405 })
+  })
+
   it('passes the Redocly recommended rules without errors or warnings', () => {
     const result = lint(served, directory)
     expect(result.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([])

@@ -102,6 +102,12 @@ describe.each(useTransports())('POST /v1/pets ($name)', (transport) => {
       '"categoryId"',
     ],
     [
+      'a categoryId too large for a number',
+      '{"name":"Rex","categoryId":1e400}',
+      'invalid_request',
+      '"categoryId" must be an integer, got a number out of range',
+    ],
+    [
       'a categoryId that names no category',
       { name: 'Rex', categoryId: 99 },
       'invalid_request',

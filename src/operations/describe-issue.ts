@@ -84,5 +84,7 @@ function isSafeBound(value: number | bigint): boolean {
 
 function show(value: unknown): string {
   if (value === undefined) return 'nothing'
+  // JSON.parse turns a number too large for a double (1e400) into Infinity.
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a number out of range'
   return clip(JSON.stringify(value) ?? String(value))
 }
