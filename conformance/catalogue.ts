@@ -220,7 +220,7 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'create.generated-valid',
       'Generated valid NewPets are created',
       '§4.2, §2',
-      'for generated NewPets (name `conformance-` + 1..28 printable ASCII chars, a categoryId seen in the list, optional status): 201 with a Pet echoing them',
+      'for generated NewPets (name `conformance-` + 1..28 name-like characters: letters, digits, inner spaces, apostrophes, dots, hyphens; a categoryId seen in the list; optional status): 201 with a Pet echoing them',
     ],
     [
       'create.generated-invalid',
