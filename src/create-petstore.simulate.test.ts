@@ -197,3 +197,25 @@ describe('README examples', () => {
     expect(response.status).toBe(503)
   })
 })
+
+describe('createPetstore in-process: a delay the client gives up on', () => {
+  it('is cancelled: the fetch rejects at once and no timer is left behind', async () => {
+    const controller = new AbortController()
+    const pending = fetch(`${API}/v1/pets`, {
+      headers: { ...free, prefer: 'delay=60000' },
+      signal: controller.signal,
+    })
+    const timers = () =>
+      process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+    const before = timers()
+    // The request reaches the delay after a few turns of the event loop (bounded wait).
+    for (let turn = 0; turn < 100 && timers() === before; turn++) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(timers()).toBe(before + 1)
+    controller.abort()
+    await expect(pending).rejects.toThrow(/abort/i)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(timers()).toBe(before)
+  })
+})
