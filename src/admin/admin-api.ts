@@ -3,7 +3,6 @@ import { readJsonBody } from '../app/read-json-body.ts'
 import type { Operation } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
-import { payloadTooLarge } from '../middleware/payload-limit.ts'
 import { clip } from '../operations/query-params.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 
@@ -50,7 +49,6 @@ export function adminApi(deps: AdminDeps): Operation {
       case 'GET /__mock/scenarios':
         return jsonResponse(200, deps.scenarios.list())
       case 'POST /__mock/scenarios':
-        if (request.bodyTooLarge) throw payloadTooLarge()
         return jsonResponse(201, deps.scenarios.add(readJsonBody(request.body, 'a scenario')))
       case 'DELETE /__mock/scenarios':
         deps.scenarios.clear()

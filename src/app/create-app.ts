@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps): App {
   const notFound = compose(guard, ({ request }): never => {
     throw new ApiError(404, 'route_not_found', `No operation at ${request.path}.`)
   })
-  const admin = deps.admin ? adminApi(deps.admin) : undefined
+  const admin = deps.admin ? compose([payloadLimit()], adminApi(deps.admin)) : undefined
   const corsMiddleware = deps.cors ? [cors()] : []
 
   const route = (ctx: Context): Promise<MockResponse> => {
@@ -97,12 +97,12 @@ export function createApp(deps: AppDeps): App {
     const { path } = request
     if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
       const candidates: Array<CompiledRoute> = []
+      const method = request.method === 'HEAD' ? 'GET' : request.method
       for (const entry of compiled) {
         const params = entry.match(path)
         if (params === undefined) continue
-        const method = request.method === 'HEAD' ? 'GET' : request.method
         if (entry.route.method === method) {
-          ctx.operationId = entry.route.operationId
+          ctx.route = entry.route
           ctx.params = params
           return entry.run(ctx)
         }
@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps): App {
       return Promise.resolve(jsonResponse(200, deps.openapi()))
     }
     if (admin && (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`))) {
-      return Promise.resolve(admin(ctx))
+      return admin(ctx)
     }
     throw new ApiError(
       404,
@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps): App {
     async handle(request) {
       const ctx: Context = {
         request,
-        operationId: undefined,
+        route: undefined,
         params: {},
         headers: {},
         apiKey: undefined,

@@ -1,4 +1,5 @@
 import type { ApiKey } from '../keys/create-keyring.ts'
+import type { Route } from '../operations/routes.ts'
 
 /**
  * Reads request headers, case-insensitively. Both a Fetch `Headers` and the
@@ -45,7 +46,7 @@ export interface MockResponse {
 export interface Context {
   request: MockRequest
   /** The operation the request is routed to. */
-  operationId: string | undefined
+  route: Route | undefined
   /** Path parameters of the route (`petId`). */
   params: Record<string, string>
   /** Headers that every response to this request carries, errors included. */

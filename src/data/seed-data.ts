@@ -1,7 +1,7 @@
 import type { Faker, FakerOptions } from '@faker-js/faker'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import type { Category } from '../schema/category.ts'
-import type { Order, OrderStatus } from '../schema/order.ts'
+import { type Order, OrderStatus } from '../schema/order.ts'
 import type { Pet } from '../schema/pet.ts'
 import type { PetStatus } from '../schema/pet-status.ts'
 
@@ -34,8 +34,6 @@ const PET_STATUSES: Array<{ value: PetStatus; weight: number }> = [
   { value: 'pending', weight: 2 },
   { value: 'sold', weight: 2 },
 ]
-
-const ORDER_STATUSES: Array<OrderStatus> = ['placed', 'approved', 'delivered']
 
 /**
  * A private English faker per dataset. The English entry point loads one
@@ -80,7 +78,7 @@ export function seedData(options: SeedOptions = {}): Dataset {
 
   const orderList: Array<Order> = []
   for (let index = 0; index < orders && petList.length > 0; index++) {
-    const status = faker.helpers.arrayElement(ORDER_STATUSES)
+    const status = faker.helpers.arrayElement(OrderStatus.options)
     orderList.push({
       id: index + 1,
       petId: faker.helpers.arrayElement(petList).id,

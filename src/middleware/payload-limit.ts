@@ -5,29 +5,22 @@ import { ApiError } from '../errors/api-error.ts'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
- * The 413 for a body that the transport refused to read in full.
- *
- * @example
- * if (request.bodyTooLarge) throw payloadTooLarge()
- */
-export function payloadTooLarge(): ApiError {
-  return new ApiError(
-    413,
-    'payload_too_large',
-    `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-  )
-}
-
-/**
  * Answers 413 for a body that the transport refused to read in full.
- * Runs after rate limiting, so the 413 carries the rate-limit headers.
+ * Runs after rate limiting on API routes, so the 413 carries the rate-limit
+ * headers; the control API runs it too.
  *
  * @example
  * const chain = [authenticate(keyring), rateLimit(limiter), payloadLimit()]
  */
 export function payloadLimit(): Middleware {
   return async function payloadLimit(ctx, next) {
-    if (ctx.request.bodyTooLarge) throw payloadTooLarge()
+    if (ctx.request.bodyTooLarge) {
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+      )
+    }
     return next()
   }
 }

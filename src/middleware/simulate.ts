@@ -1,14 +1,11 @@
 import type { Middleware } from '../app/types.ts'
 import type { Clock } from '../clock/clock.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { ROUTES } from '../operations/routes.ts'
 import { parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { sleep } from '../simulation/sleep.ts'
 import { WWW_AUTHENTICATE } from './require-auth.ts'
-
-const TEMPLATES = new Map(ROUTES.map((route) => [route.operationId as string, route.path]))
 
 /**
  * Errors and latency on demand: `Prefer: code=NNN, delay=MS`, the `__code` /
@@ -31,11 +28,10 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
   return async function simulate(ctx, next) {
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
-    const template = ctx.operationId === undefined ? undefined : TEMPLATES.get(ctx.operationId)
     const simulation: Simulation =
       asked.status !== undefined || asked.delay !== undefined
         ? asked
-        : (scenarios.take(request.method, request.path, template) ?? {})
+        : (scenarios.take(request.method, request.path, ctx.route?.path) ?? {})
     if (simulation.delay) await sleep(simulation.delay, request.signal)
     const { status } = simulation
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]

@@ -1,23 +1,23 @@
 import { type HttpHandler, http } from 'msw'
 import { ADMIN_PREFIX } from '../admin/admin-api.ts'
-import type { App } from '../app/create-app.ts'
 import { API_PREFIX, ROUTES } from '../operations/routes.ts'
-import { basePathOf, normalizeBaseUrl } from './base-url.ts'
-import { toFetchResponse, toMockRequest } from './to-mock-request.ts'
+import { normalizeBaseUrl } from './base-url.ts'
 
 /**
- * Turns the app into msw request handlers: one per operation (so that
- * `server.use()` overrides read naturally), then catch-alls that answer
+ * Turns the mock's `fetch` into msw request handlers: one per operation (so
+ * that `server.use()` overrides read naturally), then catch-alls that answer
  * 404/405 under `/v1`, the control API and `/openapi.json`.
  *
  * @example
- * const handlers = createHandlers(app, { baseUrl: 'https://api.example.com' })
+ * const core = createPetstoreCore({ baseUrl: 'https://api.example.com' })
+ * const handlers = createHandlers(core.fetch, { baseUrl: 'https://api.example.com' })
  */
-export function createHandlers(app: App, options: { baseUrl?: string } = {}): Array<HttpHandler> {
+export function createHandlers(
+  fetch: (request: Request) => Promise<Response>,
+  options: { baseUrl?: string } = {},
+): Array<HttpHandler> {
   const base = normalizeBaseUrl(options.baseUrl)
-  const prefix = basePathOf(options.baseUrl)
-  const resolver = async ({ request }: { request: Request }) =>
-    toFetchResponse(await app.handle(await toMockRequest(request, prefix)))
+  const resolver = ({ request }: { request: Request }) => fetch(request)
   const operationHandlers = ROUTES.map((route) => {
     const path = `${base}${route.path.replace(/\{(\w+)\}/g, ':$1')}`
     return route.method === 'GET' ? http.get(path, resolver) : http.post(path, resolver)
