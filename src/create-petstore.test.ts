@@ -85,6 +85,17 @@ describe('createPetstore', () => {
     expect(Pet.parse(await again.json()).id).toBe(pet.id)
   })
 
+  it('answers requests made during reset() from the whole reloaded data', async () => {
+    const petstore = createPetstore()
+    const list = () =>
+      petstore.fetch(new Request('http://x.test/v1/pets?limit=100', { headers: AUTH }))
+    const before = await (await list()).text()
+    const resetting = petstore.reset()
+    const during = list()
+    await resetting
+    expect(await (await during).text()).toBe(before)
+  })
+
   it('exposes the @msw/data collections as db', async () => {
     const petstore = createPetstore({ pets: 5, orders: 3 })
     await petstore.ready

@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): App {
     )
   }
   const pipeline = compose(corsMiddleware, route)
-  let loaded = false
+  let loaded: Promise<void> | undefined
 
   return {
     async handle(request) {
@@ -149,9 +149,11 @@ export function createApp(deps: AppDeps): App {
       }
       let response: MockResponse
       try {
-        if (!loaded) {
-          await deps.ready
-          loaded = true
+        // Wait for the data that is loading now: at start, and again after a reset.
+        const ready = deps.ready
+        if (ready !== loaded) {
+          await ready
+          loaded = ready
         }
         response = await pipeline(ctx)
       } catch (error) {
