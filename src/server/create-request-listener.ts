@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { App } from '../app/create-app.ts'
+import { toErrorResponse } from '../app/to-error-response.ts'
 import type { HeaderReader, MockRequest, MockResponse } from '../app/types.ts'
 import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
 
@@ -72,7 +73,13 @@ export function createRequestListener(
           respond(response, result.tooLarge)
           if (result.tooLarge) drain(req)
         },
-        () => respond({ status: 500, headers: {} }),
+        // `handle` never rejects; should it ever, the answer is still an Error body.
+        (error: unknown) =>
+          respond(
+            toErrorResponse(error, (failure) =>
+              console.error('[petstore-mock] Unexpected failure:', failure),
+            ),
+          ),
       )
     })
   }
