@@ -10,8 +10,8 @@
 import type { MockRequest } from '../src/app/types.ts'
 import { systemClock } from '../src/clock/clock.ts'
 import { createPetstore } from '../src/create-petstore.ts'
-import { PLANS } from '../src/keys/plans.ts'
 import { createRateLimiter } from '../src/rate-limit/create-rate-limiter.ts'
+import { PLANS } from '../src/spec/plans.ts'
 
 const ROUNDS = 9
 const HANDLE_OPS = 20_000

@@ -1,5 +1,5 @@
 import type { ApiKey } from '../keys/create-keyring.ts'
-import type { Route } from '../operations/routes.ts'
+import type { Route } from '../spec/routes.ts'
 
 /**
  * Reads request headers, case-insensitively. Both a Fetch `Headers` and the

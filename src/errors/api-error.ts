@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../schema/error-body.ts'
+import type { ErrorBody } from '../spec/error-body.ts'
 
 /**
  * The one exception of the mock: thrown anywhere while handling a request and

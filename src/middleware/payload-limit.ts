@@ -1,8 +1,6 @@
 import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
-
-/** The largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 1024 * 1024
+import { MAX_BODY_BYTES } from '../spec/limits.ts'
 
 /**
  * Answers 413 for a body that the transport refused to read in full.

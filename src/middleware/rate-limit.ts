@@ -1,7 +1,8 @@
 import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { PLANS } from '../keys/plans.ts'
 import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
+import { RATE_LIMIT_HEADERS } from '../spec/headers.ts'
+import { PLANS } from '../spec/plans.ts'
 
 /**
  * Counts the request against its key's plan, or against the client address at
@@ -25,9 +26,9 @@ export function rateLimit(limiter: RateLimiter): Middleware {
       apiKey === undefined
         ? limiter.hit(`address:${ctx.request.clientAddress}`, PLANS.free)
         : limiter.hit(`key:${apiKey.key}`, apiKey)
-    ctx.headers['x-ratelimit-limit'] = String(decision.limit)
-    ctx.headers['x-ratelimit-remaining'] = String(decision.remaining)
-    ctx.headers['x-ratelimit-reset'] = String(decision.reset)
+    ctx.headers[RATE_LIMIT_HEADERS.limit] = String(decision.limit)
+    ctx.headers[RATE_LIMIT_HEADERS.remaining] = String(decision.remaining)
+    ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)
     if (decision.outcome === 'allowed') return next()
     const retryAfter = decision.retryAfter ?? 1
     const headers = { 'retry-after': String(retryAfter) }

@@ -5,6 +5,7 @@ import { parseSimulation, type Simulation } from '../simulation/parse-simulation
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { sleep } from '../simulation/sleep.ts'
+import { RATE_LIMIT_HEADERS } from '../spec/headers.ts'
 import { WWW_AUTHENTICATE } from './require-auth.ts'
 
 /**
@@ -39,11 +40,11 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     const headers: Record<string, string> = {}
     if (status === 401) headers['www-authenticate'] = WWW_AUTHENTICATE
     if (status === 429 || status === 503) {
-      const reset = Number(ctx.headers['x-ratelimit-reset'])
+      const reset = Number(ctx.headers[RATE_LIMIT_HEADERS.reset])
       const wait = Number.isFinite(reset) ? reset - Math.floor(clock.now() / 1000) : 1
       headers['retry-after'] = String(Math.max(1, wait))
     }
-    if (status === 429) ctx.headers['x-ratelimit-remaining'] = '0'
+    if (status === 429) ctx.headers[RATE_LIMIT_HEADERS.remaining] = '0'
     throw new ApiError(status, forced.code, forced.message, headers)
   }
 }

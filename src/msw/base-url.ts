@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../operations/routes.ts'
+import { API_PREFIX } from '../spec/routes.ts'
 
 /**
  * The path under which `/v1` lives for a base URL: `''` for any origin or a

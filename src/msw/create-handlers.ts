@@ -1,6 +1,6 @@
 import { type HttpHandler, http } from 'msw'
 import { ADMIN_PREFIX } from '../admin/admin-api.ts'
-import { API_PREFIX, ROUTES } from '../operations/routes.ts'
+import { API_PREFIX, ROUTES } from '../spec/routes.ts'
 import { normalizeBaseUrl } from './base-url.ts'
 
 /**

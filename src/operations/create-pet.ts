@@ -3,7 +3,7 @@ import { readJsonBody } from '../app/read-json-body.ts'
 import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { NewPet } from '../schema/new-pet.ts'
+import { NewPet } from '../spec/new-pet.ts'
 import { describeIssue } from './describe-issue.ts'
 
 /**

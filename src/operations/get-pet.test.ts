@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { GET_PET_SUNSET } from '../app/create-app.ts'
-import { Pet } from '../schema/pet.ts'
+import { Pet } from '../spec/pet.ts'
 import {
   AUTH,
   expectError,

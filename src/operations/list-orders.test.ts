@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Order, OrderStatus, Orders } from '../schema/order.ts'
+import { Order, OrderStatus, Orders } from '../spec/order.ts'
 import { AUTH, expectError, useTransports } from '../test-utils/use-transports.ts'
 import { LIMIT } from './query-params.ts'
 

@@ -1,7 +1,7 @@
 import { jsonResponse } from '../app/json-response.ts'
 import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
-import { OrderStatus } from '../schema/order.ts'
+import { OrderStatus } from '../spec/order.ts'
 import { readEnum, readLimit } from './query-params.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { jsonTextResponse } from '../app/json-response.ts'
 import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
-import { PetStatus } from '../schema/pet-status.ts'
+import { PetStatus } from '../spec/pet-status.ts'
 import { readEnum, readLimit } from './query-params.ts'
 
 /**
