@@ -1,9 +1,15 @@
 import { type App, createApp } from './app/create-app.ts'
 import { type Clock, systemClock } from './clock/clock.ts'
+import { dashboardRoutes } from './dashboard/dashboard-routes.ts'
 import { createStore, type Database } from './data/create-store.ts'
 import { parseFixtures } from './data/parse-fixtures.ts'
 import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from './data/seed-data.ts'
 import { ConfigError } from './errors/config-error.ts'
+import { createJournal, type JournalStats, type WaitOptions } from './journal/create-journal.ts'
+import type { IntervalTimers } from './journal/event-stream.ts'
+import type { JournalEntry } from './journal/journal-entry.ts'
+import type { JournalFilter } from './journal/journal-filter.ts'
+import { journalRoutes } from './journal/journal-routes.ts'
 import { type ApiKey, createKeyring, type KeySpec } from './keys/create-keyring.ts'
 import { basePathOf } from './msw/base-url.ts'
 import { toFetchResponse, toMockRequest } from './msw/to-mock-request.ts'
@@ -44,6 +50,10 @@ export interface PetstoreOptions {
   admin?: boolean
   /** Told of unexpected failures (each answered with a 500). */
   onError?: (error: unknown) => void
+  /** Requests the journal keeps (the oldest are dropped first); 0 keeps none. Default 1,000. */
+  journalSize?: number
+  /** The timers of the event stream's heartbeat. Default: the system's. */
+  timers?: IntervalTimers
 }
 
 export interface PetstoreState {
@@ -54,6 +64,7 @@ export interface PetstoreState {
     clients: ReturnType<ReturnType<typeof createRateLimiter>['usage']>
   }
   scenarios: Array<Scenario>
+  journal: JournalStats
 }
 
 export interface PetstoreCore {
@@ -73,6 +84,19 @@ export interface PetstoreCore {
   state(): PetstoreState
   /** The OpenAPI 3.1 document of the API. */
   openapi(): Record<string, unknown>
+  /**
+   * Journaled requests that pass the filter, oldest first, like `GET /__mock/requests`.
+   * A bad filter throws a `ConfigError` `ERR_PETSTORE_INVALID_FILTER`.
+   */
+  requests(filter?: JournalFilter): Array<JournalEntry>
+  /**
+   * Resolves with the next journaled request that passes the filter (with
+   * `since`: also one already journaled after that id). Rejects with a
+   * `ConfigError` `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms (default 5,000).
+   */
+  waitForRequest(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
+  /** Calls `listener` with each journaled request until the returned function is called. */
+  onRequest(listener: (entry: JournalEntry) => void): () => void
   /** Answers a Fetch `Request` without msw (what the handlers call). */
   fetch(request: Request): Promise<Response>
   /** The transport-independent core, for servers. */
@@ -103,6 +127,9 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
   const limiter = createRateLimiter(clock, options.rateLimit)
   const scenarios = createScenarioQueue()
   const store = createStore()
+  const onError =
+    options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error))
+  const journal = createJournal({ size: options.journalSize, onError })
   let ready = store.load(dataset)
   let openapi: Record<string, unknown> | undefined
   const getOpenApi = () => {
@@ -113,6 +140,7 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
   const reset = async () => {
     limiter.reset()
     scenarios.clear()
+    journal.clear()
     ready = store.load(dataset)
     await ready
   }
@@ -121,6 +149,7 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
     keys: [...keyring.values()],
     rateLimit: { enabled: limiter.enabled, clients: limiter.usage() },
     scenarios: scenarios.list(),
+    journal: journal.stats(),
   })
 
   const app = createApp({
@@ -130,13 +159,26 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
     scenarios,
     clock,
     cors: options.cors ?? true,
-    admin: (options.admin ?? true) ? { reset, state, scenarios } : undefined,
+    admin:
+      (options.admin ?? true)
+        ? {
+            reset,
+            state,
+            scenarios,
+            routes: {
+              ...journalRoutes(journal, { timers: options.timers }),
+              ...dashboardRoutes(),
+            },
+          }
+        : undefined,
     openapi: getOpenApi,
     get ready() {
       return ready
     },
-    onError:
-      options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error)),
+    onError,
+    onAnswer: (answered) => {
+      journal.record(answered)
+    },
   })
   const prefix = basePathOf(options.baseUrl)
 
@@ -147,23 +189,29 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
     },
     clock,
     reset,
-    simulate: (scenario) => {
-      try {
-        return scenarios.add(scenario)
-      } catch (error) {
-        throw new ConfigError(
-          'ERR_PETSTORE_INVALID_SCENARIO',
-          'queue the scenario',
-          error instanceof Error ? error.message : String(error),
-        )
-      }
-    },
+    simulate: (scenario) =>
+      rethrowAs('ERR_PETSTORE_INVALID_SCENARIO', 'queue the scenario', () =>
+        scenarios.add(scenario),
+      ),
     clearSimulations: () => scenarios.clear(),
     state,
     openapi: getOpenApi,
+    requests: (filter) =>
+      rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the journal', () => journal.list(filter)),
+    waitForRequest: (filter, waitOptions) => journal.waitFor(filter, waitOptions),
+    onRequest: (listener) => journal.subscribe(listener),
     fetch: async (request) =>
-      toFetchResponse(await app.handle(await toMockRequest(request, prefix))),
+      toFetchResponse(await app.handle(await toMockRequest(request, prefix)), request.signal),
     app,
+  }
+}
+
+/** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */
+function rethrowAs<T>(code: string, action: string, act: () => T): T {
+  try {
+    return act()
+  } catch (error) {
+    throw new ConfigError(code, action, error instanceof Error ? error.message : String(error))
   }
 }
 

@@ -13,6 +13,8 @@ export interface AdminDeps {
   reset(): Promise<void>
   state(): unknown
   scenarios: ScenarioQueue
+  /** More control endpoints, keyed `METHOD /__mock/path` (the journal's, the dashboard's). */
+  routes?: Record<string, Operation>
 }
 
 const ALLOW: Record<string, string> = {
@@ -38,8 +40,16 @@ export function adminApi(deps: AdminDeps): Operation {
       '[petstore-mock] Failed to create the control API: reset, state and scenarios are required.',
     )
   }
-  return async ({ request }) => {
+  const allowed: Record<string, string> = { ...ALLOW }
+  for (const key of Object.keys(deps.routes ?? {})) {
+    const [method = '', path = ''] = key.split(' ')
+    allowed[path] = allowed[path] ? `${allowed[path]}, ${method}` : method
+  }
+  return async (ctx) => {
+    const { request } = ctx
     const route = `${request.method} ${request.path}`
+    const extra = deps.routes?.[route]
+    if (extra) return extra(ctx)
     switch (route) {
       case 'POST /__mock/reset':
         await deps.reset()
@@ -54,12 +64,12 @@ export function adminApi(deps: AdminDeps): Operation {
         deps.scenarios.clear()
         return { status: 204, headers: {} }
     }
-    const allow = ALLOW[request.path]
+    const allow = allowed[request.path]
     if (allow === undefined) {
       throw new ApiError(
         404,
         'route_not_found',
-        `No control endpoint at ${clip(request.path)}; see ${Object.keys(ALLOW).join(', ')}.`,
+        `No control endpoint at ${clip(request.path)}; see ${Object.keys(allowed).join(', ')}.`,
       )
     }
     throw methodNotAllowed(request.method, request.path, allow)

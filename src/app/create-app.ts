@@ -21,7 +21,7 @@ import { API_PREFIX, matchPath, ROUTES, type Route } from '../spec/routes.ts'
 import { compose } from './compose.ts'
 import { jsonResponse } from './json-response.ts'
 import { toErrorResponse } from './to-error-response.ts'
-import type { Context, Middleware, MockRequest, MockResponse } from './types.ts'
+import type { AnsweredRequest, Context, Middleware, MockRequest, MockResponse } from './types.ts'
 
 /** `getPet` was deprecated with API version 1.0.0 and goes away on this date (spec §4.3). */
 export const GET_PET_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z')
@@ -46,6 +46,8 @@ export interface AppDeps {
   /** Waited for before the first request is answered (the data is loading). */
   ready: Promise<void>
   onError?: (error: unknown) => void
+  /** Told of every request answered outside the control API (the journal). */
+  onAnswer?: (answered: AnsweredRequest) => void
 }
 
 export interface App {
@@ -125,7 +127,7 @@ export function createApp(deps: AppDeps): App {
       }
       return Promise.resolve(jsonResponse(200, deps.openapi()))
     }
-    if (admin && (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`))) {
+    if (admin && isAdmin(path)) {
       return admin(ctx)
     }
     throw new ApiError(
@@ -137,6 +139,8 @@ export function createApp(deps: AppDeps): App {
   const pipeline = compose(corsMiddleware, route)
   let loaded: Promise<void> | undefined
 
+  const { onAnswer } = deps
+
   return {
     async handle(request) {
       const ctx: Context = {
@@ -147,7 +151,10 @@ export function createApp(deps: AppDeps): App {
         apiKey: undefined,
         authProblem: undefined,
       }
+      const startedAt = onAnswer ? clock.now() : 0
+      const started = onAnswer ? performance.now() : 0
       let response: MockResponse
+      let code: string | null = null
       try {
         // Wait for the data that is loading now: at start, and again after a reset.
         const ready = deps.ready
@@ -157,14 +164,38 @@ export function createApp(deps: AppDeps): App {
         }
         response = await pipeline(ctx)
       } catch (error) {
-        if (request.signal?.aborted) return { status: 499, headers: {} }
-        response = toErrorResponse(error, deps.onError)
+        if (request.signal?.aborted) response = { status: 499, headers: {} }
+        else {
+          response = toErrorResponse(error, deps.onError)
+          code = error instanceof ApiError ? error.code : 'internal_error'
+        }
       }
+      if (onAnswer && !isAdmin(request.path)) {
+        onAnswer({
+          method: request.method,
+          path: request.path,
+          query: request.query,
+          headers: request.headers,
+          body: request.body,
+          startedAt,
+          durationMs: performance.now() - started,
+          status: response.status,
+          route: ctx.route?.path ?? null,
+          code,
+          forced: ctx.forced ?? null,
+          plan: ctx.apiKey?.plan ?? null,
+        })
+      }
+      if (response.status === 499) return response
       const headers = { ...ctx.headers, ...response.headers }
       if (request.method === 'HEAD') return { status: response.status, headers }
-      return { status: response.status, headers, body: response.body }
+      return { status: response.status, headers, body: response.body, stream: response.stream }
     },
   }
+}
+
+function isAdmin(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)
 }
 
 function methodsOf(route: Route): Array<string> {

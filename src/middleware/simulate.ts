@@ -30,9 +30,10 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
     const simulation: Simulation =
-      asked.status !== undefined || asked.delay !== undefined
-        ? asked
-        : (scenarios.take(request.method, request.path, ctx.route?.path) ?? {})
+      asked.source !== undefined ? asked : (scenarios.take(request, ctx.route?.path) ?? {})
+    if (simulation.status !== undefined || simulation.delay !== undefined) {
+      ctx.forced = asked.source ?? 'scenario'
+    }
     if (simulation.delay) await sleep(simulation.delay, request.signal)
     const { status } = simulation
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]

@@ -14,6 +14,8 @@ export interface RequestLogEntry {
 export interface RequestListenerOptions {
   /** Called once per answered request. */
   log?: (entry: RequestLogEntry) => void
+  /** Open streamed responses (event streams) register their `end` here while open. */
+  streams?: Set<() => void>
 }
 
 /** After a 413, the rest of the body is read and dropped for at most this long. */
@@ -31,7 +33,7 @@ export function createRequestListener(
   app: App,
   options: RequestListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { log } = options
+  const { log, streams } = options
   return (req, res) => {
     const started = log ? performance.now() : 0
     const url = req.url ?? '/'
@@ -43,6 +45,10 @@ export function createRequestListener(
     })
     const respond = (response: MockResponse, closeAfter = false) => {
       if (res.destroyed) return
+      if (response.stream) {
+        writeStream(req, res, response, streams)
+        return
+      }
       const headers: Record<string, string | number> = response.headers
       if (response.body !== undefined) headers['content-length'] = Buffer.byteLength(response.body)
       else if (response.status !== 204 && response.status !== 304) headers['content-length'] = 0
@@ -83,6 +89,31 @@ export function createRequestListener(
       )
     })
   }
+}
+
+/** Writes a streamed body (Server-Sent Events) as it comes, honouring `write()`'s backpressure. */
+function writeStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: MockResponse,
+  streams: Set<() => void> | undefined,
+): void {
+  res.writeHead(response.status, response.headers)
+  res.flushHeaders()
+  req.socket.setTimeout(0)
+  req.socket.setNoDelay(true)
+  const stop = response.stream?.({
+    write: (chunk) => res.write(chunk),
+    onDrain: (listener) => res.once('drain', listener),
+    end: () => res.end(),
+  })
+  const end = () => {
+    stop?.()
+    streams?.delete(end)
+    res.end()
+  }
+  streams?.add(end)
+  res.once('close', end)
 }
 
 function nodeHeaders(req: IncomingMessage): HeaderReader {

@@ -34,6 +34,7 @@ export function createServer(options: ServerOptions = {}): {
   const petstore = options.petstore ?? createPetstoreCore(options)
   const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs')
   const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs')
+  const streams = new Set<() => void>()
   const server = http.createServer(
     {
       headersTimeout,
@@ -46,8 +47,14 @@ export function createServer(options: ServerOptions = {}): {
       ),
       keepAliveTimeout: 5_000,
     },
-    createRequestListener(petstore.app, { log: options.log }),
+    createRequestListener(petstore.app, { log: options.log, streams }),
   )
+  // Open event streams never go idle: closing the server ends them.
+  const close = server.close.bind(server)
+  server.close = (callback) => {
+    for (const end of streams) end()
+    return close(callback)
+  }
   // Idle or stalled sockets are closed too, not only slow requests.
   server.setTimeout(requestTimeout, (socket) => socket.destroy())
   return { server, petstore }

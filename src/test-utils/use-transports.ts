@@ -37,6 +37,8 @@ export interface Transport {
   readonly name: 'http' | 'in-process'
   /** The petstore behind this transport (set once the file's `beforeAll` has run). */
   readonly petstore: PetstoreCore
+  /** The origin to send requests to with the global `fetch` (intercepted by msw in-process). */
+  readonly url: string
   send(method: string, path: string, init?: SendInit): Promise<TestResponse>
 }
 
@@ -76,6 +78,10 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
 
   const http: Transport = {
     name: 'http',
+    get url() {
+      if (running === undefined) throw new Error('The server has not started yet.')
+      return running.url
+    },
     get petstore() {
       if (running === undefined) throw new Error('The server has not started yet.')
       return running.petstore
@@ -97,6 +103,7 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   }
   const msw: Transport = {
     name: 'in-process',
+    url: IN_PROCESS_ORIGIN,
     get petstore() {
       if (inProcess === undefined) throw new Error('The petstore has not been created yet.')
       return inProcess
