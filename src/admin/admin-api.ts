@@ -1,9 +1,9 @@
-import { jsonResponse } from '../app/json-response.ts'
-import { readJsonBody } from '../app/read-json-body.ts'
-import type { Operation } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
-import { clip } from '../operations/query-params.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import { readJsonBody } from '../http/parse-json-body.ts'
+import type { Operation } from '../http/types.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 
 /** Where the control endpoints live. */

@@ -1,4 +1,4 @@
-import type { Middleware } from '../app/types.ts'
+import type { Middleware } from '../http/types.ts'
 import { type ApiKey, TOKEN_PATTERN } from '../keys/create-keyring.ts'
 
 /**

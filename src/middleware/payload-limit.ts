@@ -1,5 +1,5 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import type { Middleware } from '../http/types.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
 
 /**

@@ -1,7 +1,7 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import type { Middleware } from '../http/types.ts'
 import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
-import { RATE_LIMIT_HEADERS } from '../spec/headers.ts'
+import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../spec/headers.ts'
 import { PLANS } from '../spec/plans.ts'
 
 /**
@@ -31,7 +31,7 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)
     if (decision.outcome === 'allowed') return next()
     const retryAfter = decision.retryAfter ?? 1
-    const headers = { 'retry-after': String(retryAfter) }
+    const headers = { [RETRY_AFTER]: String(retryAfter) }
     if (decision.outcome === 'banned') {
       throw new ApiError(
         429,

@@ -1,8 +1,6 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
-
-/** The challenge of every 401 (RFC 6750). */
-export const WWW_AUTHENTICATE = 'Bearer realm="petstore"'
+import type { Middleware } from '../http/types.ts'
+import { WWW_AUTHENTICATE } from '../spec/headers.ts'
 
 /**
  * Rejects a request without a valid key with 401, an Error body and

@@ -1,10 +1,10 @@
-import { jsonResponse } from '../app/json-response.ts'
-import { readJsonBody } from '../app/read-json-body.ts'
-import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import { readJsonBody } from '../http/parse-json-body.ts'
+import type { Operation } from '../http/types.ts'
 import { NewPet } from '../spec/new-pet.ts'
-import { describeIssue } from './describe-issue.ts'
+import { describeIssue } from '../validation/describe-issue.ts'
 
 /**
  * `POST /v1/pets` (createPet, spec §4.2): validates the NewPet body against

@@ -1,8 +1,8 @@
-import { jsonResponse } from '../app/json-response.ts'
-import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { readInt64Param } from './query-params.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import type { Operation } from '../http/types.ts'
+import { readInt64Param } from '../validation/read-params.ts'
 
 /**
  * `GET /v1/pets/{petId}` (getPet, spec §4.3): one pet, or 404.

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../operations/query-params.ts'
+import { clip } from '../errors/clip.ts'
 import { MAX_DELAY_MS, SIMULATED_STATUS_LIST, SIMULATED_STATUSES } from './simulated-statuses.ts'
 
 /**

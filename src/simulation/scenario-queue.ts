@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../operations/query-params.ts'
+import { clip } from '../errors/clip.ts'
 import { MAX_DELAY_MS, SIMULATED_STATUS_LIST } from './simulated-statuses.ts'
 
 /** At most this many scenarios wait at once. */

@@ -1,12 +1,15 @@
-import { DEFAULT_PET_STATUS } from '../data/default-pet-status.ts'
+import { DEFAULT_PET_STATUS } from './default-pet-status.ts'
+import type { Deprecation } from './deprecation.ts'
 
 /**
  * One operation of the API: where it lives and what the OpenAPI document says
  * of it. The router, the msw handlers and the OpenAPI document all read this
  * table, so a route is written once.
  */
+export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders'
+
 export interface Route {
-  operationId: 'listPets' | 'createPet' | 'getPet' | 'listOrders'
+  operationId: OperationId
   method: 'GET' | 'POST'
   /** OpenAPI path template under the base URL, e.g. `/v1/pets/{petId}`. */
   path: string
@@ -14,7 +17,8 @@ export interface Route {
   /** What the operation does, for the OpenAPI document (Markdown). */
   description: string
   tag: keyof typeof TAGS
-  deprecated?: boolean
+  /** Set for a deprecated operation: every response of it carries `Deprecation`, `Sunset` and `Link`. */
+  deprecation?: Deprecation
 }
 
 /**
@@ -35,7 +39,7 @@ export const API_PREFIX = '/v1'
  * The routes of the API.
  *
  * @example
- * ROUTES.find((route) => route.operationId === 'getPet')?.deprecated // true
+ * ROUTES.find((route) => route.operationId === 'getPet')?.deprecation?.sunset
  */
 export const ROUTES: ReadonlyArray<Route> = [
   {
@@ -63,7 +67,12 @@ export const ROUTES: ReadonlyArray<Route> = [
     description:
       'Returns one animal by its `id`. Deprecated: it is to be removed on the `Sunset` date; use `GET /pets` with a `status` filter instead.',
     tag: 'pets',
-    deprecated: true,
+    // Deprecated with API version 1.0.0; its successor is listPets with a `status` filter.
+    deprecation: {
+      deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+      sunset: new Date('2030-12-05T00:00:00Z'),
+      successor: `${API_PREFIX}/pets`,
+    },
   },
   {
     operationId: 'listOrders',
@@ -77,25 +86,13 @@ export const ROUTES: ReadonlyArray<Route> = [
 ]
 
 /**
- * Turns a path template into a matcher that returns the path parameters.
+ * The route of an operation.
  *
  * @example
- * matchPath('/v1/pets/{petId}')('/v1/pets/7') // { petId: '7' }
+ * routeOf('getPet').path // '/v1/pets/{petId}'
  */
-export function matchPath(template: string): (path: string) => Record<string, string> | undefined {
-  const names: Array<string> = []
-  const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name)
-    return '([^/]+)'
-  })
-  const pattern = new RegExp(`^${source}$`)
-  return (path) => {
-    const match = pattern.exec(path)
-    if (match === null) return undefined
-    const params: Record<string, string> = {}
-    names.forEach((name, index) => {
-      params[name] = match[index + 1] ?? ''
-    })
-    return params
-  }
+export function routeOf(operationId: OperationId): Route {
+  const route = ROUTES.find((entry) => entry.operationId === operationId)
+  if (route === undefined) throw new RangeError(`No route for ${operationId}`)
+  return route
 }

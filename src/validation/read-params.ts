@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
 
 /** Bounds of the `limit` parameter (spec §8). */
 export const LIMIT = { min: 1, max: 100, default: 20 } as const
@@ -78,14 +79,4 @@ function safeDecode(raw: string): string {
   } catch {
     return raw
   }
-}
-
-/**
- * Keeps echoed input short in messages.
- *
- * @example
- * clip('a'.repeat(50)) // 'aaaa…' (40 characters and an ellipsis)
- */
-export function clip(value: string, max = 40): string {
-  return value.length > max ? `${value.slice(0, max)}…` : value
 }
