@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { jsonResponse } from '../http/json-response.ts'
 import { readJsonBody } from '../http/parse-json-body.ts'
@@ -34,8 +35,10 @@ export function adminApi(deps: AdminDeps): Operation {
     typeof deps.state !== 'function' ||
     typeof deps.scenarios?.add !== 'function'
   ) {
-    throw new TypeError(
-      '[petstore-mock] Failed to create the control API: reset, state and scenarios are required.',
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the control API',
+      'reset, state and scenarios are required',
     )
   }
   return async ({ request }) => {
@@ -57,7 +60,6 @@ export function adminApi(deps: AdminDeps): Operation {
     const allow = ALLOW[request.path]
     if (allow === undefined) {
       throw new ApiError(
-        404,
         'route_not_found',
         `No control endpoint at ${clip(request.path)}; see ${Object.keys(ALLOW).join(', ')}.`,
       )

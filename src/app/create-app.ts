@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps): App {
     ),
   }))
   const notFound = compose(guard, ({ request }): never => {
-    throw new ApiError(404, 'route_not_found', `No operation at ${request.path}.`)
+    throw new ApiError('route_not_found', `No operation at ${request.path}.`)
   })
   const admin = deps.admin ? compose([payloadLimit()], adminApi(deps.admin)) : undefined
   const corsMiddleware = deps.cors ? [cors()] : []
@@ -118,7 +118,6 @@ export function createApp(deps: AppDeps): App {
       return admin(ctx)
     }
     throw new ApiError(
-      404,
       'route_not_found',
       `No operation at ${path}; the API lives under ${API_PREFIX}.`,
     )

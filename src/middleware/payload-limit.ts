@@ -14,7 +14,6 @@ export function payloadLimit(): Middleware {
   return async function payloadLimit(ctx, next) {
     if (ctx.request.bodyTooLarge) {
       throw new ApiError(
-        413,
         'payload_too_large',
         `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
       )

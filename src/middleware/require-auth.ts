@@ -12,14 +12,9 @@ import { WWW_AUTHENTICATE } from '../spec/headers.ts'
 export function requireAuth(): Middleware {
   return async function requireAuth(ctx, next) {
     if (ctx.apiKey === undefined) {
-      throw new ApiError(
-        401,
-        'unauthorized',
-        ctx.authProblem ?? 'The API key is missing or invalid.',
-        {
-          'www-authenticate': WWW_AUTHENTICATE,
-        },
-      )
+      throw new ApiError('unauthorized', ctx.authProblem ?? 'The API key is missing or invalid.', {
+        'www-authenticate': WWW_AUTHENTICATE,
+      })
     }
     return next()
   }

@@ -1,11 +1,11 @@
 import type { Clock } from '../clock/clock.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import type { Middleware } from '../http/types.ts'
 import { parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { sleep } from '../simulation/sleep.ts'
-
 import { RATE_LIMIT_HEADERS, RETRY_AFTER, WWW_AUTHENTICATE } from '../spec/headers.ts'
 
 /**
@@ -22,8 +22,10 @@ import { RATE_LIMIT_HEADERS, RETRY_AFTER, WWW_AUTHENTICATE } from '../spec/heade
  */
 export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
   if (typeof scenarios?.take !== 'function' || typeof clock?.now !== 'function') {
-    throw new TypeError(
-      '[petstore-mock] Failed to create the simulate middleware: a scenario queue and a clock are required.',
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the simulate middleware',
+      'a scenario queue and a clock are required',
     )
   }
   return async function simulate(ctx, next) {
@@ -45,6 +47,6 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
       headers[RETRY_AFTER] = String(Math.max(1, wait))
     }
     if (status === 429) ctx.headers[RATE_LIMIT_HEADERS.remaining] = '0'
-    throw new ApiError(status, forced.code, forced.message, headers)
+    throw new ApiError(forced.code, forced.message, headers)
   }
 }

@@ -11,7 +11,7 @@ import { Order, OrderStatus, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { PLAN_NAMES, PLANS } from '../spec/plans.ts'
-import { API_PREFIX, type OperationId, ROUTES, routeOf, TAGS } from '../spec/routes.ts'
+import { API_PREFIX, GET_PET_DEPRECATION, type OperationId, ROUTES, TAGS } from '../spec/routes.ts'
 import { LIMIT } from '../validation/read-params.ts'
 import {
   type JsonSchema,
@@ -65,9 +65,7 @@ export function createOpenApiDocument(
   ])
   const example = seedData({ pets: 3, orders: 2 })
   const [firstPet] = example.pets
-  const getPetDeprecation = routeOf('getPet').deprecation
-  if (getPetDeprecation === undefined) throw new RangeError('getPet is not deprecated')
-  const sunset = deprecationHeaders(getPetDeprecation)
+  const sunset = deprecationHeaders(GET_PET_DEPRECATION)
 
   const limitParameter = {
     name: 'limit',

@@ -16,7 +16,7 @@ export function getPet(store: Store): Operation {
     const id = readInt64Param(raw, 'petId')
     const pet = id === undefined ? undefined : store.getPet(id)
     if (pet === undefined) {
-      throw new ApiError(404, 'not_found', `Pet ${id ?? raw} was not found.`)
+      throw new ApiError('not_found', `Pet ${id ?? raw} was not found.`)
     }
     return jsonResponse(200, pet)
   }

@@ -36,13 +36,26 @@ export const TAGS = {
 export const API_PREFIX = '/v1'
 
 /**
- * The routes of the API.
+ * `getPet` was deprecated with API version 1.0.0 and goes away on its sunset
+ * date (spec §4.3); its successor is `listPets` with a `status` filter.
  *
  * @example
- * ROUTES.find((route) => route.operationId === 'getPet')?.deprecation?.sunset
+ * GET_PET_DEPRECATION.sunset.toUTCString() // 'Thu, 05 Dec 2030 00:00:00 GMT'
  */
-export const ROUTES: ReadonlyArray<Route> = [
-  {
+export const GET_PET_DEPRECATION: Deprecation = {
+  deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+  sunset: new Date('2030-12-05T00:00:00Z'),
+  successor: `${API_PREFIX}/pets`,
+}
+
+/**
+ * The routes of the API, by operation.
+ *
+ * @example
+ * ROUTE_OF.getPet.deprecation?.sunset.toUTCString() // 'Thu, 05 Dec 2030 00:00:00 GMT'
+ */
+export const ROUTE_OF: { readonly [Id in OperationId]: Route & { operationId: Id } } = {
+  listPets: {
     operationId: 'listPets',
     method: 'GET',
     path: '/v1/pets',
@@ -51,7 +64,7 @@ export const ROUTES: ReadonlyArray<Route> = [
       'Returns animals ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`.',
     tag: 'pets',
   },
-  {
+  createPet: {
     operationId: 'createPet',
     method: 'POST',
     path: '/v1/pets',
@@ -59,7 +72,7 @@ export const ROUTES: ReadonlyArray<Route> = [
     description: `Stores a new animal and returns it with its assigned \`id\`. \`categoryId\` must name an existing category; an animal created without \`status\` is \`${DEFAULT_PET_STATUS}\`.`,
     tag: 'pets',
   },
-  {
+  getPet: {
     operationId: 'getPet',
     method: 'GET',
     path: '/v1/pets/{petId}',
@@ -67,14 +80,9 @@ export const ROUTES: ReadonlyArray<Route> = [
     description:
       'Returns one animal by its `id`. Deprecated: it is to be removed on the `Sunset` date; use `GET /pets` with a `status` filter instead.',
     tag: 'pets',
-    // Deprecated with API version 1.0.0; its successor is listPets with a `status` filter.
-    deprecation: {
-      deprecatedAt: new Date('2026-01-01T00:00:00Z'),
-      sunset: new Date('2030-12-05T00:00:00Z'),
-      successor: `${API_PREFIX}/pets`,
-    },
+    deprecation: GET_PET_DEPRECATION,
   },
-  {
+  listOrders: {
     operationId: 'listOrders',
     method: 'GET',
     path: '/v1/store/orders',
@@ -83,7 +91,15 @@ export const ROUTES: ReadonlyArray<Route> = [
       'Returns store orders ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`. Each order names an existing animal.',
     tag: 'store',
   },
-]
+}
+
+/**
+ * The routes of the API, in the order the router tries them.
+ *
+ * @example
+ * ROUTES.find((route) => route.operationId === 'getPet')?.deprecation?.sunset
+ */
+export const ROUTES: ReadonlyArray<Route> = Object.values(ROUTE_OF)
 
 /**
  * The route of an operation.
@@ -92,7 +108,5 @@ export const ROUTES: ReadonlyArray<Route> = [
  * routeOf('getPet').path // '/v1/pets/{petId}'
  */
 export function routeOf(operationId: OperationId): Route {
-  const route = ROUTES.find((entry) => entry.operationId === operationId)
-  if (route === undefined) throw new RangeError(`No route for ${operationId}`)
-  return route
+  return ROUTE_OF[operationId]
 }

@@ -20,7 +20,6 @@ export function readLimit(query: URLSearchParams): number {
   const value = INTEGER.test(raw) && raw.length <= 16 ? Number(raw) : Number.NaN
   if (!Number.isInteger(value) || value < LIMIT.min || value > LIMIT.max) {
     throw new ApiError(
-      400,
       'invalid_request',
       `Query parameter "limit" must be an integer from ${LIMIT.min} to ${LIMIT.max}, got "${clip(raw)}".`,
     )
@@ -43,7 +42,6 @@ export function readEnum<T extends string>(
   if (raw === null) return undefined
   if (!(values as ReadonlyArray<string>).includes(raw)) {
     throw new ApiError(
-      400,
       'invalid_request',
       `Query parameter "${name}" must be one of ${values.join(', ')}, got "${clip(raw)}".`,
     )
@@ -64,7 +62,6 @@ export function readInt64Param(raw: string, name: string): number | undefined {
   const big = valid ? BigInt(decoded) : undefined
   if (big === undefined || big < INT64_MIN || big > INT64_MAX) {
     throw new ApiError(
-      400,
       'invalid_request',
       `Path parameter "${name}" must be an int64 integer, got "${clip(decoded)}".`,
     )
