@@ -1,4 +1,4 @@
-import type { Operation } from '../app/types.ts'
+import type { Operation } from '../http/types.ts'
 import { dashboardPage } from './dashboard-page.ts'
 import { dashboardMain } from './dashboard-script.ts'
 

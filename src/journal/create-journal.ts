@@ -1,6 +1,6 @@
-import type { AnsweredRequest } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import type { AnsweredRequest } from '../http/types.ts'
 import {
   DEFAULT_JOURNAL_SIZE,
   type JournalEntry,
@@ -94,7 +94,6 @@ export function createJournal(
   const subscribe = (listener: (entry: JournalEntry) => void) => {
     if (listeners.size >= MAX_JOURNAL_LISTENERS) {
       throw new ApiError(
-        503,
         'service_unavailable',
         `At most ${MAX_JOURNAL_LISTENERS} journal listeners at once; close some event streams.`,
         { 'retry-after': '5' },
@@ -167,7 +166,6 @@ export function createJournal(
         timeout = waitOptions.timeout ?? DEFAULT_WAIT_MS
         if (!Number.isFinite(timeout) || timeout < 0 || timeout > MAX_WAIT_MS) {
           throw new ApiError(
-            400,
             'invalid_request',
             `timeout must be a number of ms from 0 to ${MAX_WAIT_MS}, got ${String(timeout)}`,
           )

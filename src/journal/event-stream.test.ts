@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StreamSink } from '../app/types.ts'
+import type { StreamSink } from '../http/types.ts'
 import { answeredRequest } from '../test-utils/answered-request.ts'
 import { createJournal } from './create-journal.ts'
 import { eventStream, type IntervalTimers, SSE_RETRY_MS } from './event-stream.ts'

@@ -1,5 +1,5 @@
-import type { MockResponse } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import type { MockResponse } from '../http/types.ts'
 import type { Journal } from './create-journal.ts'
 import type { JournalEntry } from './journal-entry.ts'
 import { type CheckedFilter, matchesFilter } from './journal-filter.ts'

@@ -1,4 +1,4 @@
-import type { AnsweredRequest, ForcedBy } from '../app/types.ts'
+import type { AnsweredRequest, ForcedBy } from '../http/types.ts'
 
 /** Entries the journal keeps unless told otherwise (`journalSize`, `--journal-size`). */
 export const DEFAULT_JOURNAL_SIZE = 1_000

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../operations/query-params.ts'
+import { clip } from '../errors/clip.ts'
 import type { JournalEntry } from './journal-entry.ts'
 
 /**
@@ -74,7 +74,6 @@ export function readJournalFilter(
         break
       default:
         throw new ApiError(
-          400,
           'invalid_request',
           `"${clip(name)}" is not a journal filter; use ${NAMES.join(', ')}.`,
         )
@@ -112,7 +111,6 @@ function whole(name: string, text: string, min: number, max: number): number {
 
 function invalid(name: string, rule: string, value: string): ApiError {
   return new ApiError(
-    400,
     'invalid_request',
     `Journal filter "${name}" must be ${rule}, got "${clip(value)}".`,
   )

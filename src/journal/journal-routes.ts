@@ -1,5 +1,5 @@
-import { jsonResponse } from '../app/json-response.ts'
-import type { Operation } from '../app/types.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import type { Operation } from '../http/types.ts'
 import type { Journal } from './create-journal.ts'
 import { type EventStreamOptions, eventStream } from './event-stream.ts'
 import { readJournalFilter } from './journal-filter.ts'

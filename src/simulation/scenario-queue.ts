@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../operations/query-params.ts'
-import { matchPath, ROUTES } from '../spec/routes.ts'
+import { clip } from '../errors/clip.ts'
+import { matchPath } from '../http/router.ts'
+import { ROUTES } from '../spec/routes.ts'
 import { MAX_DELAY_MS, SIMULATED_STATUS_LIST } from './simulated-statuses.ts'
 
 /** At most this many scenarios wait at once. */
@@ -151,7 +152,6 @@ export function createScenarioQueue(): ScenarioQueue {
       if (!result.success) throw invalidScenario(result.error.issues[0])
       if (scenarios.length >= MAX_SCENARIOS) {
         throw new ApiError(
-          400,
           'invalid_request',
           `At most ${MAX_SCENARIOS} scenarios can wait at once; DELETE /__mock/scenarios first.`,
         )
@@ -197,7 +197,6 @@ function invalidScenario(issue: z.core.$ZodIssue | undefined): ApiError {
     const [field = ''] = issue.keys
     const within = issue.path.join('.')
     return new ApiError(
-      400,
       'invalid_request',
       within === ''
         ? `Field "${clip(field)}" is not part of a scenario; use ${FIELDS.join(', ')}.`
@@ -207,7 +206,6 @@ function invalidScenario(issue: z.core.$ZodIssue | undefined): ApiError {
   const field = issue?.path.join('.') ?? ''
   const message = issue?.message ?? 'is invalid'
   return new ApiError(
-    400,
     'invalid_request',
     field === '' ? `The scenario ${message}.` : `Field "${field}" ${message}.`,
   )

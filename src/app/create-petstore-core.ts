@@ -1,0 +1,244 @@
+import { type Clock, systemClock } from '../clock/clock.ts'
+import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
+import { createStore, type Database } from '../data/create-store.ts'
+import { parseFixtures } from '../data/parse-fixtures.ts'
+import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from '../data/seed-data.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import { toFetchResponse, toMockRequest } from '../fetch/fetch-transport.ts'
+import { createJournal, type JournalStats, type WaitOptions } from '../journal/create-journal.ts'
+import type { IntervalTimers } from '../journal/event-stream.ts'
+import type { JournalEntry } from '../journal/journal-entry.ts'
+import type { JournalFilter } from '../journal/journal-filter.ts'
+import { journalRoutes } from '../journal/journal-routes.ts'
+import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
+import { createOpenApiDocument } from '../openapi/create-openapi-document.ts'
+import { basePathOf } from '../options/base-url.ts'
+import { createRateLimiter, type RateLimitOptions } from '../rate-limit/create-rate-limiter.ts'
+import {
+  createScenarioQueue,
+  type Scenario,
+  type ScenarioInput,
+} from '../simulation/scenario-queue.ts'
+import { type App, createApp } from './create-app.ts'
+
+export interface PetstoreOptions {
+  /**
+   * Where the API lives, e.g. `https://api.example.com` (requests go to
+   * `https://api.example.com/v1/pets`). Default: any origin.
+   */
+  baseUrl?: string
+  /** Faker seed: the same seed gives byte-identical data. Default 1. */
+  seed?: number
+  /** Seeded pets. Default 100. */
+  pets?: number
+  /** Seeded orders. Default 25. */
+  orders?: number
+  /** Seeded categories. Default 6. */
+  categories?: number
+  /** Your own data instead of seeded data (the parsed JSON of a fixtures file). */
+  fixtures?: unknown
+  /** More API keys, as `{ key: plan }` or `{ key: { plan, perMinute, perDay } }`. */
+  keys?: Record<string, KeySpec>
+  /** Limits of Enterprise keys that set none of their own. */
+  enterprise?: { perMinute?: number; perDay?: number }
+  rateLimit?: RateLimitOptions
+  /** The clock of every rate-limit window and ban. Default: the system clock. */
+  clock?: Clock
+  /** CORS headers and preflights. Default `true`. */
+  cors?: boolean
+  /** The control API under `/__mock/`. Default `true`. */
+  admin?: boolean
+  /** Told of unexpected failures (each answered with a 500). */
+  onError?: (error: unknown) => void
+  /** Requests the journal keeps (the oldest are dropped first); 0 keeps none. Default 1,000. */
+  journalSize?: number
+  /** The timers of the event stream's heartbeat. Default: the system's. */
+  timers?: IntervalTimers
+}
+
+export interface PetstoreState {
+  data: { categories: number; pets: number; orders: number }
+  keys: Array<ApiKey>
+  rateLimit: {
+    enabled: boolean
+    clients: ReturnType<ReturnType<typeof createRateLimiter>['usage']>
+  }
+  scenarios: Array<Scenario>
+  journal: JournalStats
+}
+
+export interface PetstoreCore {
+  /** The `@msw/data` collections. Await `ready` before reading them. */
+  db: Database
+  /** Resolves once the seeded or fixture data is loaded. */
+  ready: Promise<void>
+  /** The clock that the rate limiter reads. */
+  clock: Clock
+  /** Restores the seeded data and clears rate-limit counters, bans and scenarios. */
+  reset(): Promise<void>
+  /** Forces the next matching responses, like `POST /__mock/scenarios`. */
+  simulate(scenario: ScenarioInput): Scenario
+  /** Drops every queued scenario. */
+  clearSimulations(): void
+  /** Data counts, keys, per-client quota and bans, queued scenarios. */
+  state(): PetstoreState
+  /** The OpenAPI 3.1 document of the API. */
+  openapi(): Record<string, unknown>
+  /**
+   * Journaled requests that pass the filter, oldest first, like `GET /__mock/requests`.
+   * A bad filter throws a `ConfigError` `ERR_PETSTORE_INVALID_FILTER`.
+   */
+  requests(filter?: JournalFilter): Array<JournalEntry>
+  /**
+   * Resolves with the next journaled request that passes the filter (with
+   * `since`: also one already journaled after that id). Rejects with a
+   * `ConfigError` `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms (default 5,000).
+   */
+  waitForRequest(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
+  /** Calls `listener` with each journaled request until the returned function is called. */
+  onRequest(listener: (entry: JournalEntry) => void): () => void
+  /** Answers a Fetch `Request` without msw (what the handlers call). */
+  fetch(request: Request): Promise<Response>
+  /** The transport-independent core, for servers. */
+  app: App
+}
+
+/**
+ * Creates the mock without its msw handlers: the data, the rate limiter, the
+ * scenarios and the transport-independent app. The node:http server runs on
+ * this, so that it never loads msw; `createPetstore` adds the handlers.
+ *
+ * @example
+ * const core = createPetstoreCore({ seed: 42 })
+ * await core.ready
+ * const response = await core.fetch(new Request('http://localhost/v1/pets'))
+ */
+export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore {
+  const dataset = resolveDataset(options)
+  const clock = options.clock ?? systemClock
+  if (typeof clock.now !== 'function') {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      '`clock.now` must be a function',
+    )
+  }
+  const keyring = createKeyring({ keys: options.keys, enterprise: options.enterprise })
+  const limiter = createRateLimiter(clock, options.rateLimit)
+  const scenarios = createScenarioQueue()
+  const store = createStore()
+  const onError =
+    options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error))
+  const journal = createJournal({ size: options.journalSize, onError })
+  let ready = store.load(dataset)
+  let openapi: Record<string, unknown> | undefined
+  const getOpenApi = () => {
+    openapi ??= createOpenApiDocument()
+    return openapi
+  }
+
+  const reset = async () => {
+    limiter.reset()
+    journal.clear()
+    scenarios.clear()
+    ready = store.load(dataset)
+    await ready
+  }
+  const state = (): PetstoreState => ({
+    data: store.counts(),
+    keys: [...keyring.values()],
+    rateLimit: { enabled: limiter.enabled, clients: limiter.usage() },
+    scenarios: scenarios.list(),
+    journal: journal.stats(),
+  })
+
+  const app = createApp({
+    store,
+    keyring,
+    limiter,
+    scenarios,
+    clock,
+    cors: options.cors ?? true,
+    admin:
+      (options.admin ?? true)
+        ? {
+            reset,
+            state,
+            scenarios,
+            routes: {
+              ...journalRoutes(journal, { timers: options.timers }),
+              ...dashboardRoutes(),
+            },
+          }
+        : undefined,
+    openapi: getOpenApi,
+    get ready() {
+      return ready
+    },
+    onError,
+    onAnswer: (answered) => {
+      journal.record(answered)
+    },
+  })
+  const prefix = basePathOf(options.baseUrl)
+
+  return {
+    db: store.db,
+    get ready() {
+      return ready
+    },
+    clock,
+    reset,
+    simulate: (scenario) =>
+      rethrowAs('ERR_PETSTORE_INVALID_SCENARIO', 'queue the scenario', () =>
+        scenarios.add(scenario),
+      ),
+    clearSimulations: () => scenarios.clear(),
+    requests: (filter) =>
+      rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the journal', () => journal.list(filter)),
+    waitForRequest: (filter, waitOptions) => journal.waitFor(filter, waitOptions),
+    onRequest: (listener) => journal.subscribe(listener),
+    state,
+    openapi: getOpenApi,
+    fetch: async (request) =>
+      toFetchResponse(await app.handle(await toMockRequest(request, prefix)), request.signal),
+    app,
+  }
+}
+
+/** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */
+function rethrowAs<T>(code: `ERR_PETSTORE_${string}`, action: string, act: () => T): T {
+  try {
+    return act()
+  } catch (error) {
+    throw new ConfigError(code, action, error instanceof Error ? error.message : String(error))
+  }
+}
+
+function resolveDataset(options: PetstoreOptions): Dataset {
+  if (options.fixtures !== undefined) return parseFixtures(options.fixtures)
+  const seedOptions: Record<'seed' | 'pets' | 'orders' | 'categories', number> = {
+    ...DEFAULT_SEED_OPTIONS,
+  }
+  for (const name of ['seed', 'pets', 'orders', 'categories'] as const) {
+    const value = options[name]
+    if (value === undefined) continue
+    const max = name === 'seed' ? Number.MAX_SAFE_INTEGER : 100_000
+    if (!Number.isSafeInteger(value) || value < 0 || value > max) {
+      throw new ConfigError(
+        'ERR_PETSTORE_INVALID_OPTION',
+        'create the petstore',
+        `\`${name}\` must be a whole number from 0 to ${max}, got ${String(value)}`,
+      )
+    }
+    seedOptions[name] = value
+  }
+  if (seedOptions.categories === 0 && seedOptions.pets > 0) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      'pets need at least one category',
+    )
+  }
+  return seedData(seedOptions)
+}
