@@ -92,7 +92,7 @@ export interface PetstoreCore {
   /**
    * Resolves with the next journaled request that passes the filter (with
    * `since`: also one already journaled after that id). Rejects with a
-   * `ConfigError` `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms (default 5,000).
+   * `PetstoreError` `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms (default 5,000).
    */
   waitForRequest(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
   /** Calls `listener` with each journaled request until the returned function is called. */

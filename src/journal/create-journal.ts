@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { PetstoreError } from '../errors/petstore-error.ts'
 import type { AnsweredRequest } from '../http/types.ts'
 import {
   DEFAULT_JOURNAL_SIZE,
@@ -53,7 +54,7 @@ export interface Journal {
   subscribe(listener: (entry: JournalEntry) => void): () => void
   /**
    * Resolves with the first new entry that passes the filter (with `since`:
-   * also one already held after that id); rejects with a `ConfigError`
+   * also one already held after that id); rejects with a `PetstoreError`
    * `ERR_PETSTORE_WAIT_TIMEOUT` when none comes in time.
    */
   waitFor(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
@@ -197,7 +198,7 @@ export function createJournal(
         const timer = setTimeout(() => {
           done()
           reject(
-            new ConfigError(
+            PetstoreError.failed(
               'ERR_PETSTORE_WAIT_TIMEOUT',
               'wait for a request',
               `no request matched ${describeFilter(checked)} within ${timeout} ms`,
