@@ -21,7 +21,8 @@ export interface TestResponse {
 
 export interface SendInit {
   headers?: Record<string, string>
-  body?: string
+  /** Text, or bytes (which Fetch sends without adding a `Content-Type`). */
+  body?: string | Uint8Array<ArrayBuffer>
 }
 
 /** One msw server for the file: two listening at once would both intercept every request. */
