@@ -1,9 +1,9 @@
 import { setupServer } from 'msw/node'
 import { request } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
+import type { PetstoreCore, PetstoreOptions } from '../app/create-petstore-core.ts'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
-import type { PetstoreCore, PetstoreOptions } from '../create-petstore-core.ts'
-import { IN_PROCESS_ADDRESS } from '../msw/to-mock-request.ts'
+import { IN_PROCESS_ADDRESS } from '../fetch/fetch-transport.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 
