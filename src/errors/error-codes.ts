@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   key_banned: 429,
   internal_error: 500,
   service_unavailable: 503,
+  storage_full: 507,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -57,7 +57,13 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   let inProcess: Petstore | undefined
 
   beforeAll(async () => {
-    running = await startServer({ port: 0, host: '127.0.0.1', ...options })
+    // The server gets a petstore with `db` (the standalone server has none) so tests can arrange data.
+    running = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      ...options,
+      petstore: createPetstore(options),
+    })
     inProcess = createPetstore(options)
     await inProcess.ready
     listening++
