@@ -41,7 +41,7 @@ export interface PetstoreOptions {
    * with `openDataFile`): the mock starts from what it holds, and a create
    * is answered once it is durable.
    */
-  persistence?: Persistence & { load(): unknown }
+  persistence?: Persistence
   /** More API keys, as `{ key: plan }` or `{ key: { plan, perMinute, perDay } }`. */
   keys?: Record<string, KeySpec>
   /** Limits of Enterprise keys that set none of their own. */
@@ -116,14 +116,8 @@ export function createPetstoreCore(
     return seeded
   }
   const maxPets = resolveMaxPets(options, () => seed().pets.length)
-  const stored = options.persistence?.load()
   const initial =
-    stored === undefined
-      ? seed()
-      : parseFixtures(stored, {
-          action: 'load the data file',
-          maxRecords: Math.max(MAX_FIXTURE_RECORDS, maxPets),
-        })
+    options.persistence?.load({ maxRecords: Math.max(MAX_FIXTURE_RECORDS, maxPets) }) ?? seed()
   const clock = options.clock ?? systemClock
   if (typeof clock.now !== 'function') {
     throw new ConfigError(

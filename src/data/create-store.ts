@@ -20,11 +20,13 @@ export interface Records {
 export type CollectionName = keyof Records
 
 /**
- * Where created pets go to survive a restart (the `--data-file` of the
- * server). `append` resolves once the pet is durable; `reset` replaces the
- * whole stored state with the dataset.
+ * Where the data lives across restarts (the `--data-file` of the server).
+ * `load` gives the stored dataset (or `undefined` when there is none yet);
+ * `append` resolves once the pet is durable; `reset` replaces the whole
+ * stored state with the dataset.
  */
 export interface Persistence {
+  load(limits: { maxRecords: number }): Dataset | undefined
   append(pet: Pet): Promise<void>
   reset(dataset: Dataset): Promise<void>
 }

@@ -26,7 +26,16 @@ export const MAX_FIXTURE_RECORDS = 100_000
  */
 export function parseFixtures(
   input: unknown,
-  { action = 'load fixtures', maxRecords = MAX_FIXTURE_RECORDS } = {},
+  {
+    action = 'load fixtures',
+    maxRecords = MAX_FIXTURE_RECORDS,
+    morePets,
+  }: {
+    action?: string
+    maxRecords?: number
+    /** Pets stored after `input` (a data file's journal), named by `label` in errors. */
+    morePets?: { records: Array<unknown>; label: (index: number) => string }
+  } = {},
 ): Dataset {
   const fail = (reason: string): never => {
     throw new ConfigError('ERR_PETSTORE_INVALID_FIXTURES', action, reason)
@@ -45,11 +54,24 @@ export function parseFixtures(
       ? seedData({ pets: 0, orders: 0 }).categories
       : parseList({ fail, maxRecords }, 'categories', raw.categories, Category)
   const categoryIds = new Set(categories.map((category) => category.id))
-  const pets = parseList({ fail, maxRecords }, 'pets', raw.pets ?? [], FixturePet, (pet, at) => {
-    if (!categoryIds.has(pet.categoryId)) {
-      fail(`${at}.categoryId ${pet.categoryId} names no category`)
-    }
-  })
+  const ownPets = raw.pets ?? []
+  const allPets = morePets && Array.isArray(ownPets) ? [...ownPets, ...morePets.records] : ownPets
+  const label = (index: number) =>
+    morePets && Array.isArray(ownPets) && index >= ownPets.length
+      ? morePets.label(index - ownPets.length)
+      : `pets[${index}]`
+  const pets = parseList(
+    { fail, maxRecords },
+    'pets',
+    allPets,
+    FixturePet,
+    (pet, at) => {
+      if (!categoryIds.has(pet.categoryId)) {
+        fail(`${at}.categoryId ${pet.categoryId} names no category`)
+      }
+    },
+    label,
+  )
   const petIds = new Set(pets.map((pet) => pet.id))
   const orders = parseList({ fail, maxRecords }, 'orders', raw.orders ?? [], Order, (order, at) => {
     if (!petIds.has(order.petId)) fail(`${at}.petId ${order.petId} names no pet`)
@@ -67,6 +89,7 @@ function parseList<Schema extends z.ZodType<{ id: number }>>(
   value: unknown,
   schema: Schema,
   check?: (record: z.infer<Schema>, at: string) => void,
+  label = (index: number) => `${name}[${index}]`,
 ): Array<z.infer<Schema>> {
   const fail: (reason: string) => never = context.fail
   const { maxRecords } = context
@@ -77,7 +100,7 @@ function parseList<Schema extends z.ZodType<{ id: number }>>(
   const seen = new Set<number>()
   const records: Array<z.infer<Schema>> = []
   value.forEach((item, index) => {
-    const at = `${name}[${index}]`
+    const at = label(index)
     const result = schema.safeParse(item)
     if (!result.success) {
       const issue = result.error.issues[0]
