@@ -1,10 +1,10 @@
 import yargs from 'yargs'
-import { DEFAULT_MAX_CREATED_PETS } from '../create-petstore-core.ts'
+import { DEFAULT_MAX_CREATED_PETS } from '../app/create-petstore-core.ts'
 import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
-import { SERVER_DEFAULTS } from '../server/server-defaults.ts'
+import { SERVER_DEFAULTS } from '../options/defaults.ts'
 import { startServer } from '../server/start-server.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 

@@ -1,7 +1,7 @@
 import { Collection } from '@msw/data'
-import { Category } from '../schema/category.ts'
-import { Order } from '../schema/order.ts'
-import { Pet } from '../schema/pet.ts'
+import { Category } from '../spec/category.ts'
+import { Order } from '../spec/order.ts'
+import { Pet } from '../spec/pet.ts'
 import type { CollectionName, Records, Store } from './create-store.ts'
 import type { Dataset } from './seed-data.ts'
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
-import { ERROR_CODES } from '../errors/error-codes.ts'
-import type { Pet } from '../schema/pet.ts'
+import { ERROR_CODES } from '../spec/error-codes.ts'
+import type { Pet } from '../spec/pet.ts'
 import { createStore } from './create-store.ts'
 import { seedData } from './seed-data.ts'
 

@@ -1,14 +1,12 @@
 import { ApiError } from '../errors/api-error.ts'
-import type { Category } from '../schema/category.ts'
-import type { NewPet } from '../schema/new-pet.ts'
-import type { Order, OrderStatus } from '../schema/order.ts'
-import type { Pet } from '../schema/pet.ts'
-import type { PetStatus } from '../schema/pet-status.ts'
-import { DEFAULT_PET_STATUS } from './default-pet-status.ts'
+import type { Category } from '../spec/category.ts'
+import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
+import type { NewPet } from '../spec/new-pet.ts'
+import type { Order, OrderStatus } from '../spec/order.ts'
+import type { Pet } from '../spec/pet.ts'
+import type { PetStatus } from '../spec/pet-status.ts'
 import { RecordIndex } from './record-index.ts'
 import type { Dataset } from './seed-data.ts'
-
-export type { Database } from './create-database.ts'
 
 /** The collections of the store, by name. */
 export interface Records {
@@ -108,7 +106,6 @@ export function createStore(options: StoreOptions = {}): Store {
     async createPet(input) {
       if (indexes.pets.size + pending >= maxPets) {
         throw new ApiError(
-          507,
           'storage_full',
           `The store holds its maximum of ${maxPets} pets; nothing was created. POST /__mock/reset frees it.`,
         )

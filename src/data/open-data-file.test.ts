@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createPetstoreCore, type PetstoreCore } from '../create-petstore-core.ts'
+import { createPetstoreCore, type PetstoreCore } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { openDataFile } from './open-data-file.ts'
 

@@ -3,7 +3,7 @@ import { type FileHandle, open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import type { Pet } from '../schema/pet.ts'
+import type { Pet } from '../spec/pet.ts'
 import type { Persistence } from './create-store.ts'
 import { parseFixtures } from './parse-fixtures.ts'
 import { readJsonFile } from './read-json-file.ts'
@@ -160,11 +160,7 @@ export function openDataFile(file: string): DataFile {
 
 function toApiError(error: unknown): unknown {
   if ((error as NodeJS.ErrnoException).code === 'ENOSPC') {
-    return new ApiError(
-      507,
-      'storage_full',
-      'The disk of the data file is full; nothing was created.',
-    )
+    return new ApiError('storage_full', 'The disk of the data file is full; nothing was created.')
   }
   return error
 }
