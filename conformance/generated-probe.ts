@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { NewPet } from '../src/schema/index.ts'
+import type { NewPet } from '../src/spec/index.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
 import { knownCategoryId, type Probe, type ProbeContext, postPet } from './probe-context.ts'
 import { createdPetProblem, recordCreated } from './probes.ts'

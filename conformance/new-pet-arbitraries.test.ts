@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NewPet } from '../src/schema/index.ts'
+import { NewPet } from '../src/spec/index.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
 
 describe('validNewPet', () => {

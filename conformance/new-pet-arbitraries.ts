@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { type NewPet, PetStatus } from '../src/schema/index.ts'
+import { type NewPet, PetStatus } from '../src/spec/index.ts'
 
 /** A generated invalid body: why it is invalid and the exact text sent. */
 export interface InvalidBody {

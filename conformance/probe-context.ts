@@ -1,4 +1,4 @@
-import { Pet } from '../src/schema/index.ts'
+import { Pet } from '../src/spec/index.ts'
 import type { HttpClient } from './http-client.ts'
 import type { RateLimitPacer } from './rate-limit-pacer.ts'
 import { parseResponseBody } from './response-checks.ts'

@@ -1,4 +1,4 @@
-import { type NewPet, Pet, PetStatus, Pets } from '../src/schema/index.ts'
+import { type NewPet, Pet, PetStatus, Pets } from '../src/spec/index.ts'
 import {
   fetchPet,
   knownCategoryId,

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ErrorBody } from '../src/schema/index.ts'
+import { ErrorBody } from '../src/spec/index.ts'
 import {
   parseRateLimitHeaders,
   parseRetryAfter,

@@ -2,8 +2,8 @@ import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createPetstore } from './create-petstore.ts'
-import { MAX_BODY_BYTES } from './middleware/payload-limit.ts'
-import { Pet, Pets } from './schema/pet.ts'
+import { MAX_BODY_BYTES } from './spec/limits.ts'
+import { Pet, Pets } from './spec/pet.ts'
 
 const AUTH = { authorization: 'Bearer sk_test_enterprise' }
 const server = setupServer()
@@ -60,6 +60,9 @@ describe('createPetstore', () => {
 
   it('rejects a baseUrl that is not an absolute URL', () => {
     expect(() => createPetstore({ baseUrl: '/v1' })).toThrow(/not an absolute URL/)
+    expect(() => createPetstore({ baseUrl: '/v1' })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'ERR_PETSTORE_INVALID_OPTION' }),
+    )
   })
 
   it('restores the seeded data on reset()', async () => {

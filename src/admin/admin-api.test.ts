@@ -1,7 +1,7 @@
 import { request } from 'undici'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createFakeClock } from '../clock/create-fake-clock.ts'
-import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
+import { MAX_BODY_BYTES } from '../spec/limits.ts'
 import { call } from '../test-utils/call.ts'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
 

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
-import { isPlanName, PLAN_NAMES } from '../keys/plans.ts'
+import { isPlanName, PLAN_NAMES } from '../spec/plans.ts'
 
 /**
  * Reads one `--api-key KEY=PLAN` flag; an Enterprise key may set its own

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import yargs from 'yargs'
 import { ConfigError } from '../errors/config-error.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
-import { SERVER_DEFAULTS } from '../server/server-defaults.ts'
+import { SERVER_DEFAULTS } from '../options/defaults.ts'
 import { startServer } from '../server/start-server.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 

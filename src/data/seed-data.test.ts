@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
-import { Category } from '../schema/category.ts'
-import { Order } from '../schema/order.ts'
-import { Pet } from '../schema/pet.ts'
+import { Category } from '../spec/category.ts'
+import { Order } from '../spec/order.ts'
+import { Pet } from '../spec/pet.ts'
 import { DEFAULT_SEED_OPTIONS, seedData } from './seed-data.ts'
 
 async function snapshot(petstore: Petstore): Promise<string> {

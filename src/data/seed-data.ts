@@ -1,9 +1,9 @@
 import type { Faker, FakerOptions } from '@faker-js/faker'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
-import type { Category } from '../schema/category.ts'
-import { type Order, OrderStatus } from '../schema/order.ts'
-import type { Pet } from '../schema/pet.ts'
-import type { PetStatus } from '../schema/pet-status.ts'
+import type { Category } from '../spec/category.ts'
+import { type Order, OrderStatus } from '../spec/order.ts'
+import type { Pet } from '../spec/pet.ts'
+import type { PetStatus } from '../spec/pet-status.ts'
 
 /**
  * The data a petstore starts with (and returns to on reset).

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
+import { isPlanName, PLAN_NAMES, PLANS, type PlanName } from '../spec/plans.ts'
 import { DEFAULT_KEYS } from './default-keys.ts'
-import { isPlanName, PLAN_NAMES, PLANS, type PlanName } from './plans.ts'
 
 /**
  * An API key the mock accepts, with the limits of its plan.

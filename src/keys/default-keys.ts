@@ -1,4 +1,4 @@
-import type { PlanName } from './plans.ts'
+import type { PlanName } from '../spec/plans.ts'
 
 /**
  * The keys the mock accepts out of the box, one per plan.

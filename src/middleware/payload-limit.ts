@@ -1,8 +1,6 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
-
-/** The largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 1024 * 1024
+import type { Middleware } from '../http/types.ts'
+import { MAX_BODY_BYTES } from '../spec/limits.ts'
 
 /**
  * Answers 413 for a body that the transport refused to read in full.
@@ -16,7 +14,6 @@ export function payloadLimit(): Middleware {
   return async function payloadLimit(ctx, next) {
     if (ctx.request.bodyTooLarge) {
       throw new ApiError(
-        413,
         'payload_too_large',
         `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
       )

@@ -1,9 +1,9 @@
 import { Agent, request } from 'undici'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createFakeClock } from '../clock/create-fake-clock.ts'
+import { MAX_BODY_BYTES } from '../spec/limits.ts'
 import { call } from '../test-utils/call.ts'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
-import { MAX_BODY_BYTES } from './payload-limit.ts'
 
 const START = Date.UTC(2026, 0, 1, 12, 0, 20)
 const clock = createFakeClock(START)

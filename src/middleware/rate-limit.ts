@@ -1,7 +1,9 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { PLANS } from '../keys/plans.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import type { Middleware } from '../http/types.ts'
 import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
+import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../spec/headers.ts'
+import { PLANS } from '../spec/plans.ts'
 
 /**
  * Counts the request against its key's plan, or against the client address at
@@ -15,8 +17,10 @@ import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
  */
 export function rateLimit(limiter: RateLimiter): Middleware {
   if (typeof limiter?.hit !== 'function') {
-    throw new TypeError(
-      '[petstore-mock] Failed to create the rate-limit middleware: a rate limiter is required.',
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the rate-limit middleware',
+      'a rate limiter is required',
     )
   }
   return async function rateLimit(ctx, next) {
@@ -25,22 +29,20 @@ export function rateLimit(limiter: RateLimiter): Middleware {
       apiKey === undefined
         ? limiter.hit(`address:${ctx.request.clientAddress}`, PLANS.free)
         : limiter.hit(`key:${apiKey.key}`, apiKey)
-    ctx.headers['x-ratelimit-limit'] = String(decision.limit)
-    ctx.headers['x-ratelimit-remaining'] = String(decision.remaining)
-    ctx.headers['x-ratelimit-reset'] = String(decision.reset)
+    ctx.headers[RATE_LIMIT_HEADERS.limit] = String(decision.limit)
+    ctx.headers[RATE_LIMIT_HEADERS.remaining] = String(decision.remaining)
+    ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)
     if (decision.outcome === 'allowed') return next()
     const retryAfter = decision.retryAfter ?? 1
-    const headers = { 'retry-after': String(retryAfter) }
+    const headers = { [RETRY_AFTER]: String(retryAfter) }
     if (decision.outcome === 'banned') {
       throw new ApiError(
-        429,
         'key_banned',
         `${apiKey ? 'This API key' : 'This client'} kept sending while rate limited and is banned; retry after ${retryAfter} s.`,
         headers,
       )
     }
     throw new ApiError(
-      429,
       'rate_limited',
       `Rate limit of ${decision.limit} requests per ${decision.window} exceeded; retry after ${retryAfter} s.`,
       headers,

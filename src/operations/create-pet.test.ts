@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_PET_STATUS } from '../data/default-pet-status.ts'
-import { MAX_NAME_LENGTH } from '../schema/new-pet.ts'
-import { Pet, Pets } from '../schema/pet.ts'
+import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
+import { MAX_NAME_LENGTH } from '../spec/new-pet.ts'
+import { Pet, Pets } from '../spec/pet.ts'
 import { AUTH, expectError, useTransports } from '../test-utils/use-transports.ts'
 
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeClock } from '../clock/create-fake-clock.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import { PLANS } from '../keys/plans.ts'
+import { PLANS } from '../spec/plans.ts'
 import { createRateLimiter, type Limits } from './create-rate-limiter.ts'
 
 /** 2026-01-01T00:00:00Z: a minute and a day window begin here. */

@@ -1,8 +1,8 @@
 import net from 'node:net'
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
-import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
-import { ErrorBody } from '../schema/error-body.ts'
+import { ErrorBody } from '../spec/error-body.ts'
+import { MAX_BODY_BYTES } from '../spec/limits.ts'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
 
 const KEY = 'sk_test_enterprise'

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { App } from '../app/create-app.ts'
-import { toErrorResponse } from '../app/to-error-response.ts'
-import type { HeaderReader, MockRequest, MockResponse } from '../app/types.ts'
-import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
+import { toErrorResponse } from '../http/to-error-response.ts'
+import type { HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
+import { MAX_BODY_BYTES } from '../spec/limits.ts'
 
 export interface RequestLogEntry {
   method: string

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors/error-codes.ts'
+import type { ErrorCode } from '../spec/error-codes.ts'
 
 /**
  * The statuses that `Prefer: code=NNN`, `__code` and scenarios can force, with

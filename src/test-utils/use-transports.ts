@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node'
 import { request } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
+import type { PetstoreCore, PetstoreOptions } from '../app/create-petstore-core.ts'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
-import type { PetstoreCore, PetstoreOptions } from '../create-petstore-core.ts'
-import { ErrorBody } from '../schema/error-body.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
+import { ErrorBody } from '../spec/error-body.ts'
 
 /** A key with room for every request of a test file (Enterprise: 10,000 a minute). */
 export const AUTH = { authorization: 'Bearer sk_test_enterprise' } as const

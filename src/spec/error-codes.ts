@@ -10,14 +10,18 @@ export const ERROR_CODES = {
   invalid_json: 400,
   invalid_simulation: 400,
   unauthorized: 401,
+  host_not_allowed: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   key_banned: 429,
   internal_error: 500,
   service_unavailable: 503,
+  storage_full: 507,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { clip } from './query-params.ts'
+import { clip } from '../errors/clip.ts'
 
 const EXPECTED: Record<string, string> = {
   string: 'a string',

@@ -1,5 +1,5 @@
-import type { MockRequest, MockResponse } from '../app/types.ts'
-import { MAX_BODY_BYTES } from '../middleware/payload-limit.ts'
+import type { MockRequest, MockResponse } from '../http/types.ts'
+import { MAX_BODY_BYTES } from '../spec/limits.ts'
 
 /** The client address of in-process requests, for limits without a valid key. */
 export const IN_PROCESS_ADDRESS = 'in-process'
