@@ -1,4 +1,5 @@
 import { formatMessage } from '../src/errors/format-message.ts'
+import { PetstoreError } from '../src/errors/petstore-error.ts'
 
 /** The prefix of every message of the conformance kit. */
 export const KIT_PREFIX = '[petstore-conformance]'
@@ -44,23 +45,25 @@ export function kitNote(text: string): string {
   return `${KIT_PREFIX} ${text}`
 }
 
+/** A stable code of the kit. */
+export type KitCode = (typeof KIT_CODES)[keyof typeof KIT_CODES]
+
 /**
- * The base of the kit's errors: a {@link kitMessage} and a stable code.
+ * The base of the kit's errors (a {@link PetstoreError}): a {@link kitMessage}
+ * and a stable code.
  *
  * @example
  * throw new ConformanceError('maxDuration', 'wait 60 s', 'only 12 s of --max-duration 30 s are left')
  */
-export class ConformanceError extends Error {
+export class ConformanceError extends PetstoreError<KitCode> {
   override name = 'ConformanceError'
-  readonly code: string
   readonly reason: StopReason | 'reportWrite'
   /** The reason alone, without prefix and action (for closing lines). */
   readonly detail: string
 
   constructor(reason: StopReason | 'reportWrite', action: string, detail: string) {
-    super(kitMessage(action, detail))
+    super(KIT_CODES[reason], kitMessage(action, detail))
     this.reason = reason
-    this.code = KIT_CODES[reason]
     this.detail = detail.replace(/\.+$/, '')
   }
 }

@@ -1,7 +1,8 @@
+import { PetstoreError } from '../src/errors/petstore-error.ts'
 import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient } from './http-client.ts'
-import { ConformanceError, KIT_CODES, kitMessage } from './kit-message.ts'
+import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './kit-message.ts'
 import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
 import { fixedProbes } from './probes.ts'
 import { createRateLimitPacer } from './rate-limit-pacer.ts'
@@ -82,18 +83,13 @@ export interface ConformanceOptions {
  *   if (error instanceof ConformanceSetupError) process.exitCode = error.exitCode
  * }
  */
-export class ConformanceSetupError extends Error {
+export class ConformanceSetupError extends PetstoreError<KitCode> {
   override name = 'ConformanceSetupError'
-  readonly code: string
   readonly exitCode = 2
   readonly result: ConformanceResult | undefined
 
-  constructor(
-    message: string,
-    options: { code?: string; result?: ConformanceResult; cause?: unknown } = {},
-  ) {
-    super(message, options.cause === undefined ? {} : { cause: options.cause })
-    this.code = options.code ?? KIT_CODES.usage
+  constructor(message: string, options: { code?: KitCode; result?: ConformanceResult } = {}) {
+    super(options.code ?? KIT_CODES.usage, message)
     this.result = options.result
   }
 }

@@ -6,7 +6,7 @@
  * const level: CheckLevel = 'required'
  */
 
-import type { StopReason } from './kit-message.ts'
+import type { KitCode, StopReason } from './kit-message.ts'
 
 /**
  * `required`: the spec states the rule; a failure fails the run.
@@ -162,7 +162,7 @@ export interface ConformanceResult {
 export interface RunStop {
   reason: StopReason
   /** A stable `ERR_PETSTORE_CONFORMANCE_*` code. */
-  code: string
+  code: KitCode
   /** The full message, `[petstore-conformance] Failed to ...`. */
   message: string
   /** A short phrase for the closing line, e.g. `--max-duration 30 s reached`. */
