@@ -28,7 +28,9 @@ export function describeRateLimits(settings: RateLimitSettings): string {
   const ban =
     settings.banSeconds <= 0
       ? 'no bans'
-      : `banned for ${formatDuration((settings.banSeconds * 1000) / settings.scale)} at the ${ordinal(settings.banAfter)} request after a 429`
+      : settings.banAfter === 0
+        ? `banned for ${formatDuration((settings.banSeconds * 1000) / settings.scale)} at the first request over a limit`
+        : `banned for ${formatDuration((settings.banSeconds * 1000) / settings.scale)} at the ${ordinal(settings.banAfter)} request after a 429`
   return `on, ${windows}; ${ban}`
 }
 

@@ -1,4 +1,4 @@
-import type { Operation } from '../http/types.ts'
+import type { AdminRoute } from '../admin/admin-api.ts'
 import { dashboardPage } from './dashboard-page.ts'
 import { dashboardMain } from './dashboard-script.ts'
 
@@ -12,30 +12,41 @@ const SCRIPT = `(${dashboardMain.toString()})()\n`
  *
  * @example
  * const routes = dashboardRoutes()
- * await routes['GET /__mock/']?.(ctx)
  */
-export function dashboardRoutes(): Record<string, Operation> {
+export function dashboardRoutes(): Array<AdminRoute> {
   const page = dashboardPage()
   const headers = {
     'cache-control': 'no-cache',
     'x-content-type-options': 'nosniff',
   }
-  return {
-    'GET /__mock': () => ({ status: 308, headers: { location: '/__mock/' } }),
-    'GET /__mock/': () => ({
-      status: 200,
-      headers: {
-        ...headers,
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy':
-          "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-      },
-      body: page,
-    }),
-    'GET /__mock/dashboard.js': () => ({
-      status: 200,
-      headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' },
-      body: SCRIPT,
-    }),
-  }
+  return [
+    {
+      method: 'GET',
+      path: '/__mock',
+      run: ({ basePath }) => ({ status: 308, headers: { location: `${basePath}/__mock/` } }),
+    },
+    {
+      method: 'GET',
+      path: '/__mock/',
+      run: () => ({
+        status: 200,
+        headers: {
+          ...headers,
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy':
+            "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        },
+        body: page,
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/__mock/dashboard.js',
+      run: () => ({
+        status: 200,
+        headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' },
+        body: SCRIPT,
+      }),
+    },
+  ]
 }

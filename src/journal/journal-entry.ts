@@ -6,11 +6,17 @@ export const DEFAULT_JOURNAL_SIZE = 1_000
 /** The largest `journalSize`. */
 export const MAX_JOURNAL_SIZE = 100_000
 
-/** A journaled request body keeps at most this many characters; `bodyTruncated` says when it was cut. */
+/**
+ * A journaled request body keeps at most this many bytes (characters, for a
+ * body given as text); `bodyTruncated` says when it was cut.
+ */
 export const JOURNAL_BODY_LIMIT = 4_096
 
 /** A journaled header value keeps at most this many characters. */
 export const JOURNAL_HEADER_LIMIT = 512
+
+/** Decodes journaled bodies; bytes that are not UTF-8 show as U+FFFD. */
+const TEXT = new TextDecoder()
 
 /** The request headers a journal entry keeps; `authorization` is masked. */
 export const JOURNALED_HEADERS = [
@@ -42,7 +48,7 @@ export interface JournalEntry {
   route: string | null
   /** Selected request headers (`JOURNALED_HEADERS`), `authorization` masked. */
   headers: Record<string, string>
-  /** The request body as text (at most `JOURNAL_BODY_LIMIT` characters), or `null`. */
+  /** The request body as text (its first `JOURNAL_BODY_LIMIT` bytes), or `null`. */
   body: string | null
   bodyTruncated: boolean
   status: number
@@ -81,6 +87,7 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
   }
   const { body } = answered
   const bodyTruncated = body !== null && body.length > JOURNAL_BODY_LIMIT
+  const kept = body === null ? null : body.slice(0, JOURNAL_BODY_LIMIT)
   return {
     id,
     time: new Date(answered.startedAt).toISOString(),
@@ -89,7 +96,7 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
     query,
     route: answered.route,
     headers,
-    body: bodyTruncated ? body.slice(0, JOURNAL_BODY_LIMIT) : body,
+    body: typeof kept === 'string' || kept === null ? kept : TEXT.decode(kept),
     bodyTruncated,
     status: answered.status,
     code: answered.code,

@@ -120,16 +120,14 @@ describe.each(useTransports({ seed: 3 }))('the journal ($name)', (transport) => 
     await transport.send('GET', '/v1/pets/1', { headers: AUTH })
     const [first] = transport.petstore.requests()
     const controller = new AbortController()
-    // The global fetch is msw's in this file: the real server is called with undici's own.
-    const send = transport.name === 'http' ? undiciFetch : fetch
-    const response = await send(`${transport.url}/__mock/events?status=200`, {
+    const response = await transport.open('/__mock/events?status=200', {
       headers: { 'last-event-id': String((first?.id ?? 1) - 1) },
       signal: controller.signal,
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
-    const events = readEvents(response as unknown as Response)
+    const events = readEvents(response)
     await transport.send('GET', '/v1/pets/99999', { headers: AUTH })
     await transport.send('GET', '/v1/pets/2', { headers: AUTH })
     const received = [await events.next(), await events.next()]

@@ -1,5 +1,5 @@
+import type { AdminRoute } from '../admin/admin-api.ts'
 import { jsonResponse } from '../http/json-response.ts'
-import type { Operation } from '../http/types.ts'
 import type { Journal } from './create-journal.ts'
 import { type EventStreamOptions, eventStream } from './event-stream.ts'
 import { readJournalFilter } from './journal-filter.ts'
@@ -11,27 +11,38 @@ import { readJournalFilter } from './journal-filter.ts'
  *
  * @example
  * const routes = journalRoutes(journal)
- * await routes['GET /__mock/requests']?.(ctx)
  */
 export function journalRoutes(
   journal: Journal,
   options: Omit<EventStreamOptions, 'since'> = {},
-): Record<string, Operation> {
-  return {
-    'GET /__mock/requests': ({ request }) =>
-      jsonResponse(200, journal.list(request.query), { 'cache-control': 'no-store' }),
-    'DELETE /__mock/requests': () => {
-      journal.clear()
-      return { status: 204, headers: {} }
+): Array<AdminRoute> {
+  return [
+    {
+      method: 'GET',
+      path: '/__mock/requests',
+      run: ({ request }) =>
+        jsonResponse(200, journal.list(request.query), { 'cache-control': 'no-store' }),
     },
-    'GET /__mock/events': ({ request }) => {
-      const filter = readJournalFilter(request.query, journal.capacity)
-      const lastEventId = request.headers.get('last-event-id')
-      const resumed =
-        lastEventId !== null && /^\d{1,15}$/.test(lastEventId.trim())
-          ? Number(lastEventId.trim())
-          : undefined
-      return eventStream(journal, filter, { ...options, since: resumed ?? filter.since })
+    {
+      method: 'DELETE',
+      path: '/__mock/requests',
+      run: () => {
+        journal.clear()
+        return { status: 204, headers: {} }
+      },
     },
-  }
+    {
+      method: 'GET',
+      path: '/__mock/events',
+      run: ({ request }) => {
+        const filter = readJournalFilter(request.query, journal.capacity)
+        const lastEventId = request.headers.get('last-event-id')?.trim()
+        const resumed =
+          lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId)
+            ? Number(lastEventId)
+            : undefined
+        return eventStream(journal, filter, { ...options, since: resumed ?? filter.since })
+      },
+    },
+  ]
 }

@@ -32,11 +32,17 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
     const simulation: Simulation =
-      asked.source !== undefined ? asked : (scenarios.take(request, ctx.route?.path) ?? {})
+      asked.source !== undefined
+        ? asked
+        : (scenarios.take(request, ctx.route?.path, ctx.path) ?? {})
     if (simulation.status !== undefined || simulation.delay !== undefined) {
       ctx.forced = asked.source ?? 'scenario'
     }
-    if (simulation.delay) await sleep(simulation.delay, request.signal)
+    if (simulation.delay) {
+      await (clock.sleep
+        ? clock.sleep(simulation.delay, request.signal)
+        : sleep(simulation.delay, request.signal))
+    }
     const { status } = simulation
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]
     if (status === undefined || forced === undefined) return next()

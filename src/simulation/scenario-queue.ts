@@ -120,7 +120,7 @@ export interface ScenarioRequest {
   path: string
   query: URLSearchParams
   headers: { get(name: string): string | null }
-  body: string | null
+  body: Uint8Array | string | null
 }
 
 export interface ScenarioQueue {
@@ -128,9 +128,10 @@ export interface ScenarioQueue {
   add(input: unknown): Scenario
   /**
    * Takes one use of the first scenario that matches the request, if any.
-   * `route` is the template of the route the path matched (`/v1/pets/{petId}`).
+   * `route` is the template of the route the path matched (`/v1/pets/{petId}`);
+   * `path` the request's path under the base path (default `request.path`).
    */
-  take(request: ScenarioRequest, route?: string): Scenario | undefined
+  take(request: ScenarioRequest, route?: string, path?: string): Scenario | undefined
   list(): Array<Scenario>
   clear(): void
 }
@@ -161,8 +162,8 @@ export function createScenarioQueue(): ScenarioQueue {
       scenarios.push(scenario)
       return { ...scenario }
     },
-    take(request, route) {
-      const { method, path } = request
+    take(request, route, path = request.path) {
+      const { method } = request
       let body: unknown
       const scenario = scenarios.find((candidate) => {
         if (
@@ -231,10 +232,10 @@ function routeProblem(method: string | undefined, path: string | undefined): str
 }
 
 /** The request's body as JSON, or `null` when it has none or it is not JSON. */
-function parseBody(text: string | null): unknown {
-  if (text === null) return null
+function parseBody(body: Uint8Array | string | null): unknown {
+  if (body === null) return null
   try {
-    return JSON.parse(text)
+    return JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body))
   } catch {
     return null
   }

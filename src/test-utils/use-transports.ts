@@ -1,8 +1,9 @@
 import { setupServer } from 'msw/node'
-import { request } from 'undici'
+import { request, fetch as undiciFetch } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { PetstoreCore, PetstoreOptions } from '../app/create-petstore-core.ts'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
+import { IN_PROCESS_ADDRESS } from '../fetch/fetch-transport.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 
@@ -17,11 +18,17 @@ export interface TestResponse {
   headers: Headers
   text: string
   json<T = unknown>(): T
+  /** The parsed JSON body, `undefined` when the body is empty. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read bodies of many shapes
+  body: any
 }
 
 export interface SendInit {
   headers?: Record<string, string>
-  body?: string
+  /** Text, or bytes (which Fetch sends without adding a `Content-Type`). */
+  body?: string | Uint8Array<ArrayBuffer>
+  /** Aborts the request (the client goes away). */
+  signal?: AbortSignal
 }
 
 /** One msw server for the file: two listening at once would both intercept every request. */
@@ -30,22 +37,29 @@ let listening = 0
 let active: Petstore | undefined
 
 /**
- * One way of reaching the mock: a real server over HTTP (undici), or msw's
- * `setupServer` with the petstore's handlers and the global `fetch`.
+ * One way of reaching the mock: a real node:http server on port 0 over HTTP
+ * (undici), msw's `setupServer` with the petstore's handlers and the global
+ * `fetch`, or the petstore's own `fetch(request)` without msw.
  */
 export interface Transport {
-  readonly name: 'http' | 'in-process'
+  readonly name: 'http' | 'msw' | 'fetch'
   /** The petstore behind this transport (set once the file's `beforeAll` has run). */
   readonly petstore: PetstoreCore
-  /** The origin to send requests to with the global `fetch` (intercepted by msw in-process). */
-  readonly url: string
+  /** The address the mock counts requests without a valid key against. */
+  readonly clientAddress: string
+  /** A request whose answer is read as it comes (an event stream): the Fetch `Response`. */
+  open(
+    path: string,
+    init?: { headers?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<Response>
   send(method: string, path: string, init?: SendInit): Promise<TestResponse>
 }
 
 /**
- * Sets up both transports for the tests of one file, each over its own
+ * Sets up the three transports for the tests of one file, each over its own
  * petstore made from `options`, and tears them down after. Use with
- * `describe.each(useTransports())`.
+ * `describe.each(useTransports())`: one definition of a behaviour, run over
+ * every way a user reaches the mock.
  *
  * @example
  * describe.each(useTransports())('$name', (transport) => {
@@ -57,11 +71,19 @@ export interface Transport {
 export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   let running: RunningServer | undefined
   let inProcess: Petstore | undefined
+  let direct: Petstore | undefined
 
   beforeAll(async () => {
-    running = await startServer({ port: 0, host: '127.0.0.1', ...options })
+    // The server gets a petstore with `db` (the standalone server has none) so tests can arrange data.
+    running = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      ...options,
+      petstore: createPetstore(options),
+    })
     inProcess = createPetstore(options)
-    await inProcess.ready
+    direct = createPetstore(options)
+    await Promise.all([inProcess.ready, direct.ready])
     listening++
     if (listening === 1) {
       // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each one's types reject the other.
@@ -78,9 +100,11 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
 
   const http: Transport = {
     name: 'http',
-    get url() {
+    clientAddress: '127.0.0.1',
+    async open(path, init = {}) {
       if (running === undefined) throw new Error('The server has not started yet.')
-      return running.url
+      // undici's own fetch: the global one is msw's in these files.
+      return (await undiciFetch(`${running.url}${path}`, init)) as unknown as Response
     },
     get petstore() {
       if (running === undefined) throw new Error('The server has not started yet.')
@@ -92,6 +116,7 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
         method: method as 'GET',
         headers: init.headers,
         body: init.body,
+        signal: init.signal,
       })
       const headers = new Headers()
       for (const [name, value] of Object.entries(response.headers)) {
@@ -102,8 +127,15 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
     },
   }
   const msw: Transport = {
-    name: 'in-process',
-    url: IN_PROCESS_ORIGIN,
+    name: 'msw',
+    clientAddress: IN_PROCESS_ADDRESS,
+    open(path, init = {}) {
+      if (active !== inProcess && inProcess !== undefined) {
+        mswServer.resetHandlers(...inProcess.handlers)
+        active = inProcess
+      }
+      return fetch(`${IN_PROCESS_ORIGIN}${path}`, init)
+    },
     get petstore() {
       if (inProcess === undefined) throw new Error('The petstore has not been created yet.')
       return inProcess
@@ -119,11 +151,36 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
         method,
         headers: init.headers,
         body: init.body,
+        signal: init.signal,
       })
       return toTestResponse(response.status, response.headers, await response.text())
     },
   }
-  return [http, msw]
+  const fetchTransport: Transport = {
+    name: 'fetch',
+    clientAddress: IN_PROCESS_ADDRESS,
+    open(path, init = {}) {
+      if (direct === undefined) throw new Error('The petstore has not been created yet.')
+      return direct.fetch(new Request(`${IN_PROCESS_ORIGIN}${path}`, init))
+    },
+    get petstore() {
+      if (direct === undefined) throw new Error('The petstore has not been created yet.')
+      return direct
+    },
+    async send(method, path, init = {}) {
+      if (direct === undefined) throw new Error('The petstore has not been created yet.')
+      const response = await direct.fetch(
+        new Request(`${IN_PROCESS_ORIGIN}${path}`, {
+          method,
+          headers: init.headers,
+          body: init.body,
+          signal: init.signal,
+        }),
+      )
+      return toTestResponse(response.status, response.headers, await response.text())
+    },
+  }
+  return [http, msw, fetchTransport]
 }
 
 function toTestResponse(status: number, headers: Headers, text: string): TestResponse {
@@ -132,6 +189,15 @@ function toTestResponse(status: number, headers: Headers, text: string): TestRes
     headers,
     text,
     json: <T>() => JSON.parse(text) as T,
+    body: text === '' ? undefined : parseOrText(text),
+  }
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
 }
 
