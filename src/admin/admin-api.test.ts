@@ -173,6 +173,35 @@ describe('control API', () => {
     expect(down).toMatchObject({ status: 503, forced: 'scenario', query: { limit: '3' } })
   })
 
+  it('drops one scenario by id, and 404s an unknown one', async () => {
+    const first = await postScenario({ status: 500, path: '/v1/pets' })
+    await postScenario({ status: 503, path: '/v1/store/orders' })
+    const id = (first.body as { id: number }).id
+    expect((await call(admin(`scenarios/${id}`), { method: 'DELETE' })).status).toBe(204)
+    expect((await call(admin('scenarios'))).body).toMatchObject([{ status: 503 }])
+    const again = await call(admin(`scenarios/${id}`), { method: 'DELETE' })
+    expect(again.body).toMatchObject({ code: 'not_found', status: 404 })
+    expect((await call(admin('scenarios/x'), { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it('serves the dashboard page and its script, nothing from another origin', async () => {
+    const page = await request(admin(''), { headers: { origin: 'http://elsewhere.test' } })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self'")
+    const html = await page.body.text()
+    expect(html).toContain('<script src="dashboard.js"></script>')
+    expect(html).not.toMatch(/https?:\/\//)
+    const script = await request(admin('dashboard.js'))
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    const source = await script.body.text()
+    expect(source).toMatch(/^\(function dashboardMain\(/)
+    expect(() => new Function(source)).not.toThrow()
+    const bare = await request(`${mock.current.url}/__mock`)
+    expect([bare.statusCode, bare.headers.location]).toEqual([308, '/__mock/'])
+    await bare.body.dump()
+  })
+
   it('answers 405 with Allow for a wrong method, 404 for an unknown endpoint', async () => {
     const wrong = await call(admin('reset'), { method: 'GET' })
     expect(wrong.status).toBe(405)
