@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ErrorBody } from '../src/spec/index.ts'
+import { ErrorBody, RATE_LIMIT_HEADERS } from '../src/spec/index.ts'
 import {
   parseIntegerHeader,
   parseRateLimitHeaders,
@@ -139,7 +139,7 @@ export function createResponseChecks(collector: ResultCollector) {
       )
     }
 
-    const missing = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].filter(
+    const missing = Object.values(RATE_LIMIT_HEADERS).filter(
       (name) => parseIntegerHeader(headers[name]) === undefined,
     )
     collector.assert(

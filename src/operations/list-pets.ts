@@ -1,7 +1,7 @@
 import type { Store } from '../data/create-store.ts'
 import { jsonTextResponse } from '../http/json-response.ts'
 import type { Operation } from '../http/types.ts'
-import { PetStatus } from '../spec/pet-status.ts'
+import { PARAMETERS } from '../spec/params.ts'
 import { readEnum, readLimit } from '../validation/read-params.ts'
 
 /**
@@ -17,7 +17,7 @@ export function listPets(store: Store): Operation {
   let cachedVersion = -1
   return ({ request }) => {
     const limit = readLimit(request.query)
-    const status = readEnum(request.query, 'status', PetStatus.options)
+    const status = readEnum(request.query, 'status', PARAMETERS.listPets.query.status)
     if (cachedVersion !== store.version()) {
       cache.clear()
       cachedVersion = store.version()
