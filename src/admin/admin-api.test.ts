@@ -144,7 +144,7 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     expect(wrong.headers.get('allow')).toBe('POST')
     expect(wrong.body).toMatchObject({ code: 'method_not_allowed', status: 405 })
     const state = await call(admin('state'), { method: 'PUT', body: '{}' })
-    expect([state.status, state.headers.get('allow')]).toEqual([405, 'GET'])
+    expect([state.status, state.headers.get('allow')]).toEqual([405, 'GET, HEAD'])
     const unknown = await call(admin('nothing'))
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ code: 'route_not_found', status: 404 })

@@ -96,7 +96,7 @@ describe('createOpenApiDocument', () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
   it('is served at /openapi.json without a key', () => {
-    expect(served).toEqual(createOpenApiDocument())
+    expect(served).toEqual(createOpenApiDocument({ serverUrl: `${mock.current.url}/v1` }))
     expect(served.openapi).toBe('3.1.0')
   })
 
@@ -144,7 +144,7 @@ describe('createOpenApiDocument', () => {
     expect(served.info.license.name).toBe('MIT')
     expect(served.info.contact).toMatchObject({ name: 'petstore-mock', url: expect.any(String) })
     expect(served.info.description).toContain('| Free | 60 | 1,000 |')
-    expect(served.servers.map((server: Json) => server.url)).toEqual(['/v1'])
+    expect(served.servers.map((server: Json) => server.url)).toEqual([`${mock.current.url}/v1`])
     expect(served.tags).toEqual(
       Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     )

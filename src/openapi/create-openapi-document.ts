@@ -42,6 +42,25 @@ const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
 const schemaId = (schema: { meta(): { id?: unknown } | undefined }) => String(schema.meta()?.id)
 
 /**
+ * The document with `serverUrl` as its server: the mock serves each client
+ * the origin and base path it used.
+ *
+ * @example
+ * withServerUrl(document, 'http://127.0.0.1:4010/v1').servers
+ * // [{ url: 'http://127.0.0.1:4010/v1', description: 'The server that serves this document.' }]
+ */
+export function withServerUrl(
+  document: Record<string, unknown>,
+  serverUrl: string,
+): Record<string, unknown> {
+  return { ...document, servers: serversOf(serverUrl) }
+}
+
+function serversOf(url: string): Array<{ url: string; description: string }> {
+  return [{ url, description: 'The server that serves this document.' }]
+}
+
+/**
  * Builds the OpenAPI 3.1 document of the API, served at `GET /openapi.json`,
  * from the one schema definition, the route table and the constants that the
  * mock itself enforces (limits, statuses, error codes, plans, headers).
@@ -206,12 +225,7 @@ export function createOpenApiDocument(
       contact: CONTACT,
       license: { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' },
     },
-    servers: [
-      {
-        url: options.serverUrl ?? API_PREFIX,
-        description: 'The server that serves this document.',
-      },
-    ],
+    servers: serversOf(options.serverUrl ?? API_PREFIX),
     security: [{ [SECURITY_SCHEME]: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     'x-tagGroups': Object.keys(TAGS).map((tag) => ({

@@ -25,7 +25,8 @@ export interface TestResponse {
 
 export interface SendInit {
   headers?: Record<string, string>
-  body?: string
+  /** Text, or bytes (which Fetch sends without adding a `Content-Type`). */
+  body?: string | Uint8Array<ArrayBuffer>
   /** Aborts the request (the client goes away). */
   signal?: AbortSignal
 }
