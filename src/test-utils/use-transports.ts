@@ -69,7 +69,13 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   let direct: Petstore | undefined
 
   beforeAll(async () => {
-    running = await startServer({ port: 0, host: '127.0.0.1', ...options })
+    // The server gets a petstore with `db` (the standalone server has none) so tests can arrange data.
+    running = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      ...options,
+      petstore: createPetstore(options),
+    })
     inProcess = createPetstore(options)
     direct = createPetstore(options)
     await Promise.all([inProcess.ready, direct.ready])
