@@ -107,11 +107,10 @@ export function prettyReport(result: ConformanceResult, options: PrettyOptions =
       .join(', ')
     const level = first.level === 'required' ? 'required' : 'advisory'
     lines.push(`  ${id.padEnd(width)}  ${paint('dim', level.padEnd(8))}  ${perOperation}`)
-    const open = entries.find((entry) => entry.skipReason !== undefined)
-    if (open) {
-      lines.push(
-        `  ${' '.repeat(width)}  ${paint('dim', `${open.outcome === 'not-run' ? 'not run' : 'skipped'}: ${open.skipReason}`)}`,
-      )
+    // Why a check was skipped; why checks were not run is said once, below.
+    const skipped = entries.find((entry) => entry.outcome === 'skipped')
+    if (skipped) {
+      lines.push(`  ${' '.repeat(width)}  ${paint('dim', `skipped: ${skipped.skipReason}`)}`)
     }
   }
   const failing = result.results.filter((entry) => failsTheRun(entry, result))
