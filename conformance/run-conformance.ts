@@ -105,6 +105,7 @@ const STOP_LABELS: Record<RunStop['reason'], string> = {
   maxDuration: '--max-duration',
   waitTooLong: 'the rate limit asked for a wait beyond the cap',
   budget: 'the request budget of --max-requests was spent',
+  internal: 'a failure of the kit',
 }
 
 /** Stop reasons of the pre-flight request: configuration errors, thrown as {@link ConformanceSetupError}. */
@@ -265,7 +266,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   const stopOn = (error: unknown) => {
     if (!(error instanceof ConformanceError) || error.reason === 'reportWrite') {
-      throw error
+      // A failure of the kit itself still ends in a result, so every report is written.
+      const detail = `${(error as Error)?.message ?? String(error)} (a failure of the kit: please report it with the seed)`
+      stopped = {
+        reason: 'internal',
+        code: KIT_CODES.internal,
+        message: kitMessage('run the checks', detail),
+        summary: detail,
+      }
+      return
     }
     stopped = {
       reason: error.reason,
