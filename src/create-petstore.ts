@@ -31,5 +31,5 @@ export interface Petstore extends PetstoreCore {
  */
 export function createPetstore(options: PetstoreOptions = {}): Petstore {
   const core = createPetstoreCore(options, { database: createDatabase })
-  return Object.assign(core, { handlers: createHandlers(core.fetch, { baseUrl: options.baseUrl }) })
+  return Object.assign(core, { handlers: createHandlers(core) })
 }

@@ -4,16 +4,17 @@ import { createStore, type Persistence, type Store } from '../data/create-store.
 import { MAX_FIXTURE_RECORDS, parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import { toFetchResponse, toMockRequest } from '../fetch/fetch-transport.ts'
+import { createFetchHandler } from '../fetch/fetch-transport.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
-import { createOpenApiDocument } from '../openapi/create-openapi-document.ts'
-import { basePathOf } from '../options/base-url.ts'
+import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
+import { basePathOf, normalizeBaseUrl } from '../options/base-url.ts'
 import { createRateLimiter, type RateLimitOptions } from '../rate-limit/create-rate-limiter.ts'
 import {
   createScenarioQueue,
   type Scenario,
   type ScenarioInput,
 } from '../simulation/scenario-queue.ts'
+import { API_PREFIX } from '../spec/routes.ts'
 import { type App, createApp } from './create-app.ts'
 
 export interface PetstoreOptions {
@@ -90,7 +91,7 @@ export interface PetstoreCore {
   /** Data counts, keys, per-client quota and bans, queued scenarios. */
   state(): PetstoreState
   /** The OpenAPI 3.1 document of the API. */
-  openapi(): Record<string, unknown>
+  openapi(serverUrl?: string): Record<string, unknown>
   /** Answers a Fetch `Request` without msw (what the handlers call). */
   fetch(request: Request): Promise<Response>
   /** The transport-independent core, for servers. */
@@ -133,10 +134,13 @@ export function createPetstoreCore(
   const store = createStore({ maxPets, persistence: options.persistence })
   const db = internal.database?.(store).db
   let ready = store.load(initial)
+  const base = normalizeBaseUrl(options.baseUrl)
+  const basePath = basePathOf(options.baseUrl)
+  const origin = base === '*' ? undefined : new URL(base).origin
   let openapi: Record<string, unknown> | undefined
-  const getOpenApi = () => {
+  const getOpenApi = (serverUrl = `${origin ?? ''}${basePath}${API_PREFIX}`) => {
     openapi ??= createOpenApiDocument()
-    return openapi
+    return withServerUrl(openapi, serverUrl)
   }
 
   const reset = async () => {
@@ -161,13 +165,14 @@ export function createPetstoreCore(
     cors: options.cors ?? true,
     admin: (options.admin ?? true) ? { reset, state, scenarios } : undefined,
     openapi: getOpenApi,
+    basePath,
+    origin,
     get ready() {
       return ready
     },
     onError:
       options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error)),
   })
-  const prefix = basePathOf(options.baseUrl)
 
   return {
     get db(): Database {
@@ -199,8 +204,7 @@ export function createPetstoreCore(
     clearSimulations: () => scenarios.clear(),
     state,
     openapi: getOpenApi,
-    fetch: async (request) =>
-      toFetchResponse(await app.handle(await toMockRequest(request, prefix))),
+    fetch: createFetchHandler(app),
     app,
   }
 }
