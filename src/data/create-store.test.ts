@@ -156,6 +156,21 @@ describe('createStore', () => {
     expect((await create()).status).toBe(201)
   })
 
+  it('follows db.pets.clear(), which tells of only some of the records it drops', async () => {
+    const petstore = createPetstore(SEED)
+    await petstore.ready
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toHaveLength(12)
+    petstore.db.pets.clear()
+    await Promise.resolve()
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toEqual([])
+    expect((await send(petstore, '/v1/pets/3')).status).toBe(404)
+    expect(petstore.state().data.pets).toBe(0)
+    await petstore.db.pets.create({ id: 7, name: 'Back', categoryId: 1, status: 'sold' })
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toEqual([
+      { id: 7, name: 'Back', categoryId: 1, status: 'sold' },
+    ])
+  })
+
   it('caps at the seeded pets plus 100,000 by default, and rejects a bad maxPets', () => {
     expect(createStore().maxPets).toBe(Number.POSITIVE_INFINITY)
     expect(() => createPetstore({ maxPets: -1 })).toThrow('`maxPets` must be a whole number')

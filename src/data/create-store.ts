@@ -87,6 +87,8 @@ export interface Store {
   put<Name extends CollectionName>(name: Name, record: Records[Name]): void
   /** Removes a record deleted from outside (through `db`). */
   remove(name: CollectionName, id: number): void
+  /** Replaces a whole collection with these records, in any order (the last of an id wins). */
+  replace<Name extends CollectionName>(name: Name, records: Array<Records[Name]>): void
   /** Follows the store's own changes. */
   observe(observer: StoreObserver): void
 }
@@ -210,6 +212,14 @@ export function createStore(options: StoreOptions = {}): Store {
       if (removed === undefined) return
       if (name === 'pets') touch(id, [removed.status])
       else version++
+    },
+    replace(name, records) {
+      const byId = new Map(records.map((record) => [record.id, record]))
+      const sorted = [...byId.values()].sort((a, b) => a.id - b.id)
+      ;(indexes[name] as RecordIndex<IndexedRecord>).load(sorted)
+      if (name === 'pets') nextPetId = Math.max(nextPetId, indexes.pets.lastId + 1)
+      version++
+      pages.clear()
     },
     observe(observer) {
       observers.push(observer)
