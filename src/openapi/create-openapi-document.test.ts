@@ -206,14 +206,16 @@ describe('createOpenApiDocument', () => {
       ['Order.petId', schemas.Order.properties.petId, Order.shape.petId],
       ['petId', petId, int64],
     ]
-    // Without bounds, `format: int64` states the range: -2^63 to 2^63 - 1.
-    const INT64_MIN = -(2 ** 63)
+    // Without bounds, `format: int64` states the range: -2^63 to 2^63 - 1. As doubles, the
+    // ends are the nearest doubles inside it (±(2^63 - 1024)): ±2^63 itself cannot tell the
+    // ends of the range from the numbers just beyond them.
+    const INT64_MIN_DOUBLE = -(2 ** 63) + 1024
     const INT64_MAX_DOUBLE = 2 ** 63 - 1024
     const above = (value: number) => (value === INT64_MAX_DOUBLE ? 2 ** 63 : value + 1)
-    const below = (value: number) => (value === INT64_MIN ? INT64_MIN - 2048 : value - 1)
+    const below = (value: number) => (value === INT64_MIN_DOUBLE ? -(2 ** 63) : value - 1)
     for (const [name, field, schema] of fields) {
       expect(field, name).toMatchObject({ type: 'integer', format: 'int64' })
-      const min = field.minimum ?? INT64_MIN
+      const min = field.minimum ?? INT64_MIN_DOUBLE
       const max = field.maximum ?? INT64_MAX_DOUBLE
       // The documented bounds are exactly what the schema accepts.
       expect(schema.safeParse(min).success, `${name} ${min}`).toBe(true)
