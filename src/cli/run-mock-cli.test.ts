@@ -91,6 +91,8 @@ describe('petstore-mock CLI', () => {
     [['--api-key', 'sk_me=gold'], /--api-key.*PLAN/],
     [['--fixtures', 'does-not-exist.json'], /cannot read "does-not-exist.json"/],
     [['--port', '70000'], /port must be a whole number/],
+    [['--max-pets', 'lots'], /--max-pets must be a number/],
+    [['--max-pets', '-1', '--port', '0'], /`maxPets` must be a whole number/],
   ])('answers %j with one clear line and exit code 1', async (argv, message) => {
     const { code, err, out } = await run(argv)
     expect(code).toBe(1)
@@ -124,6 +126,17 @@ describe('petstore-mock CLI', () => {
     expect(second.code).toBe(1)
     expect(second.err).toHaveLength(1)
     expect(second.err[0]).toContain('is not valid JSON')
+  })
+
+  it('answers a corrupt --data-file with one line naming the record, exit code 1', async () => {
+    const file = join(directory, 'bad-data.json')
+    writeFileSync(file, JSON.stringify({ pets: [{ id: 1, name: '', categoryId: 1 }] }))
+    const { code, err } = await run(['--data-file', file, '--port', '0'])
+    expect(code).toBe(1)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toMatch(
+      new RegExp(`^\\[petstore-mock\\] Failed to load the data file ${file}: pets\\[0\\]\\.name`),
+    )
   })
 
   it('answers a port in use with one clear line and exit code 1', async () => {

@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
 import { matchPath } from '../http/router.ts'
 import { ROUTES } from '../spec/routes.ts'
-import { MAX_DELAY_MS, SIMULATED_STATUS_LIST } from './simulated-statuses.ts'
+import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
 /** At most this many scenarios wait at once. */
 export const MAX_SCENARIOS = 100
@@ -52,19 +52,8 @@ export const ScenarioMatch = z
 export const ScenarioInput = z
   .object(
     {
-      status: z
-        .int({ error: `must be one of ${SIMULATED_STATUS_LIST.join(', ')}` })
-        .refine((status) => SIMULATED_STATUS_LIST.includes(status), {
-          message: `must be one of ${SIMULATED_STATUS_LIST.join(', ')}`,
-        })
-        .optional(),
-      delay: z
-        .int({ error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}` })
-        .min(0, { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}` })
-        .max(MAX_DELAY_MS, {
-          error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`,
-        })
-        .optional(),
+      status: SimulatedStatus.optional(),
+      delay: SimulatedDelay.optional(),
       times: z
         .int({ error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
         .min(1, { error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
