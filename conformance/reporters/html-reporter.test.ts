@@ -35,6 +35,12 @@ describe('htmlReport (text)', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).not.toContain('<b>x</b>')
   })
+
+  it("shows a catalogue title's `backtick` spans as code", () => {
+    expect(htmlReport(sampleResult())).toContain(
+      '<span><code>limit</code> 1 and 100 are honoured</span>',
+    )
+  })
 })
 
 describe.runIf(available || required)('htmlReport in Chromium', () => {
