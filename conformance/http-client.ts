@@ -1,3 +1,4 @@
+import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { parseRateLimitHeaders, parseRetryAfter, serverDateSeconds } from './rate-limit-headers.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
 import { KEY_PLACEHOLDER } from './to-curl.ts'
@@ -35,6 +36,8 @@ export interface SendOptions {
   expect429?: boolean
   /** Skip pacing (the rate-limit probe only). */
   pace?: boolean
+  /** Sent together with others: responses may arrive in any order. */
+  concurrent?: boolean
 }
 
 /** Options of {@link createHttpClient}. */
@@ -127,6 +130,7 @@ export function createHttpClient(options: HttpClientOptions) {
       },
       receivedAt: started,
       durationMs: 0,
+      ...(send.concurrent ? { concurrent: true } : {}),
     }
     try {
       const response = await options.transport({
@@ -188,7 +192,7 @@ export function createHttpClient(options: HttpClientOptions) {
         if (attempt >= maxRetries) {
           return exchange
         }
-        const retryAfter = parseRetryAfter(exchange.response.headers['retry-after'], options.now())
+        const retryAfter = parseRetryAfter(exchange.response.headers[RETRY_AFTER], options.now())
         if (retryAfter !== undefined && retryAfter > maxWaitMs) {
           throw new WaitTooLongError(
             `[petstore-mock] Failed to keep to the rate limit: the server answered 429 with Retry-After ${Math.ceil(retryAfter / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap (is the key banned?).`,

@@ -1,3 +1,5 @@
+import { RATE_LIMIT_HEADERS } from '../src/spec/headers.ts'
+
 /** The rate-limit headers of one response, parsed. */
 export interface RateLimitHeaders {
   limit: number
@@ -37,9 +39,9 @@ export function parseIntegerHeader(value: string | undefined): number | undefine
 export function parseRateLimitHeaders(
   headers: Record<string, string>,
 ): RateLimitHeaders | undefined {
-  const limit = parseIntegerHeader(headers['x-ratelimit-limit'])
-  const remaining = parseIntegerHeader(headers['x-ratelimit-remaining'])
-  const reset = parseIntegerHeader(headers['x-ratelimit-reset'])
+  const limit = parseIntegerHeader(headers[RATE_LIMIT_HEADERS.limit])
+  const remaining = parseIntegerHeader(headers[RATE_LIMIT_HEADERS.remaining])
+  const reset = parseIntegerHeader(headers[RATE_LIMIT_HEADERS.reset])
   if (limit === undefined || remaining === undefined || reset === undefined) {
     return undefined
   }

@@ -1,12 +1,14 @@
 import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { BudgetExhaustedError, createHttpClient, ServerUnreachableError } from './http-client.ts'
+import { inputProbe } from './input-probe.ts'
 import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
 import { fixedProbes } from './probes.ts'
 import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
 import { rateLimitProbe } from './rate-limit-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { createResultCollector, failsTheRun } from './result-collector.ts'
+import { STATEFUL_REQUESTS, statefulProbe } from './stateful-probe.ts'
 import type {
   CheckDefinition,
   ConformanceEvent,
@@ -36,6 +38,11 @@ export interface ConformanceOptions {
   seed?: number
   /** Generated cases per property (valid and invalid NewPets). Default 10. */
   examples?: number
+  /**
+   * Requests the stateful phase may send, shrinking included. Default
+   * {@link STATEFUL_REQUESTS} (40); 0 leaves the phase out.
+   */
+  statefulRequests?: number
   /** The most requests the run may send. Default 500. */
   maxRequests?: number
   /** Per-request timeout in ms. Default 10000. */
@@ -47,8 +54,8 @@ export interface ConformanceOptions {
    * Default 60 a minute (the Free plan).
    */
   fallbackPerMinute?: number
-  /** A category id to create pets with when `GET /pets` shows none. */
-  categoryId?: number
+  /** A category id to create pets with when `GET /pets` shows none (any int64). */
+  categoryId?: number | bigint
   /** Clock, injectable for tests. */
   now?: () => number
   /** Sleep, injectable for tests. */
@@ -86,10 +93,12 @@ const probeOrder: Array<ProbeEntry> = [
   { probe: fixedProbes.create, writes: true },
   { probe: fixedProbes.reject, writes: true },
   { probe: generatedProbe, writes: true },
+  { probe: inputProbe, writes: false },
   { probe: fixedProbes.get, writes: false },
   { probe: fixedProbes.auth, writes: false },
   { probe: fixedProbes.advisory, writes: false },
   { probe: fixedProbes.methods, writes: true },
+  { probe: statefulProbe, writes: true },
   { probe: rateLimitProbe, writes: false },
 ]
 
@@ -98,6 +107,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 function hint(check: CheckDefinition, operation: OperationId): string {
   switch (check.id) {
     case 'ratelimit.retry-after':
+      return 'no 429 was received (--include rate-limit provokes one)'
+    case 'ratelimit.429-remaining':
       return 'no 429 was received (--include rate-limit provokes one)'
     case 'ratelimit.remaining-decreases':
       return 'no two responses in a row within one window'
@@ -191,8 +202,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     state,
     seed,
     examples: options.examples ?? 10,
+    statefulRequests: options.statefulRequests ?? STATEFUL_REQUESTS,
     readOnly,
-    ...(options.categoryId === undefined ? {} : { categoryId: options.categoryId }),
+    ...(options.categoryId === undefined ? {} : { categoryId: BigInt(options.categoryId) }),
     now,
     sleep,
     maxWaitMs,

@@ -1,6 +1,6 @@
 export { Category } from './category.ts'
 export { ErrorBody } from './error-body.ts'
-export { int64 } from './int64.ts'
+export { INT64_MAX, INT64_MIN, int64 } from './int64.ts'
 export { MAX_NAME_LENGTH, NewPet } from './new-pet.ts'
 export { Order, OrderStatus, Orders } from './order.ts'
 export { Pet, Pets } from './pet.ts'
