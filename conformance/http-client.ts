@@ -61,6 +61,14 @@ export interface HttpClientOptions {
 const CONSECUTIVE_ERRORS_BEFORE_GIVING_UP = 3
 
 /**
+ * What the kit accepts, as ordinary HTTP clients do; the transport decodes it.
+ *
+ * @example
+ * headers['Accept-Encoding'] = ACCEPT_ENCODING
+ */
+export const ACCEPT_ENCODING = 'gzip, deflate, br'
+
+/**
  * The kit's HTTP client: a good client of a rate-limited API. It paces by
  * the rate-limit headers, backs off on an unrequested 429 (honouring
  * `Retry-After`, exponential, capped), counts requests against a budget and
@@ -103,8 +111,11 @@ export function createHttpClient(options: HttpClientOptions) {
     if (send.pace !== false) {
       stats.waitedMs += await options.pacer.beforeSend(credential)
     }
-    const headers: Record<string, string> = { Accept: 'application/json' }
-    const recorded: Record<string, string> = { Accept: 'application/json' }
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Encoding': ACCEPT_ENCODING,
+    }
+    const recorded: Record<string, string> = { ...headers }
     if (send.auth !== 'none') {
       const value = send.auth === 'valid' ? `Bearer ${KEY_PLACEHOLDER}` : send.auth
       headers.Authorization = value.replaceAll(KEY_PLACEHOLDER, options.token)

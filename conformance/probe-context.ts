@@ -70,7 +70,7 @@ const CATEGORY_GUESSES = [1n, 2n, 3n]
 
 /**
  * The category id to create pets with, found where the spec allows:
- * `--category-id`, a listed pet, a pet named by `GET /store/orders`, or a
+ * `--category-id`, a listed pet (the pre-flight list included), a pet named by `GET /store/orders`, or a
  * create with category id 1, 2 or 3 that the server accepts (that pet is
  * recorded as created). Remembers why none was found, naming the option.
  *
@@ -83,6 +83,16 @@ export async function ensureCategoryId(context: ProbeContext): Promise<bigint | 
     return known
   }
   const { state } = context
+  const listed = state.preflight?.response
+    ? parseJsonBody(state.preflight.response.body)
+    : undefined
+  for (const item of listed?.ok && Array.isArray(listed.value) ? listed.value : []) {
+    const pet = ResponsePet.safeParse(item)
+    if (pet.success) {
+      state.categoryIds.push(pet.data.categoryId)
+      return pet.data.categoryId
+    }
+  }
   const orders = await context.client.send({
     operation: 'listOrders',
     method: 'GET',

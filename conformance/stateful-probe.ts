@@ -32,6 +32,8 @@ export const STATEFUL_REQUESTS = 40
 const MAX_COMMANDS = 8
 /** Sequences tried before shrinking (the request budget usually ends them first). */
 const MAX_RUNS = 20
+/** The share of the budget for finding a failure; the rest is kept for shrinking it. */
+const EXPLORE_SHARE = 0.6
 
 /** What the server must hold, as far as the spec implies: the pets this sequence created. */
 interface Model {
@@ -50,6 +52,8 @@ interface Phase {
   left: number
   steps: Array<Step>
   failure?: { steps: Array<Step>; message: string; operation: OperationId }
+  /** Length of the first failing sequence, before shrinking. */
+  firstFailure?: number
   exercised: Set<OperationId>
 }
 
@@ -66,6 +70,7 @@ function record(phase: Phase, command: string, operation: OperationId, exchange:
 }
 
 function mismatch(phase: Phase, operation: OperationId, message: string): never {
+  phase.firstFailure ??= phase.steps.length
   phase.failure = { steps: [...phase.steps], message, operation }
   throw new ModelMismatch(message)
 }
@@ -96,7 +101,10 @@ const createCommand = (body: SentPet): Command => ({
 const getCommand = (pick: number): Command => ({
   check: (model) => model.created.length > 0,
   async run(model, phase) {
-    const target = model.created[pick % model.created.length] as Model['created'][number]
+    // Counted from the newest: recent creates are fetched most.
+    const target = model.created[
+      model.created.length - 1 - (pick % model.created.length)
+    ] as Model['created'][number]
     const { exchange, pet: found } = await fetchPet(phase.context, target.id)
     record(phase, `get ${target.id}`, 'getPet', exchange)
     if (exchange.response?.status !== 200 || !found) {
@@ -114,7 +122,7 @@ const getCommand = (pick: number): Command => ({
       mismatch(phase, 'getPet', `get ${target.id} (created as ${show(target.sent)}): ${problem}`)
     }
   },
-  toString: () => `get the created pet #${pick}`,
+  toString: () => `get the created pet #${pick} from the newest`,
 })
 
 const listCommand = (status: PetStatus | undefined, limit: number | undefined): Command => {
@@ -174,7 +182,10 @@ function describeFailure(failure: NonNullable<Phase['failure']>): string {
  * valid and have the filtered status). A failure is shrunk to the shortest
  * sequence that still fails and reported as numbered curl commands with
  * the seed. Bounded by a request budget (`statefulRequests`, default
- * {@link STATEFUL_REQUESTS}) and paced like every other request.
+ * {@link STATEFUL_REQUESTS}): 60% for finding a failure, the rest for
+ * shrinking it; paced like every other request. The server is not reset
+ * between sequences (the spec has no delete), so the model holds only the
+ * pets of the current sequence.
  *
  * @example
  * await statefulProbe.run(context)
@@ -198,15 +209,20 @@ export const statefulProbe: Probe = {
     }
     const budget = context.statefulRequests
     const phase: Phase = { context, left: budget, steps: [], exercised: new Set() }
+    const exploreBudget = Math.ceil(budget * EXPLORE_SHARE)
     const withinBudget = (command: Command): Command => ({
-      check: (model) => phase.left > 0 && command.check(model),
+      check: (model) =>
+        phase.left > (phase.failure === undefined ? budget - exploreBudget : 0) &&
+        command.check(model),
       run: command.run,
       toString: command.toString,
     })
     const names = validNewPet([categoryId], `${NAME_PREFIX}${context.seed}-model-`)
     const commands = [
       names.map((body) => withinBudget(createCommand(body))),
-      fc.nat({ max: 50 }).map((pick) => withinBudget(getCommand(pick))),
+      // Twice: reading back what was created is the heart of the model.
+      fc.nat({ max: 3 }).map((pick) => withinBudget(getCommand(pick))),
+      fc.nat({ max: 3 }).map((pick) => withinBudget(getCommand(pick))),
       fc
         .tuple(
           fc.option(fc.constantFrom(...PetStatus.options), { nil: undefined }),
@@ -218,7 +234,8 @@ export const statefulProbe: Probe = {
     const property = fc.asyncProperty(
       fc.commands(commands, { maxCommands: MAX_COMMANDS }),
       async (sequence) => {
-        if (fatal !== undefined || phase.left <= 0) {
+        const exploring = phase.failure === undefined
+        if (fatal !== undefined || phase.left <= (exploring ? budget - exploreBudget : 0)) {
           return
         }
         phase.steps = []
@@ -243,7 +260,7 @@ export const statefulProbe: Probe = {
       collector.fail('stateful.model', failure.operation, last?.exchange, {
         expected: 'every step keeps what the spec implies for the pets created before it',
         actual: failure.message,
-        message: `A sequence of ${failure.steps.length} request(s) breaks the model (shrunk after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s); replay with --seed ${details.seed})`,
+        message: `A sequence of ${failure.steps.length} request(s) breaks the model (found after ${details.numRuns} run(s) as ${phase.firstFailure} request(s), shrunk ${details.numShrinks} time(s) within the phase's budget of ${budget} requests; replay with --seed ${details.seed})`,
         seed: details.seed,
         ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
         counterexample: describeFailure(failure),

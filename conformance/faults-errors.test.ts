@@ -1,0 +1,9 @@
+import { describe } from 'vitest'
+import { faultCases } from './test-utils/fault-cases.ts'
+
+describe('every error of any status has a complete Error body labelled JSON', () => {
+  faultCases([
+    { fault: 'error-status-as-string-on-404', fails: ['error.body'] },
+    { fault: 'plain-text-405', fails: ['error.body'] },
+  ])
+})
