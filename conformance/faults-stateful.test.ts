@@ -20,7 +20,7 @@ describe('the stateful phase finds what one request cannot, and shrinks it', () 
       // Only the stateful phase: no other check creates pets first.
       run: { only: ['stateful.model'], statefulRequests: 80 },
       fails: ['stateful.model'],
-      then(result) {
+      inspect(result) {
         const { failure, steps } = statefulFailure(result)
         const first = Number(/as (\d+) request/.exec(failure?.message ?? '')?.[1])
         expect(steps).toBeLessThanOrEqual(first)
@@ -33,7 +33,7 @@ describe('the stateful phase finds what one request cannot, and shrinks it', () 
       fault: 'mislabel-status-after-5-creates',
       run: { only: ['stateful.model'], statefulRequests: 60 },
       fails: ['stateful.model'],
-      then(result) {
+      inspect(result) {
         const { failure, steps } = statefulFailure(result)
         expect(steps).toBeGreaterThanOrEqual(1)
         expect(failure?.actual).toMatch(/status/)

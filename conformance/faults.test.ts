@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runConformance } from './run-conformance.ts'
 import {
   createFaultProxy,
@@ -30,6 +30,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.close()
+})
+
+// Each run starts from the seeded data and fresh rate-limit windows: the
+// runs share the mock, and together would spend its per-address daily quota.
+beforeEach(async () => {
+  await fetch(`${mock.current.url}/__mock/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
 })
 
 const api = (request: ProxiedRequest) => request.path.startsWith('/v1/')

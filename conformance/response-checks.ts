@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../src/spec/headers.ts'
+import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { ErrorBody } from '../src/spec/index.ts'
 import { parseExactJson } from './exact-json.ts'
 import {
-  parseIntegerHeader,
   parseRateLimitHeaders,
   parseRetryAfter,
+  rateLimitHeaderProblems,
   serverDateSeconds,
 } from './rate-limit-headers.ts'
 import { describeResponse, type ResultCollector } from './result-collector.ts'
@@ -143,21 +143,17 @@ export function createResponseChecks(collector: ResultCollector) {
       )
     }
 
-    const missing = Object.values(RATE_LIMIT_HEADERS).filter(
-      (name) => parseIntegerHeader(headers[name]) === undefined,
-    )
+    const unusable = rateLimitHeaderProblems(headers)
     collector.assert(
       'ratelimit.headers',
       operation,
       exchange,
       'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset as integers',
-      missing.length === 0
+      unusable.length === 0
         ? undefined
-        : missing
-            .map((name) =>
-              headers[name] === undefined
-                ? `${name} missing`
-                : `${name} is "${headers[name]}", not an integer`,
+        : unusable
+            .map(({ name, value, problem }) =>
+              value === undefined ? `${name} missing` : `${name} is "${value}", ${problem}`,
             )
             .join('; '),
     )

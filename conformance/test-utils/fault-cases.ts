@@ -15,7 +15,7 @@ export interface FaultCase {
   /** Required checks that may fail too (they share the broken rule). */
   mayFail?: Array<string>
   /** Further assertions on the result. */
-  then?: (result: ConformanceResult) => void
+  inspect?: (result: ConformanceResult) => void
 }
 
 /**
@@ -51,7 +51,7 @@ export function faultCases(cases: Array<FaultCase>): void {
           ?.failures[0]
         expect(failure?.curl ?? failure?.counterexample).toMatch(/curl /)
       }
-      entry.then?.(result)
+      entry.inspect?.(result)
     }, 30_000)
   }
 }

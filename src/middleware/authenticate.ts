@@ -1,4 +1,5 @@
-import type { Middleware } from '../app/types.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import type { Middleware } from '../http/types.ts'
 import { type ApiKey, TOKEN_PATTERN } from '../keys/create-keyring.ts'
 
 /**
@@ -12,7 +13,11 @@ import { type ApiKey, TOKEN_PATTERN } from '../keys/create-keyring.ts'
  */
 export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
   if (keyring.size === 0) {
-    throw new TypeError('[petstore-mock] Failed to create the auth middleware: no API keys.')
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the auth middleware',
+      'no API keys',
+    )
   }
   return async function authenticate(ctx, next) {
     const header = ctx.request.headers.get('authorization')

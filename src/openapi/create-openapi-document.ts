@@ -1,13 +1,10 @@
-import { GET_PET_DEPRECATION } from '../app/create-app.ts'
 import { seedData } from '../data/seed-data.ts'
 import { DEFAULT_KEYS } from '../keys/default-keys.ts'
-import { EXPOSED_HEADERS } from '../middleware/cors.ts'
-import { deprecationHeaders } from '../middleware/deprecation.ts'
-import { WWW_AUTHENTICATE } from '../middleware/require-auth.ts'
-import { LIMIT } from '../operations/query-params.ts'
-import { SERVER_DEFAULTS } from '../server/server-defaults.ts'
+import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
+import { deprecationHeaders } from '../spec/deprecation.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
+import { EXPOSED_HEADERS, RATE_LIMIT_HEADER_NAMES, WWW_AUTHENTICATE } from '../spec/headers.ts'
 import { int64 } from '../spec/int64.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
 import { MAX_NAME_LENGTH, NewPet } from '../spec/new-pet.ts'
@@ -15,7 +12,8 @@ import { Order, OrderStatus, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { PLAN_NAMES, PLANS } from '../spec/plans.ts'
-import { API_PREFIX, ROUTES, type Route, TAGS } from '../spec/routes.ts'
+import { API_PREFIX, GET_PET_DEPRECATION, type OperationId, ROUTES, TAGS } from '../spec/routes.ts'
+import { LIMIT } from '../validation/read-params.ts'
 import {
   type JsonSchema,
   SCHEMA_REF_PREFIX,
@@ -29,14 +27,13 @@ export const API_VERSION = '1.0.0'
 /** The name of the bearer security scheme in the document. */
 export const SECURITY_SCHEME = 'bearerAuth'
 
-type OperationId = Route['operationId']
-type ErrorStatus = 400 | 401 | 404 | 413 | 429
+type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 413 | 415 | 429 | 500 | 503 | 507
 
 interface OperationSpec {
   parameters?: Array<JsonSchema>
   requestBody?: JsonSchema
   success: { status: 200 | 201; description: string; schema: string; headers?: Array<string> }
-  /** Error statuses besides 401 and 429 (which every operation has), with why they happen. */
+  /** Error statuses besides those every operation has (`COMMON_ERRORS`), with why they happen. */
   errors: Partial<Record<ErrorStatus, string>>
 }
 
@@ -45,16 +42,37 @@ const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
 const schemaId = (schema: { meta(): { id?: unknown } | undefined }) => String(schema.meta()?.id)
 
 /**
+ * The document with `serverUrl` as its server: the mock serves each client
+ * the origin and base path it used.
+ *
+ * @example
+ * withServerUrl(document, 'http://127.0.0.1:4010/v1').servers
+ * // [{ url: 'http://127.0.0.1:4010/v1', description: 'The server that serves this document.' }]
+ */
+export function withServerUrl(
+  document: Record<string, unknown>,
+  serverUrl: string,
+): Record<string, unknown> {
+  return { ...document, servers: serversOf(serverUrl) }
+}
+
+function serversOf(url: string): Array<{ url: string; description: string }> {
+  return [{ url, description: 'The server that serves this document.' }]
+}
+
+/**
  * Builds the OpenAPI 3.1 document of the API, served at `GET /openapi.json`,
  * from the one schema definition, the route table and the constants that the
  * mock itself enforces (limits, statuses, error codes, plans, headers).
  *
  * @example
- * const document = createOpenApiDocument()
+ * const document = createOpenApiDocument({ serverUrl: 'http://127.0.0.1:4010/v1' })
  * document.openapi // '3.1.0'
  * document.paths['/pets/{petId}'].get.deprecated // true
  */
-export function createOpenApiDocument(): Record<string, unknown> {
+export function createOpenApiDocument(
+  options: { serverUrl?: string } = {},
+): Record<string, unknown> {
   const schemas = toOpenApiSchemas([
     Pet,
     Pets,
@@ -110,7 +128,10 @@ export function createOpenApiDocument(): Record<string, unknown> {
       },
       errors: {
         400: `The body is missing, is not a JSON object, or is not a valid NewPet (\`name\` of 1 to ${MAX_NAME_LENGTH} characters, \`categoryId\` an int64 naming an existing category, \`status\` one of the PetStatus values).`,
+        408: 'The body did not arrive in time.',
         413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+        415: 'The body is declared with a `Content-Type` other than JSON.',
+        507: "The store holds as many animals as it may (the mock's `--max-pets`).",
       },
     },
     getPet: {
@@ -146,15 +167,17 @@ export function createOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of ROUTES) {
     const spec = operations[route.operationId]
-    const extraHeaders = route.deprecated ? ['Deprecation', 'Sunset', 'Link'] : []
+    const extraHeaders = route.deprecation ? ['Deprecation', 'Sunset', 'Link'] : []
     const headersOf = (names: Array<string>) =>
       Object.fromEntries(
         [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
       )
-    const errors: Partial<Record<ErrorStatus, string>> = {
-      ...spec.errors,
-      401: 'The API key is missing or invalid.',
-      429: 'The rate limit of the API key (or, without a valid key, of the client address) is exceeded, or the key is banned for sending on while limited. Retry after `Retry-After` seconds, backing off exponentially.',
+    const errors: Partial<Record<ErrorStatus, string>> = { ...COMMON_ERRORS, ...spec.errors }
+    for (const status of Object.keys(SIMULATED_STATUSES).map(Number) as Array<ErrorStatus>) {
+      const forced = `forced with \`Prefer: code=${status}\` or \`__code=${status}\``
+      const reason = errors[status]
+      errors[status] =
+        reason === undefined ? `Only when ${forced}.` : `${reason} Also when ${forced}.`
     }
     const responses: Record<string, unknown> = {
       [spec.success.status]: {
@@ -186,7 +209,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       summary: route.summary,
       description: route.description,
       tags: [route.tag],
-      ...(route.deprecated ? { deprecated: true } : {}),
+      ...(route.deprecation ? { deprecated: true } : {}),
       ...(spec.parameters ? { parameters: spec.parameters } : {}),
       ...(spec.requestBody ? { requestBody: spec.requestBody } : {}),
       responses,
@@ -199,17 +222,16 @@ export function createOpenApiDocument(): Record<string, unknown> {
       title: 'Animal Adoption Service',
       version: API_VERSION,
       description: describeApi(),
-      license: { name: 'MIT', identifier: 'MIT' },
+      contact: CONTACT,
+      license: { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' },
     },
-    servers: [
-      { url: API_PREFIX, description: 'The server that serves this document.' },
-      {
-        url: `http://${SERVER_DEFAULTS.host}:${SERVER_DEFAULTS.port}${API_PREFIX}`,
-        description: 'petstore-mock on its default port.',
-      },
-    ],
+    servers: serversOf(options.serverUrl ?? API_PREFIX),
     security: [{ [SECURITY_SCHEME]: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    'x-tagGroups': Object.keys(TAGS).map((tag) => ({
+      name: `${tag[0]?.toUpperCase()}${tag.slice(1)}`,
+      tags: [tag],
+    })),
     paths,
     components: {
       schemas,
@@ -225,18 +247,21 @@ export function createOpenApiDocument(): Record<string, unknown> {
         },
       },
       headers: {
-        'X-RateLimit-Limit': {
+        [RATE_LIMIT_HEADER_NAMES.limit]: {
           description:
             'The request limit in force for the caller, of the window (minute or day) that runs out first.',
+          required: true,
           schema: { type: 'integer', minimum: 1 },
         },
-        'X-RateLimit-Remaining': {
+        [RATE_LIMIT_HEADER_NAMES.remaining]: {
           description: 'Requests remaining in that window.',
+          required: true,
           schema: { type: 'integer', minimum: 0 },
         },
-        'X-RateLimit-Reset': {
+        [RATE_LIMIT_HEADER_NAMES.reset]: {
           description: 'Unix timestamp (seconds) at which that window resets.',
-          schema: { type: 'integer', format: 'int64' },
+          required: true,
+          schema: { type: 'integer', format: 'int64', minimum: 0 },
         },
         'Retry-After': {
           description: 'Seconds to wait before retrying.',
@@ -273,12 +298,28 @@ export function createOpenApiDocument(): Record<string, unknown> {
 }
 
 /** Headers of every response (spec §8). */
-const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+const RATE_LIMIT_HEADERS: Array<string> = Object.values(RATE_LIMIT_HEADER_NAMES)
+
+/** Who to turn to about the document: the package that serves it. */
+const CONTACT = {
+  name: 'petstore-mock',
+  url: 'https://www.npmjs.com/package/petstore-mock',
+}
+
+/** Error statuses every operation can answer, with why. */
+const COMMON_ERRORS: Partial<Record<ErrorStatus, string>> = {
+  401: 'The API key is missing or invalid.',
+  403: 'The `Host` of the request is not one the mock serves (loopback names, and those given with `--allowed-host`).',
+  429: 'The rate limit of the API key (or, without a valid key, of the client address) is exceeded, or the key is banned for sending on while limited. Retry after `Retry-After` seconds, backing off exponentially.',
+  500: 'The server failed unexpectedly.',
+  503: 'The server is shutting down (see `Retry-After`).',
+}
 
 /** Headers that only some error statuses carry. */
 const ERROR_HEADERS: Partial<Record<ErrorStatus, Array<string>>> = {
   401: ['WWW-Authenticate'],
   429: ['Retry-After'],
+  503: ['Retry-After'],
 }
 
 /** The `code` values of Error bodies with this status, as Markdown. */

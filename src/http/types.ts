@@ -1,0 +1,98 @@
+import type { ApiError } from '../errors/api-error.ts'
+import type { ApiKey } from '../keys/create-keyring.ts'
+import type { Route } from '../spec/routes.ts'
+
+/**
+ * Reads request headers, case-insensitively. Both a Fetch `Headers` and the
+ * server's view of `IncomingMessage` headers satisfy it.
+ */
+export interface HeaderReader {
+  get(name: string): string | null
+}
+
+/**
+ * A request as the mock sees it, whatever transport it came by (node:http,
+ * msw or `petstore.fetch`). The transports fill it with `readBody`; the app
+ * does everything else.
+ */
+export interface MockRequest {
+  /** Upper-case method. */
+  method: string
+  /** The path as requested, base path included (`/api/v1/pets` under `https://example.com/api`). */
+  path: string
+  query: URLSearchParams
+  headers: HeaderReader
+  /**
+   * The body as received: bytes from the transports (decoded and judged by
+   * `parseJsonBody`), or text from a caller that builds the request itself;
+   * `null` when there is none.
+   */
+  body: Uint8Array | string | null
+  /** Who sent it: limits for requests without a valid key are per address. */
+  clientAddress: string
+  /** Why the body could not be read (413 too large, 408 stalled); answered after rate limiting. */
+  bodyError?: ApiError
+  /** Where the request was sent, e.g. `http://127.0.0.1:4010`, when the transport knows. */
+  origin?: string
+  /** Aborts when the client goes away. */
+  signal?: AbortSignal
+}
+
+/**
+ * The mock, independent of transport: every transport turns what it receives
+ * into a `MockRequest`, calls `handle` and writes the `MockResponse` back.
+ */
+export interface App {
+  /** Answers one request. Never rejects. */
+  handle(request: MockRequest): Promise<MockResponse>
+  /**
+   * Whether a URL is the mock's to answer: at the base URL's origin (any
+   * origin when none was given), under its path, the API, the control API or
+   * the document.
+   */
+  serves(url: Pick<URL, 'origin' | 'pathname'>): boolean
+}
+
+/**
+ * A response as the mock produces it; each transport writes it its own way.
+ */
+export interface MockResponse {
+  status: number
+  headers: Record<string, string>
+  /** Serialized body, or `undefined` for none. */
+  body?: string
+}
+
+/**
+ * What one request carries through the middleware chain.
+ */
+export interface Context {
+  request: MockRequest
+  /** The request's path under the base path (`/v1/pets`): what routes and scenarios match. */
+  path: string
+  /** The path the API is served under (`/api` for `https://example.com/api`, else `''`). */
+  basePath: string
+  /** The operation the request is routed to. */
+  route: Route | undefined
+  /** Path parameters of the route (`petId`). */
+  params: Record<string, string>
+  /** Headers that every response to this request carries, errors included. */
+  headers: Record<string, string>
+  /** The valid API key of the request, once the auth middleware has found it. */
+  apiKey: ApiKey | undefined
+  /** Why the request carries no valid key, once the auth middleware has looked. */
+  authProblem: string | undefined
+}
+
+export type Next = () => Promise<MockResponse>
+
+/**
+ * A cross-cutting behaviour wrapped around operations, in Hono's style: it
+ * may set `ctx.headers`, throw an `ApiError`, or answer without calling `next`.
+ */
+export type Middleware = (ctx: Context, next: Next) => Promise<MockResponse>
+
+/**
+ * The implementation of one API operation.
+ */
+export type Operation = (ctx: Context) => MockResponse | Promise<MockResponse>
