@@ -41,6 +41,7 @@ export type ReferenceFault =
   | 'crash-on-limit-empty'
   | 'error-status-as-string-on-404'
   | 'plain-text-405'
+  | 'plain-text-429'
   | 'no-rate-limit-headers-on-201'
   | 'reset-is-window-start'
   | 'remaining-never-changes'
@@ -473,9 +474,12 @@ export async function startReferenceServer(
           ? 'application/problem+json'
           : 'application/json; charset=utf-8'
       let text = toJson(payload)
-      if (fault === 'plain-text-405' && status === 405) {
+      if (
+        (fault === 'plain-text-405' && status === 405) ||
+        (fault === 'plain-text-429' && status === 429)
+      ) {
         type = 'text/plain'
-        text = 'Method Not Allowed'
+        text = status === 405 ? 'Method Not Allowed' : 'Too Many Requests'
       }
       if (headers['X-Drop-Rate-Limit']) {
         for (const name of [
