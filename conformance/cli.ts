@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { appendFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import yargs from 'yargs'
-import { INT64_MAX, INT64_MIN } from '../src/spec/index.ts'
+import { INT64 } from '../src/spec/index.ts'
 import { catalogue } from './catalogue.ts'
 import { KIT_CODES, kitMessage } from './kit-message.ts'
 import { reportPathProblem } from './report-path.ts'
@@ -180,7 +180,7 @@ function parseCategoryId(value: string | undefined): bigint | undefined {
     return undefined
   }
   const id = /^-?\d+$/.test(value.trim()) ? BigInt(value.trim()) : undefined
-  if (id === undefined || id < INT64_MIN || id > INT64_MAX) {
+  if (id === undefined || id < INT64.min || id > INT64.max) {
     throw new UsageError('--category-id must be an integer in the int64 range')
   }
   return id

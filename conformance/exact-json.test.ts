@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INT64_MAX, INT64_MIN } from '../src/spec/index.ts'
+import { INT64 } from '../src/spec/index.ts'
 import { parseExactJson, stringifyExact } from './exact-json.ts'
 import { ExactInt64, ResponsePet } from './response-schemas.ts'
 
@@ -7,8 +7,8 @@ describe('parseExactJson', () => {
   it('keeps integers beyond 2^53 exact', () => {
     expect(parseExactJson('{"id":9007199254740993}')).toEqual({ id: 9007199254740993n })
     expect(parseExactJson('[9223372036854775807,-9223372036854775808]')).toEqual([
-      INT64_MAX,
-      INT64_MIN,
+      INT64.max,
+      INT64.min,
     ])
     expect(parseExactJson('{"id":7,"x":1.5}')).toEqual({ id: 7, x: 1.5 })
   })
@@ -30,7 +30,7 @@ describe('stringifyExact', () => {
   it('writes bigints as exact numbers and round-trips', () => {
     const text = stringifyExact({ categoryId: 9223372036854775807n, name: 'x' })
     expect(text).toBe('{"categoryId":9223372036854775807,"name":"x"}')
-    expect(parseExactJson(text)).toEqual({ categoryId: INT64_MAX, name: 'x' })
+    expect(parseExactJson(text)).toEqual({ categoryId: INT64.max, name: 'x' })
   })
 })
 
@@ -57,6 +57,6 @@ describe('ExactInt64', () => {
       ),
     )
     expect(pet.id).toBe(9007199254740993n)
-    expect(pet.categoryId).toBe(INT64_MAX)
+    expect(pet.categoryId).toBe(INT64.max)
   })
 })

@@ -1,4 +1,4 @@
-import { INT64_MAX } from '../src/spec/index.ts'
+import { INT64 } from '../src/spec/index.ts'
 import { stringifyExact } from './exact-json.ts'
 import type { HttpClient } from './http-client.ts'
 import type { RateLimitPacer } from './rate-limit-pacer.ts'
@@ -157,7 +157,7 @@ export function neverIssuedId(context: ProbeContext): bigint {
   }
   let candidate = max + 1_000_000_000n
   candidate = candidate < 999_999_999_999n ? 999_999_999_999n : candidate
-  candidate = candidate > INT64_MAX ? INT64_MAX : candidate
+  candidate = candidate > INT64.max ? INT64.max : candidate
   while (seen.has(candidate)) {
     candidate -= 1n
   }

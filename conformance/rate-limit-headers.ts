@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS } from '../src/spec/headers.ts'
+import { RATE_LIMIT_HEADERS } from '../src/spec/index.ts'
 
 /** The rate-limit headers of one response, parsed. */
 export interface RateLimitHeaders {
@@ -31,9 +31,9 @@ export function parseIntegerHeader(value: string | undefined): number | undefine
 
 /** The three rate-limit headers, lower-cased, in the order the spec lists them. */
 export const RATE_LIMIT_HEADER_NAMES = [
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
+  RATE_LIMIT_HEADERS.limit,
+  RATE_LIMIT_HEADERS.remaining,
+  RATE_LIMIT_HEADERS.reset,
 ] as const
 
 /**

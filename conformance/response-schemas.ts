@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT64_MAX, INT64_MIN, PetStatus } from '../src/spec/index.ts'
+import { INT64, PetStatus } from '../src/spec/index.ts'
 
 /**
  * An int64 as the kit reads it from a response parsed by `parseExactJson`:
@@ -16,8 +16,8 @@ export const ExactInt64 = z
   .pipe(
     z
       .bigint()
-      .min(INT64_MIN, { error: 'below the int64 minimum −2^63' })
-      .max(INT64_MAX, { error: 'above the int64 maximum 2^63−1' }),
+      .min(INT64.min, { error: 'below the int64 minimum −2^63' })
+      .max(INT64.max, { error: 'above the int64 maximum 2^63−1' }),
   )
 
 /**

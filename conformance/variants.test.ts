@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INT64_MAX, INT64_MIN } from '../src/spec/index.ts'
+import { INT64 } from '../src/spec/index.ts'
 import type { ReferenceOptions } from './test-utils/reference-server.ts'
 import { failedRequired, runAgainstReference, warned } from './test-utils/run-reference.ts'
 
@@ -25,7 +25,7 @@ const variants: Record<string, Variant> = {
     },
   },
   'ids near 2^63 - 1, category ids at both ends of int64': {
-    options: { firstId: INT64_MAX - 100_000n, idStep: 7n, categoryIds: [INT64_MAX, INT64_MIN] },
+    options: { firstId: INT64.max - 100_000n, idStep: 7n, categoryIds: [INT64.max, INT64.min] },
   },
   'Retry-After as an HTTP-date, a 100-request window of 2 s (rate-limit group included)': {
     options: { retryAfter: 'date', rateLimit: { limit: 100, windowS: 2 } },
