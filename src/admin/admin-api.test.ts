@@ -116,7 +116,17 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
       [
         { status: 500, when: 'now' },
         'invalid_request',
-        'Field "when" is not part of a scenario; use status, delay, times, method, path.',
+        'Field "when" is not part of a scenario; use status, delay, times, method, path, match.',
+      ],
+      [
+        { status: 500, path: '/pets' },
+        'invalid_request',
+        'The scenario path "/pets" matches no route; routes are GET /v1/pets, POST /v1/pets, GET /v1/pets/{petId}, GET /v1/store/orders.',
+      ],
+      [
+        { status: 500, match: { body: { name: 'x' }, cookies: {} } },
+        'invalid_request',
+        'Field "match.cookies" is not part of a scenario\'s match; use query, headers, body.',
       ],
       [{}, 'invalid_request', 'Field "status" is required unless "delay" is given.'],
       [
@@ -138,6 +148,35 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     expect((await call(admin('scenarios'))).body).toEqual([])
   })
 
+  it('forces an answer by what the request carries: query, headers, top-level body fields', async () => {
+    const created = await postScenario({
+      status: 400,
+      times: 2,
+      method: 'POST',
+      path: '/v1/pets',
+      match: { body: { name: 'Error' } },
+    })
+    expect(created.body).toMatchObject({ match: { body: { name: 'Error' } }, remaining: 2 })
+    await postScenario({
+      status: 503,
+      match: { query: { limit: 3 }, headers: { 'X-Mode': 'down' } },
+    })
+    const post = (name: string) =>
+      call(api('pets'), {
+        method: 'POST',
+        headers: { ...free, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, categoryId: 1 }),
+      })
+    expect((await post('Rex')).status).toBe(201)
+    expect((await post('Error')).body).toMatchObject({ code: 'invalid_request', status: 400 })
+    expect((await call(api('pets?limit=3'), { headers: free })).status).toBe(200)
+    const forced = await call(api('pets?limit=3'), { headers: { ...free, 'x-mode': 'down' } })
+    expect(forced.status).toBe(503)
+    const [, errored, , down] = transport.petstore.requests()
+    expect(errored).toMatchObject({ status: 400, forced: 'scenario', code: 'invalid_request' })
+    expect(down).toMatchObject({ status: 503, forced: 'scenario', query: { limit: '3' } })
+  })
+
   it('answers 405 with Allow for a wrong method, 404 for an unknown endpoint', async () => {
     const wrong = await call(admin('reset'), { method: 'GET' })
     expect(wrong.status).toBe(405)
@@ -145,6 +184,8 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     expect(wrong.body).toMatchObject({ code: 'method_not_allowed', status: 405 })
     const state = await call(admin('state'), { method: 'PUT', body: '{}' })
     expect([state.status, state.headers.get('allow')]).toEqual([405, 'GET, HEAD'])
+    const journal = await call(admin('requests'), { method: 'PUT', body: '{}' })
+    expect([journal.status, journal.headers.get('allow')]).toEqual([405, 'GET, HEAD, DELETE'])
     const unknown = await call(admin('nothing'))
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ code: 'route_not_found', status: 404 })

@@ -13,14 +13,13 @@ import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
 import { RATE_LIMIT_HEADER_NAMES } from '../spec/headers.ts'
 import { int64 } from '../spec/int64.ts'
-import { MAX_BODY_BYTES } from '../spec/limits.ts'
+import { LIST_LIMIT as LIMIT, MAX_BODY_BYTES } from '../spec/limits.ts'
 import { NewPet } from '../spec/new-pet.ts'
 import { Order, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { ROUTES, TAGS } from '../spec/routes.ts'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
-import { LIMIT } from '../validation/read-params.ts'
 import { createOpenApiDocument } from './create-openapi-document.ts'
 
 const REDOCLY = fileURLToPath(
@@ -207,16 +206,17 @@ describe('createOpenApiDocument', () => {
       ['Order.petId', schemas.Order.properties.petId, Order.shape.petId],
       ['petId', petId, int64],
     ]
-    // Without bounds, `format: int64` states the range -2^63 to 2^63 - 1. As JSON doubles: the
-    // largest within it, ±(2^63 - 1024), are taken; ±2^63 is refused, since numbers beyond the
-    // range parse to it too.
-    const EDGE = 2 ** 63 - 1024
-    const above = (value: number) => (value === EDGE ? 2 ** 63 : value + 1)
-    const below = (value: number) => (value === -EDGE ? -(2 ** 63) : value - 1)
+    // Without bounds, `format: int64` states the range: -2^63 to 2^63 - 1. As doubles, the
+    // ends are the nearest doubles inside it (±(2^63 - 1024)): ±2^63 itself cannot tell the
+    // ends of the range from the numbers just beyond them.
+    const INT64_MIN_DOUBLE = -(2 ** 63) + 1024
+    const INT64_MAX_DOUBLE = 2 ** 63 - 1024
+    const above = (value: number) => (value === INT64_MAX_DOUBLE ? 2 ** 63 : value + 1)
+    const below = (value: number) => (value === INT64_MIN_DOUBLE ? -(2 ** 63) : value - 1)
     for (const [name, field, schema] of fields) {
       expect(field, name).toMatchObject({ type: 'integer', format: 'int64' })
-      const min = field.minimum ?? -EDGE
-      const max = field.maximum ?? EDGE
+      const min = field.minimum ?? INT64_MIN_DOUBLE
+      const max = field.maximum ?? INT64_MAX_DOUBLE
       // The documented bounds are exactly what the schema accepts.
       expect(schema.safeParse(min).success, `${name} ${min}`).toBe(true)
       expect(schema.safeParse(max).success, `${name} ${max}`).toBe(true)
