@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFakeClock } from '../src/clock/create-fake-clock.ts'
 import { runConformance } from './run-conformance.ts'
 import {
   createFaultProxy,
@@ -13,6 +14,7 @@ import {
   rewriteRequest,
   setHeaders,
 } from './test-utils/fault-proxy.ts'
+import { undatedFetchTransport } from './test-utils/fetch-transport.ts'
 import { withTestMock } from './test-utils/with-test-mock.ts'
 import type { ConformanceResult } from './types.ts'
 
@@ -21,7 +23,15 @@ const VALID = `Bearer ${TOKEN}`
 const VALID_BODY = JSON.stringify({ name: 'conformance-proxy', categoryId: 1 })
 const STATUSES = ['available', 'pending', 'sold']
 
-const mock = withTestMock()
+// The kit and the mock share a fake clock: the kit's waits (window resets,
+// Retry-After, pacing) move it on instead of taking real time.
+const clock = createFakeClock(Date.now())
+const timing = {
+  now: clock.now,
+  sleep: async (ms: number) => clock.advance(ms),
+  transport: undatedFetchTransport,
+}
+const mock = withTestMock({ clock })
 let proxy: FaultProxy
 
 beforeAll(async () => {
@@ -69,8 +79,7 @@ function run(rules: Array<FaultRule>, options: { token?: string; include?: Array
     seed: 1,
     examples: 10,
     include: options.include ?? [],
-    // The mock runs 60 times faster: its Free plan allows 60 requests a second.
-    fallbackPerMinute: 3600,
+    ...timing,
   })
 }
 
@@ -676,6 +685,7 @@ describe('advisory checks warn, and fail only with strict', () => {
       seed: 1,
       strict: true,
       only: ['auth'],
+      ...timing,
     })
     expect(result.summary.failed).toBeGreaterThan(0)
     expect(result.exitCode).toBe(1)

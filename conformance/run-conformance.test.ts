@@ -95,7 +95,7 @@ describe('runConformance against the project mock', () => {
     expect(exchanges.length).toBeLessThanOrEqual(3)
   })
 
-  it('stops at the request budget and reports the rest as skipped', async () => {
+  it('stops at the request budget and reports the rest as not run, exit 0', async () => {
     const result = await run({
       seed: 1,
       maxRequests: 12,
@@ -103,7 +103,14 @@ describe('runConformance against the project mock', () => {
     expect(result.stats.requests).toBe(12)
     expect(result.exitCode).toBe(0)
     const skipped = result.results.find((entry) => entry.id === 'get.not-found')
-    expect(skipped?.skipReason).toMatch(/budget of 12/)
+    expect(skipped?.outcome).toBe('not-run')
+    expect(skipped?.skipReason).toMatch(/request budget/)
+    expect(result.stopped).toMatchObject({
+      reason: 'budget',
+      code: 'ERR_PETSTORE_CONFORMANCE_BUDGET',
+    })
+    expect(result.stopped?.summary).toMatch(/budget of 12 requests/)
+    expect(result.verdict).toMatch(/ not run .*budget of 12 requests is spent \(exit 0\)$/)
   })
 
   it('stops with a setup error on a pre-flight 401', async () => {

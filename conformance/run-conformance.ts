@@ -94,6 +94,20 @@ export class ConformanceSetupError extends PetstoreError<KitCode> {
   }
 }
 
+/** Why checks were not run, in a few words (the stop's message has the details). */
+const STOP_LABELS: Record<RunStop['reason'], string> = {
+  usage: 'bad usage',
+  reportPath: 'a bad report path',
+  unreachable: 'the pre-flight request got no answer',
+  keyRejected: 'the key was rejected',
+  apiNotFound: 'the API was not found at the base URL',
+  serverGone: 'the server stopped answering',
+  maxDuration: '--max-duration',
+  waitTooLong: 'the rate limit asked for a wait beyond the cap',
+  budget: 'the request budget of --max-requests was spent',
+  internal: 'a failure of the kit',
+}
+
 /** Stop reasons of the pre-flight request: configuration errors, thrown as {@link ConformanceSetupError}. */
 const SETUP_REASONS = new Set<RunStop['reason']>(['unreachable', 'keyRejected', 'apiNotFound'])
 
@@ -180,7 +194,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const strict = options.strict ?? false
   const failOnSkip = options.failOnSkip ?? false
   const emit = options.onEvent ?? (() => {})
-  const onWait = (ms: number, reason: string) => emit({ type: 'wait', ms, reason })
+  // A wait is announced only when it fits in the time left; one that does not
+  // fit stops the run, and the stop says why.
+  const onWait = (ms: number, reason: string) => {
+    if (ms <= clock.leftMs()) {
+      emit({ type: 'wait', ms, reason })
+    }
+  }
 
   const collector = createResultCollector(selected)
   const observe = createResponseChecks(collector)
@@ -246,7 +266,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   const stopOn = (error: unknown) => {
     if (!(error instanceof ConformanceError) || error.reason === 'reportWrite') {
-      throw error
+      // A failure of the kit itself still ends in a result, so every report is written.
+      const detail = `${(error as Error)?.message ?? String(error)} (a failure of the kit: please report it with the seed)`
+      stopped = {
+        reason: 'internal',
+        code: KIT_CODES.internal,
+        message: kitMessage('run the checks', detail),
+        summary: detail,
+      }
+      return
     }
     stopped = {
       reason: error.reason,
@@ -309,7 +337,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       return { outcome: 'skipped', reason: 'read-only run (--read-only)' }
     }
     if (stopped && !finished.has(check.id)) {
-      return { outcome: 'not-run', reason: `the run stopped before it: ${stopped.summary}` }
+      return {
+        outcome: 'not-run',
+        reason: `the run stopped before it (${STOP_LABELS[stopped.reason]})`,
+      }
     }
     return { outcome: 'skipped', reason: hint(check, operation) }
   })

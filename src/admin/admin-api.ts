@@ -13,6 +13,8 @@ export interface AdminDeps {
   reset(): Promise<void>
   state(): unknown
   scenarios: ScenarioQueue
+  /** More control endpoints (the journal's, the dashboard's). */
+  routes?: ReadonlyArray<AdminRoute>
 }
 
 /**
@@ -73,6 +75,7 @@ export function adminRoutes(deps: AdminDeps): Array<AdminRoute> {
         return { status: 204, headers: {} }
       },
     },
+    ...(deps.routes ?? []),
   ]
 }
 

@@ -6,28 +6,16 @@ import { readEnum, readLimit } from '../validation/read-params.ts'
 
 /**
  * `GET /v1/pets` (listPets, spec §4.1): pets ordered by id, at most `limit`,
- * optionally filtered by `status`. Serialized pages are cached until the data
- * changes.
+ * optionally filtered by `status`. The store caches serialized pages until a
+ * change reaches them.
  *
  * @example
  * const operation = listPets(store)
  */
 export function listPets(store: Store): Operation {
-  const cache = new Map<string, string>()
-  let cachedVersion = -1
   return ({ request }) => {
     const limit = readLimit(request.query)
     const status = readEnum(request.query, 'status', PARAMETERS.listPets.query.status)
-    if (cachedVersion !== store.version()) {
-      cache.clear()
-      cachedVersion = store.version()
-    }
-    const key = `${status ?? ''}:${limit}`
-    let text = cache.get(key)
-    if (text === undefined) {
-      text = JSON.stringify(store.listPets({ status, limit }))
-      cache.set(key, text)
-    }
-    return jsonTextResponse(200, text)
+    return jsonTextResponse(200, store.listPetsJson({ status, limit }))
   }
 }

@@ -15,6 +15,8 @@ export interface RequestListenerOptions {
   log?: (entry: RequestLogEntry) => void
   /** A body that sends nothing for this long is answered with 408. Default `BODY_IDLE_TIMEOUT_MS`. */
   bodyTimeoutMs?: number
+  /** Open streamed responses (event streams) register their `end` here while open. */
+  streams?: Set<() => void>
 }
 
 /** After a refused body (413, 408), the rest is read and dropped for at most this long. */
@@ -32,7 +34,7 @@ export function createRequestListener(
   app: Pick<App, 'handle'>,
   options: RequestListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { log } = options
+  const { log, streams } = options
   return (req, res) => {
     const started = log ? performance.now() : 0
     const url = req.url ?? '/'
@@ -44,6 +46,10 @@ export function createRequestListener(
     })
     const respond = (response: MockResponse, closeAfter: boolean) => {
       if (res.destroyed) return
+      if (response.stream) {
+        writeStream(req, res, response, streams)
+        return
+      }
       const headers: Record<string, string | number> = response.headers
       if (response.body !== undefined) headers['content-length'] = Buffer.byteLength(response.body)
       else if (response.status !== 204 && response.status !== 304) headers['content-length'] = 0
@@ -99,6 +105,31 @@ export function createRequestListener(
       return answer(result.error !== undefined)
     })
   }
+}
+
+/** Writes a streamed body (Server-Sent Events) as it comes, honouring `write()`'s backpressure. */
+function writeStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: MockResponse,
+  streams: Set<() => void> | undefined,
+): void {
+  res.writeHead(response.status, response.headers)
+  res.flushHeaders()
+  req.socket.setTimeout(0)
+  req.socket.setNoDelay(true)
+  const stop = response.stream?.({
+    write: (chunk) => res.write(chunk),
+    onDrain: (listener) => res.once('drain', listener),
+    end: () => res.end(),
+  })
+  const end = () => {
+    stop?.()
+    streams?.delete(end)
+    res.end()
+  }
+  streams?.add(end)
+  res.once('close', end)
 }
 
 function nodeHeaders(req: IncomingMessage): HeaderReader {

@@ -8,6 +8,8 @@ import { SIMULATION_RULES, SimulatedDelay, SimulatedStatus } from './simulated-s
 export interface Simulation {
   status?: number
   delay?: number
+  /** Where a request's own preference came from: the `Prefer` header or the query. */
+  source?: 'prefer' | 'query'
 }
 
 /**
@@ -33,11 +35,15 @@ export function parseSimulation(prefer: string | null, query: URLSearchParams): 
       simulation.delay = readDelay(value, 'Prefer: delay')
     }
   }
-  if (simulation.status !== undefined || simulation.delay !== undefined) return simulation
+  if (simulation.status !== undefined || simulation.delay !== undefined) {
+    simulation.source = 'prefer'
+    return simulation
+  }
   const code = query.get('__code')
   const delay = query.get('__delay')
   if (code !== null) simulation.status = readStatus(code, '__code')
   if (delay !== null) simulation.delay = readDelay(delay, '__delay')
+  if (code !== null || delay !== null) simulation.source = 'query'
   return simulation
 }
 
