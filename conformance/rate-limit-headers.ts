@@ -1,4 +1,5 @@
 import { RATE_LIMIT_HEADERS } from '../src/spec/index.ts'
+
 /** The rate-limit headers of one response, parsed. */
 export interface RateLimitHeaders {
   limit: number

@@ -2,6 +2,7 @@ import { PetstoreError } from '../src/errors/petstore-error.ts'
 import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient } from './http-client.ts'
+import { inputProbe } from './input-probe.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './kit-message.ts'
 import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
 import { fixedProbes } from './probes.ts'
@@ -10,6 +11,7 @@ import { rateLimitProbe } from './rate-limit-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { buildResult, createResultCollector } from './result-collector.ts'
 import { createRunClock } from './run-clock.ts'
+import { STATEFUL_REQUESTS, statefulProbe } from './stateful-probe.ts'
 import type {
   CheckDefinition,
   ConformanceEvent,
@@ -47,6 +49,11 @@ export interface ConformanceOptions {
   seed?: number
   /** Generated cases per property (valid and invalid NewPets). Default 10. */
   examples?: number
+  /**
+   * Requests the stateful phase may send, shrinking included. Default
+   * {@link STATEFUL_REQUESTS} (40); 0 leaves the phase out.
+   */
+  statefulRequests?: number
   /** The most requests the run may send. Default 500. */
   maxRequests?: number
   /** Per-request timeout in ms. Default 10000. */
@@ -58,8 +65,8 @@ export interface ConformanceOptions {
    * Default 60 a minute (the Free plan).
    */
   fallbackPerMinute?: number
-  /** A category id to create pets with when `GET /pets` shows none. */
-  categoryId?: number
+  /** A category id to create pets with when `GET /pets` shows none (any int64). */
+  categoryId?: number | bigint
   /** Clock, injectable for tests. */
   now?: () => number
   /** Sleep, injectable for tests (every wait of the run goes through it). */
@@ -121,10 +128,12 @@ const probeOrder: Array<ProbeEntry> = [
   { probe: fixedProbes.create, writes: true },
   { probe: fixedProbes.reject, writes: true },
   { probe: generatedProbe, writes: true },
+  { probe: inputProbe, writes: false },
   { probe: fixedProbes.get, writes: false },
   { probe: fixedProbes.auth, writes: false },
   { probe: fixedProbes.advisory, writes: false },
   { probe: fixedProbes.methods, writes: true },
+  { probe: statefulProbe, writes: true },
   { probe: rateLimitProbe, writes: false },
 ]
 
@@ -136,6 +145,8 @@ export const DEFAULT_MAX_DURATION_MS = 600_000
 function hint(check: CheckDefinition, operation: OperationId): string {
   switch (check.id) {
     case 'ratelimit.retry-after':
+      return 'no 429 was received (--include rate-limit provokes one)'
+    case 'ratelimit.429-remaining':
       return 'no 429 was received (--include rate-limit provokes one)'
     case 'ratelimit.remaining-decreases':
       return 'no two responses in a row within one window'
@@ -244,8 +255,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     state,
     seed,
     examples: options.examples ?? 10,
+    statefulRequests: options.statefulRequests ?? STATEFUL_REQUESTS,
     readOnly,
-    ...(options.categoryId === undefined ? {} : { categoryId: options.categoryId }),
+    ...(options.categoryId === undefined ? {} : { categoryId: BigInt(options.categoryId) }),
     now,
     sleep,
     maxWaitMs,
