@@ -6,7 +6,7 @@
  *   default data and with `--pets 100000`;
  * - 20,000 creates at concurrency 50 on `--pets 100000`: the last 5,000
  *   against the first 5,000, create p99, and list / get p99 while they run
- *   (the server's own time per request, from its log line, and the client's
+ *   (the server's own time per request, from its JSON log line, and the client's
  *   round trip, which also holds the wait behind 50 requests in flight);
  * - `reset()` with the default data and with 100,000 pets (in-process);
  * - the same load with `--data-file`: what durability costs per create.
@@ -120,10 +120,13 @@ async function benchmark(options: Options) {
   }
 
   log(`${options.creates} creates at concurrency ${options.concurrency}, --pets ${BIG}`)
-  const memory = await load(mock('--pets', String(BIG)), options)
+  const memory = await load(mock('--pets', String(BIG), '--log-format', 'json'), options)
   log(`the same with --data-file`)
   const dataFile = join(scratch, 'pets.json')
-  const durable = await load(mock('--pets', String(BIG), '--data-file', dataFile), options)
+  const durable = await load(
+    mock('--pets', String(BIG), '--log-format', 'json', '--data-file', dataFile),
+    options,
+  )
   log('restart from the data file')
   const restarted = await start(mock('--quiet', '--pets', String(BIG), '--data-file', dataFile))
   await stop(restarted.child)
@@ -385,10 +388,21 @@ async function start(args: Array<string>): Promise<Started> {
       const complete = pending.split('\n')
       pending = complete.pop() ?? ''
       for (const line of complete) {
-        const logged = /^(GET|POST) (\/v1\/pets)(\/\d+)?\S* (\d{3}) ([\d.]+)ms$/.exec(line)
-        if (logged === null || lines++ >= MAX_LOG_LINES) continue
-        const kind = logged[1] === 'POST' ? 'create' : logged[3] ? 'get' : 'list'
-        served[kind].push(Number(logged[5]))
+        if (!line.startsWith('{') || lines++ >= MAX_LOG_LINES) continue
+        const entry = JSON.parse(line) as {
+          method: string
+          route: string | null
+          durationMs: number
+        }
+        const kind =
+          entry.route === '/v1/pets'
+            ? entry.method === 'POST'
+              ? 'create'
+              : 'list'
+            : entry.route === '/v1/pets/{petId}'
+              ? 'get'
+              : undefined
+        if (kind) served[kind].push(entry.durationMs)
       }
     })
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {

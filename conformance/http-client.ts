@@ -217,11 +217,11 @@ export function createHttpClient(options: HttpClientOptions) {
           )
         }
         const backoff = Math.min(1000 * 2 ** attempt, maxWaitMs)
-        stats.retries += 1
         await sleep(
           Math.max(retryAfter ?? 0, backoff),
           `backing off after an unrequested 429 (attempt ${attempt + 1} of ${maxRetries})`,
         )
+        stats.retries += 1
         options.pacer.forget(credential)
       }
     },

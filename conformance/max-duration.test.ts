@@ -43,6 +43,8 @@ describe('--max-duration against a server that always answers 429 (fake clock, n
     expect(performance.now() - started).toBeLessThan(5_000)
     expect(clock.sleeps).toEqual([])
     expect(server?.requests).toBe(1)
+    // The refused wait is neither a retry nor time waited.
+    expect(result.stats).toMatchObject({ requests: 1, retries: 0, waitedMs: 0 })
     expect(result.exitCode).toBe(2)
     expect(result.stopped).toMatchObject({
       reason: 'maxDuration',

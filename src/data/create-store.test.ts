@@ -18,6 +18,7 @@ type Command =
   | { kind: 'dbCreate'; id: number; status: (typeof STATUSES)[number] }
   | { kind: 'dbUpdate'; id: number; status: (typeof STATUSES)[number] }
   | { kind: 'dbDelete'; id: number }
+  | { kind: 'dbClear' }
 
 const status = fc.constantFrom(...STATUSES)
 const id = fc.integer({ min: 1, max: 40 })
@@ -39,6 +40,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   ),
   weighted(2, fc.record({ kind: fc.constant('dbUpdate'), id, status })),
   weighted(2, fc.record({ kind: fc.constant('dbDelete'), id })),
+  weighted(1, fc.constant({ kind: 'dbClear' as const })),
 )
 
 async function send(petstore: Petstore, path: string, init: RequestInit = {}) {
@@ -112,9 +114,13 @@ describe('createStore', () => {
               },
             })
             model.set(pet.id, { ...pet, status: step.status })
-          } else {
+          } else if (step.kind === 'dbDelete') {
             petstore.db.pets.delete((q) => q.where({ id: step.id }))
             model.delete(step.id)
+          } else {
+            petstore.db.pets.clear()
+            await Promise.resolve()
+            model.clear()
           }
           expect(petstore.db.pets.count()).toBe(model.size)
           expect(petstore.state().data.pets).toBe(model.size)
