@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeClock } from './clock/create-fake-clock.ts'
 import { createPetstore } from './create-petstore.ts'
 import { ConfigError } from './errors/config-error.ts'
@@ -300,5 +300,31 @@ describe('createPetstore with msw', () => {
       })
       expect(response.status).toBe(503)
     })
+  })
+})
+
+describe('createPetstore default onError', () => {
+  it('logs a failure of the mock as one formatted line with a stable code', async () => {
+    const lines: Array<unknown> = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
+      lines.push(args)
+    })
+    try {
+      const petstore = createPetstore()
+      petstore.onRequest(() => {
+        throw new Error('listener broke')
+      })
+      const response = await petstore.fetch(
+        new Request('http://x.test/v1/pets/1', { headers: AUTH }),
+      )
+      expect(response.status).toBe(200)
+      expect(lines).toEqual([
+        [
+          '[petstore-mock] Failed to answer a request: Error: listener broke (ERR_PETSTORE_INTERNAL).',
+        ],
+      ])
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

@@ -95,9 +95,11 @@ describe('connectPetstore', () => {
     await expect(connectPetstore('http://127.0.0.1:1').state()).rejects.toMatchObject({
       code: 'ERR_PETSTORE_UNREACHABLE',
     })
-    expect(() => connectPetstore('localhost:4010')).toThrow(
-      expect.objectContaining({ code: 'ERR_PETSTORE_INVALID_OPTION' }),
-    )
+    for (const baseUrl of ['localhost:4010', 'ftp://127.0.0.1:4010', 'not a url']) {
+      expect(() => connectPetstore(baseUrl), baseUrl).toThrow(
+        expect.objectContaining({ name: 'ConfigError', code: 'ERR_PETSTORE_INVALID_OPTION' }),
+      )
+    }
   })
 
   it('runs anywhere fetch does: no module it loads imports node: or anything outside the project', async () => {
@@ -119,6 +121,7 @@ describe('connectPetstore', () => {
       '/errors/petstore-error.ts',
       '/errors/format-message.ts',
       '/client/connect-petstore.ts',
+      '/errors/config-error.ts',
       '/client/control-api-error.ts',
     ])
   })

@@ -1,4 +1,5 @@
 import type { PetstoreState } from '../app/create-petstore-core.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
@@ -80,18 +81,15 @@ export interface PetstoreClient {
  * const entry = await petstore.waitForRequest({ path: '/v1/pets', status: 429 })
  */
 export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): PetstoreClient {
-  let origin: string
-  try {
-    const url = new URL(baseUrl)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(url.protocol)
-    origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
-  } catch {
-    throw PetstoreError.failed(
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(
       'ERR_PETSTORE_INVALID_OPTION',
       'connect to the petstore',
-      `baseUrl must be an absolute URL such as http://127.0.0.1:4010, got "${String(baseUrl).slice(0, 100)}"`,
+      `baseUrl must be an absolute http(s) URL such as http://127.0.0.1:4010, got "${String(baseUrl).slice(0, 100)}"`,
     )
   }
+  const origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
 
   const call = async <T>(

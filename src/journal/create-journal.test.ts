@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { answeredRequest } from '../test-utils/answered-request.ts'
-import { createJournal } from './create-journal.ts'
+import { createJournal, MAX_JOURNAL_LISTENERS } from './create-journal.ts'
 import { JOURNAL_BODY_LIMIT, maskAuthorization, pathWithQuery } from './journal-entry.ts'
 
 describe('createJournal', () => {
@@ -131,6 +131,26 @@ describe('createJournal', () => {
     journal.subscribe(() => calls++)
     journal.record(answeredRequest())
     expect(calls).toBe(1)
+  })
+
+  it('rejects a wait at the listener cap with ERR_PETSTORE_TOO_MANY_LISTENERS and arms no timer', async () => {
+    const journal = createJournal()
+    const unsubscribers = Array.from({ length: MAX_JOURNAL_LISTENERS }, () =>
+      journal.subscribe(() => {}),
+    )
+    await expect(journal.waitFor({}, { timeout: 1 })).rejects.toMatchObject({
+      name: 'PetstoreError',
+      code: 'ERR_PETSTORE_TOO_MANY_LISTENERS',
+      message: expect.stringMatching(
+        /^\[petstore-mock\] Failed to wait for a request: At most 1000/,
+      ),
+    })
+    // Before the fix the 1 ms timer still fired and threw outside any promise.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    for (const unsubscribe of unsubscribers) unsubscribe()
+    const next = journal.waitFor({}, { timeout: 1_000 })
+    journal.record(answeredRequest())
+    expect((await next).id).toBe(1)
   })
 
   it('refuses a size out of range', () => {

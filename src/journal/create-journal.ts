@@ -186,6 +186,25 @@ export function createJournal(
       }
       return new Promise<JournalEntry>((resolve, reject) => {
         const { signal } = waitOptions
+        let timer: ReturnType<typeof setTimeout> | undefined
+        let unsubscribe: () => void
+        try {
+          unsubscribe = subscribe((entry) => {
+            if (!matchesFilter(entry, checked)) return
+            done()
+            resolve(entry)
+          })
+        } catch (error) {
+          // The listener cap is reached: nothing is armed yet, so nothing leaks.
+          reject(
+            PetstoreError.failed(
+              'ERR_PETSTORE_TOO_MANY_LISTENERS',
+              'wait for a request',
+              error instanceof Error ? error.message : String(error),
+            ),
+          )
+          return
+        }
         const done = () => {
           clearTimeout(timer)
           unsubscribe()
@@ -195,7 +214,7 @@ export function createJournal(
           done()
           reject(signal?.reason)
         }
-        const timer = setTimeout(() => {
+        timer = setTimeout(() => {
           done()
           reject(
             PetstoreError.failed(
@@ -205,11 +224,6 @@ export function createJournal(
             ),
           )
         }, timeout)
-        const unsubscribe = subscribe((entry) => {
-          if (!matchesFilter(entry, checked)) return
-          done()
-          resolve(entry)
-        })
         if (signal?.aborted) onAbort()
         else signal?.addEventListener('abort', onAbort, { once: true })
       })

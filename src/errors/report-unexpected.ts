@@ -1,0 +1,17 @@
+import { formatMessage } from './format-message.ts'
+
+/**
+ * The default `onError`: logs a failure of the mock itself (a bug, never bad
+ * input) as one line through the one formatter, with a stable code.
+ *
+ * @example
+ * reportUnexpected(new Error('boom'))
+ * // console.error: '[petstore-mock] Failed to answer a request: boom (ERR_PETSTORE_INTERNAL).'
+ */
+export function reportUnexpected(
+  error: unknown,
+  log: (line: string) => void = (line) => console.error(line),
+): void {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  log(formatMessage('answer a request', `${reason} (ERR_PETSTORE_INTERNAL)`))
+}
