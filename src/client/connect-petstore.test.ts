@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fetch as undiciFetch } from 'undici'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -53,6 +55,30 @@ describe('connectPetstore', () => {
     })
     const [first] = await petstore.requests()
     expect(await petstore.waitForRequest({ since: 0, path: '/v1/pets/1' })).toEqual(first)
+  })
+
+  it('bounds each call of a wait by the time left: a mock that stalls cannot hold it', async () => {
+    // Answers the state, then never answers the journal poll.
+    const stalled = createServer((req, res) => {
+      if (req.url?.startsWith('/__mock/state')) {
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ journal: { lastId: 0 } }))
+      }
+    })
+    await new Promise<void>((done) => stalled.listen(0, '127.0.0.1', done))
+    try {
+      const { port } = stalled.address() as AddressInfo
+      const petstore = connectPetstore(`http://127.0.0.1:${port}`)
+      const started = Date.now()
+      await expect(petstore.waitForRequest({}, { timeout: 100 })).rejects.toMatchObject({
+        name: 'PetstoreError',
+        code: 'ERR_PETSTORE_WAIT_TIMEOUT',
+      })
+      expect(Date.now() - started).toBeLessThan(2_000)
+    } finally {
+      stalled.closeAllConnections()
+      await new Promise((done) => stalled.close(done))
+    }
   })
 
   it('rejects a refused call with a ControlApiError carrying the status and the code', async () => {

@@ -157,28 +157,36 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
       }
       const { signal } = waitOptions
       const deadline = Date.now() + timeout
+      const timedOut = () =>
+        PetstoreError.failed(
+          'ERR_PETSTORE_WAIT_TIMEOUT',
+          'wait for a request',
+          `no request matched ${JSON.stringify(filter)} within ${timeout} ms`,
+        )
+      // Each HTTP call is bounded by the time left, so a stalled mock cannot hold the wait.
+      const bounded = async <T>(run: (callSignal: AbortSignal) => Promise<T>): Promise<T> => {
+        const limit = AbortSignal.timeout(Math.max(1, deadline - Date.now()))
+        try {
+          return await run(signal ? AbortSignal.any([signal, limit]) : limit)
+        } catch (error) {
+          if (limit.aborted && !signal?.aborted) throw timedOut()
+          throw error
+        }
+      }
       let since = filter.since
       if (since === undefined) {
-        const state = await call<PetstoreState>(
-          'wait for a request',
-          'GET',
-          'state',
-          undefined,
-          signal,
+        const state = await bounded((callSignal) =>
+          call<PetstoreState>('wait for a request', 'GET', 'state', undefined, callSignal),
         )
         since = state.journal.lastId
       }
       for (;;) {
-        const [entry] = await requests({ ...filter, since, limit: 1 }, signal)
+        const [entry] = await bounded((callSignal) =>
+          requests({ ...filter, since, limit: 1 }, callSignal),
+        )
         if (entry !== undefined) return entry
         const left = deadline - Date.now()
-        if (left <= 0) {
-          throw PetstoreError.failed(
-            'ERR_PETSTORE_WAIT_TIMEOUT',
-            'wait for a request',
-            `no request matched ${JSON.stringify(filter)} within ${timeout} ms`,
-          )
-        }
+        if (left <= 0) throw timedOut()
         await pause(Math.min(CLIENT_POLL_MS, left), signal)
       }
     },
