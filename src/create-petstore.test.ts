@@ -328,3 +328,31 @@ describe('createPetstore default onError', () => {
     }
   })
 })
+
+describe('createPetstore fetch with a body stream that fails', () => {
+  it('answers 400 with an Error body and journals the request', async () => {
+    const petstore = createPetstore()
+    let pulls = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue(new TextEncoder().encode('{"name":"Rex"'))
+        else controller.error(new Error('boom'))
+      },
+    })
+    const response = await petstore.fetch(
+      new Request('http://x.test/v1/pets', {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    )
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      code: 'invalid_request',
+      message: 'The request body could not be read: boom.',
+      status: 400,
+    })
+    expect(petstore.requests({ method: 'POST' })).toMatchObject([{ status: 400 }])
+  })
+})

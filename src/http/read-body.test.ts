@@ -56,6 +56,30 @@ describe('readBody', () => {
     expect(reader.released).toBe(true)
   })
 
+  it('turns a failing read into a 400 instead of rejecting', async () => {
+    let reads = 0
+    const reader: ChunkReader & { released: boolean } = {
+      released: false,
+      read() {
+        reads++
+        return reads === 1
+          ? Promise.resolve({ done: false, value: new TextEncoder().encode('{"name":') })
+          : Promise.reject(new TypeError('boom'))
+      },
+      releaseLock() {
+        reader.released = true
+      },
+    }
+    const result = await readBody(reader)
+    expect(result.body).toBeNull()
+    expect(result.error).toMatchObject({
+      code: 'invalid_request',
+      status: 400,
+      message: 'The request body could not be read: boom.',
+    })
+    expect(reader.released).toBe(true)
+  })
+
   it('accepts a body of exactly the limit', async () => {
     const result = await readBody(chunks(['12345', '67890']), { maxBytes: 10 })
     expect(text(result.body)).toBe('1234567890')

@@ -20,7 +20,7 @@ export interface ReadBodyOptions {
   idleMs?: number
 }
 
-/** What `readBody` got: the bytes, or why there are none (a 413 or a 408 to answer). */
+/** What `readBody` got: the bytes, or why there are none (a 413, 408 or 400 to answer). */
 export type BodyResult =
   | { body: Uint8Array | null; error?: undefined }
   | { body: null; error: ApiError }
@@ -30,7 +30,9 @@ export type BodyResult =
  * declared `Content-Length` is refused before a byte is read), and gives up on
  * a body that stalls for `idleMs`. It never throws: a refused body comes back
  * as the `ApiError` to answer with (413 `payload_too_large`, 408
- * `request_timeout`) once the request has been counted.
+ * `request_timeout`, 400 `invalid_request` when the source fails or the
+ * client closed the connection before the body ended) once the request has
+ * been counted; the operation is never run on part of a body.
  *
  * @example
  * const { body, error } = await readBody(request.body.getReader(), {
@@ -59,7 +61,14 @@ export async function readBody(
   let timer = arm()
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), stalled])
+      let next: { done: boolean; value?: Uint8Array } | 'stalled'
+      try {
+        next = await Promise.race([reader.read(), stalled])
+      } catch (error) {
+        // An errored stream or an upload the client abandoned: never act on part of a body.
+        release(reader)
+        return { body: null, error: unreadable(error) }
+      }
       if (next === 'stalled') {
         reader.releaseLock()
         return {
@@ -108,4 +117,20 @@ export function declaresTooMuch(
   maxBytes: number = MAX_BODY_BYTES,
 ): boolean {
   return declaredLength !== undefined && declaredLength > maxBytes
+}
+
+function unreadable(error: unknown): ApiError {
+  const reason = error instanceof Error ? error.message : String(error)
+  return new ApiError(
+    'invalid_request',
+    `The request body could not be read: ${reason.replace(/\.+$/, '')}.`,
+  )
+}
+
+function release(reader: ChunkReader): void {
+  try {
+    reader.releaseLock()
+  } catch {
+    // A reader whose read is still pending may refuse to release: nothing else to do.
+  }
 }

@@ -188,6 +188,37 @@ describe('createRequestListener', () => {
     expect(received).toContain('"name":"Patient"')
   })
 
+  it('never runs the operation on a body the client abandoned mid-upload', async () => {
+    const { hostname, port } = new URL(mock.current.url)
+    const since = mock.current.petstore.requests().at(-1)?.id ?? 0
+    const petsBefore = (await mock.current.petstore.state()).data.pets
+    const journaled = mock.current.petstore.waitForRequest(
+      { method: 'POST', since },
+      { timeout: 5_000 },
+    )
+    const socket = net.connect(Number(port), hostname, () => {
+      // A complete JSON object, but 20 bytes short of the declared length.
+      const body = '{"name":"Truncated","categoryId":1}'
+      socket.end(
+        [
+          'POST /v1/pets HTTP/1.1',
+          'Host: localhost',
+          `Authorization: Bearer ${KEY}`,
+          'Content-Type: application/json',
+          `Content-Length: ${body.length + 20}`,
+          '',
+          body,
+        ].join('\r\n'),
+      )
+    })
+    socket.on('error', () => {})
+    const entry = await journaled
+    socket.destroy()
+    // 499: the client closed the connection; the create never ran.
+    expect(entry).toMatchObject({ status: 499 })
+    expect((await mock.current.petstore.state()).data.pets).toBe(petsBefore)
+  })
+
   it('answers malformed paths and queries with an Error body, never a 500', async () => {
     for (const path of ['/v1/pets/%', '/v1/pets/%E0%A4%A', '//v1/pets', '/v1/pets?limit=%']) {
       const response = await request(`${mock.current.url}${path}`, {

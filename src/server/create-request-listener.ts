@@ -155,6 +155,8 @@ function originOf(req: IncomingMessage): string | undefined {
 function nodeChunkReader(req: IncomingMessage): ChunkReader {
   const chunks: Array<Buffer> = []
   let ended = false
+  // The client closed the connection (or it failed) before the body ended.
+  let aborted = false
   let wake: (() => void) | undefined
   const notify = () => {
     const resolve = wake
@@ -170,15 +172,20 @@ function nodeChunkReader(req: IncomingMessage): ChunkReader {
     ended = true
     notify()
   }
+  const onAbort = () => {
+    if (!ended && !req.complete) aborted = true
+    notify()
+  }
   req.on('data', onData)
   req.on('end', onEnd)
-  req.on('error', onEnd)
-  req.on('close', onEnd)
+  req.on('error', onAbort)
+  req.on('close', onAbort)
   return {
     async read() {
       for (;;) {
         const chunk = chunks.shift()
         if (chunk !== undefined) return { done: false, value: chunk }
+        if (aborted) throw new Error('the client closed the connection before the body ended')
         if (ended) return { done: true }
         await new Promise<void>((resolve) => {
           wake = resolve
@@ -189,8 +196,8 @@ function nodeChunkReader(req: IncomingMessage): ChunkReader {
     releaseLock() {
       req.off('data', onData)
       req.off('end', onEnd)
-      req.off('error', onEnd)
-      req.off('close', onEnd)
+      req.off('error', onAbort)
+      req.off('close', onAbort)
       req.pause()
       chunks.length = 0
     },
