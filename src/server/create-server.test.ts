@@ -21,6 +21,55 @@ function untilClosed(url: string, act: (socket: net.Socket) => void): Promise<st
   })
 }
 
+/** The status, `Connection` header and parsed Error body of a raw answer. */
+function parseRaw(received: string) {
+  const [head = '', body = ''] = received.split('\r\n\r\n')
+  return {
+    status: Number(head.split(' ')[1]),
+    contentType: /^content-type: (.+)$/im.exec(head)?.[1],
+    connection: /^connection: (.+)$/im.exec(head)?.[1],
+    body: ErrorBody.parse(JSON.parse(body)),
+  }
+}
+
+describe('createServer malformed HTTP', () => {
+  let mock: RunningServer
+  beforeAll(async () => {
+    mock = await startServer({ port: 0 })
+  })
+  afterAll(() => mock.close())
+
+  it('answers what the HTTP parser refuses with an Error body and Connection: close', async () => {
+    const cases: Array<[string, number, string]> = [
+      [
+        'POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n',
+        400,
+        'invalid_request',
+      ],
+      ['GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n', 400, 'invalid_request'],
+      [
+        `GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'headers_too_large',
+      ],
+    ]
+    for (const [raw, status, code] of cases) {
+      const received = await untilClosed(mock.url, (socket) => socket.write(raw))
+      expect(parseRaw(received), code).toEqual({
+        status,
+        contentType: 'application/json',
+        connection: 'close',
+        body: expect.objectContaining({ code, status }),
+      })
+    }
+    const response = await request(`${mock.url}/v1/pets?limit=1`, {
+      headers: { authorization: 'Bearer sk_test_free' },
+    })
+    expect(response.statusCode).toBe(200)
+    await response.body.dump()
+  })
+})
+
 describe('createServer timeouts', () => {
   let mock: RunningServer
   beforeAll(async () => {
@@ -32,7 +81,11 @@ describe('createServer timeouts', () => {
     const received = await untilClosed(mock.url, (socket) => {
       socket.write('GET /v1/pets HTTP/1.1\r\nHost: localhost\r\n')
     })
-    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+    expect(parseRaw(received)).toMatchObject({
+      status: 408,
+      connection: 'close',
+      body: { code: 'request_timeout', status: 408 },
+    })
   })
 
   it('closes the connection of a client that dribbles its headers', async () => {

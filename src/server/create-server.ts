@@ -8,6 +8,7 @@ import { ConfigError } from '../errors/config-error.ts'
 import { declaresTooMuch } from '../http/read-body.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 import { BODY_IDLE_TIMEOUT_MS } from '../spec/limits.ts'
+import { answerClientError } from './answer-client-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 
 export interface ServerOptions extends PetstoreOptions {
@@ -92,6 +93,8 @@ export function createServer(options: ServerOptions = {}): {
     }
     listener(req, res)
   })
+  // What the HTTP parser refuses still gets an Error body.
+  server.on('clientError', answerClientError)
   // Idle or stalled sockets are closed too, not only slow requests.
   server.setTimeout(requestTimeout, (socket) => socket.destroy())
   return { server, petstore }

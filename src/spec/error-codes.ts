@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   rate_limited: 429,
   key_banned: 429,
   internal_error: 500,
