@@ -72,7 +72,7 @@ export interface Store {
   getPet(id: number): Pet | undefined
   hasCategory(id: number): boolean
   /** Stores a new pet with the next id; resolves once it is durable. */
-  createPet(input: NewPet): Promise<Pet>
+  createPet(input: NewPet & { categoryId: number }): Promise<Pet>
   listOrders(query: { status?: OrderStatus; limit: number }): Array<Order>
   /** A number that changes whenever any data changes. */
   version(): number

@@ -19,10 +19,19 @@ const BOM = 0xfeff
  *   checked by one pass over the text before parsing, so nothing recurses;
  * - text that does not parse: 400 `invalid_json`.
  *
+ * With `exactIntegers`, an integer written beyond ±(2^53 − 1) is read from its
+ * source text as a `bigint` (JSON.parse's reviver `context.source`, Node ≥ 22),
+ * so that the int64 rule (spec/int64.ts) judges the number that was sent, not
+ * the double it rounds to. Bodies that hold int64 fields ask for it.
+ *
  * @example
- * const value = parseJsonBody(ctx.request, 'a NewPet')
+ * const value = parseJsonBody(ctx.request, 'a NewPet', { exactIntegers: true })
  */
-export function parseJsonBody(request: MockRequest, what: string): unknown {
+export function parseJsonBody(
+  request: MockRequest,
+  what: string,
+  options: { exactIntegers?: boolean } = {},
+): unknown {
   const { body } = request
   if (body === null || body.length === 0) throw missing(what)
   const declared = request.headers.get('content-type')
@@ -38,10 +47,17 @@ export function parseJsonBody(request: MockRequest, what: string): unknown {
     )
   }
   try {
-    return JSON.parse(text)
+    return JSON.parse(text, options.exactIntegers ? exactIntegers : undefined)
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.')
   }
+}
+
+/** A reviver that keeps integers beyond the exact doubles as the `bigint` that was written. */
+function exactIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {
+  if (typeof value !== 'number' || Number.isSafeInteger(value)) return value
+  const source = context?.source
+  return source !== undefined && /^-?\d+$/.test(source) ? BigInt(source) : value
 }
 
 function missing(what: string): ApiError {

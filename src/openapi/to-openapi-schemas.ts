@@ -32,6 +32,8 @@ export function toOpenApiSchemas(schemas: ReadonlyArray<z.ZodType>): Record<stri
   }
   const { schemas: generated } = z.toJSONSchema(registry, {
     io: 'input',
+    // The int64 rule is a custom check: its meta says `integer`, format `int64`.
+    unrepresentable: 'any',
     uri: (id) => `${SCHEMA_REF_PREFIX}${id}`,
   })
   const components: Record<string, JsonSchema> = {}
@@ -48,7 +50,7 @@ export function toOpenApiSchemas(schemas: ReadonlyArray<z.ZodType>): Record<stri
  * toOpenApiSchema(int64) // { type: 'integer', format: 'int64', minimum: …, maximum: … }
  */
 export function toOpenApiSchema(schema: z.ZodType): JsonSchema {
-  return clean(z.toJSONSchema(schema, { io: 'input' }) as JsonSchema)
+  return clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
+import { INT64_RULE } from '../spec/int64.ts'
 import { MAX_JSON_DEPTH } from '../spec/limits.ts'
 import { MAX_NAME_LENGTH } from '../spec/new-pet.ts'
 import { Pet, Pets } from '../spec/pet.ts'
@@ -165,16 +166,34 @@ describe.each(useTransports())('POST /v1/pets ($name)', (transport) => {
       '"categoryId" must be an integer',
     ],
     [
-      'a categoryId beyond int64',
+      'a categoryId just beyond int64, quoted exactly as sent',
       '{"name":"Rex","categoryId":9223372036854775808}',
       'invalid_request',
-      '"categoryId"',
+      `"categoryId" ${INT64_RULE}, got 9223372036854775808.`,
+    ],
+    [
+      'a categoryId just below int64, quoted exactly as sent',
+      '{"name":"Rex","categoryId":-9223372036854775809}',
+      'invalid_request',
+      `"categoryId" ${INT64_RULE}, got -9223372036854775809.`,
+    ],
+    [
+      'the largest int64 as categoryId, which is valid but names no category',
+      '{"name":"Rex","categoryId":9223372036854775807}',
+      'invalid_request',
+      'must name an existing category; 9223372036854775807 names none',
+    ],
+    [
+      'the smallest int64 as categoryId, which is valid but names no category',
+      '{"name":"Rex","categoryId":-9223372036854775808}',
+      'invalid_request',
+      'must name an existing category; -9223372036854775808 names none',
     ],
     [
       'a categoryId too large for a number',
       '{"name":"Rex","categoryId":1e400}',
       'invalid_request',
-      '"categoryId" must be an integer, got a number out of range',
+      `"categoryId" ${INT64_RULE}, got a number out of range`,
     ],
     [
       'an int64 categoryId beyond what the mock holds, which names no category',

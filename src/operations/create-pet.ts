@@ -18,13 +18,15 @@ import { describeIssue } from '../validation/describe-issue.ts'
 export function createPet(store: Store): Operation {
   return async ({ request, basePath }) => {
     const input = parseNewPet(request)
-    if (!store.hasCategory(input.categoryId)) {
+    const { categoryId } = input
+    // A valid int64 beyond the exact doubles (a bigint) names no category the mock holds.
+    if (typeof categoryId !== 'number' || !store.hasCategory(categoryId)) {
       throw new ApiError(
         'invalid_request',
-        `Field "categoryId" must name an existing category; ${input.categoryId} names none.`,
+        `Field "categoryId" must name an existing category; ${categoryId} names none.`,
       )
     }
-    const pet = await store.createPet(input)
+    const pet = await store.createPet({ ...input, categoryId })
     const location = `${basePath}${GET_PET_PATH.replace('{petId}', String(pet.id))}`
     return jsonResponse(201, pet, { location })
   }
@@ -34,7 +36,7 @@ export function createPet(store: Store): Operation {
 const GET_PET_PATH = ROUTE_OF.getPet.path
 
 function parseNewPet(request: MockRequest): NewPet {
-  const value = parseJsonBody(request, 'a NewPet')
+  const value = parseJsonBody(request, 'a NewPet', { exactIntegers: true })
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('invalid_request', 'The request body must be a JSON object (a NewPet).')
   }

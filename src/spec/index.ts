@@ -7,7 +7,7 @@ export {
   RETRY_AFTER,
   WWW_AUTHENTICATE,
 } from './headers.ts'
-export { heldId, INT64, INT64_RULE, int64, isInt64, parseInt64 } from './int64.ts'
+export { heldId, INT64, INT64_RULE, int64, isInt64, isInt64Value, parseInt64 } from './int64.ts'
 export { MAX_NAME_LENGTH, NewPet } from './new-pet.ts'
 export { Order, OrderStatus, Orders } from './order.ts'
 export { LimitParam, PARAMETERS, PetIdParam } from './params.ts'

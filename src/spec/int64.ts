@@ -11,14 +11,15 @@ export const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n } as const
 
 /**
  * The one int64 rule, for path parameters and JSON bodies alike: any integer
- * from −2^63 to 2^63 − 1 is a valid id. The mock's records all have ids within
- * ±(2^53 − 1) (JavaScript's exact integers), so a larger valid id names no
- * record: `GET /pets/{petId}` answers 404, and a `categoryId` names no
- * category (400, like any unknown category). Outside the range is a 400.
- * A JSON number is judged by the double it parses to, and a double of ±2^63
- * is refused: it cannot tell the ends of the range from numbers beyond them
- * (9223372036854775807 and 9223372036854775808 both parse to 2^63; a path
- * parameter, read exactly, has no such blur).
+ * from −2^63 to 2^63 − 1 is a valid id, judged exactly. A path parameter is
+ * read with `parseInt64`; a body that holds int64 fields is parsed with its
+ * large integers kept as the `bigint` that was written (parseJsonBody's
+ * `exactIntegers`), so both positions judge the number that was sent. The
+ * mock's records all have ids within ±(2^53 − 1), so a larger valid id names
+ * no record: `GET /pets/{petId}` answers 404, and a `categoryId` names no
+ * category (400, like any unknown category). Outside the range is a 400 that
+ * quotes the number sent. Only a number written with an exponent or a
+ * fraction (`1e20`) is judged by its double, which must lie strictly within ±2^63.
  *
  * @example
  * INT64_RULE // 'must be an integer from -9223372036854775808 to 9223372036854775807'
@@ -56,15 +57,29 @@ export function parseInt64(text: string): bigint | undefined {
 }
 
 /**
- * An int64 id in a JSON body (spec §2). The OpenAPI document shows it as
- * `integer`, format `int64`.
+ * Whether a value read from a JSON body is an int64: a `bigint` (an integer
+ * written beyond the exact doubles) within `INT64`, or an integer double
+ * within ±2^63.
+ *
+ * @example
+ * isInt64Value(9223372036854775807n) // true
+ * isInt64Value(9223372036854775808n) // false
+ */
+export function isInt64Value(value: unknown): value is number | bigint {
+  if (typeof value === 'bigint') return value >= INT64.min && value <= INT64.max
+  return typeof value === 'number' && isInt64(value)
+}
+
+/**
+ * An int64 id in a JSON body (spec §2), judged by `isInt64Value`. The OpenAPI
+ * document shows it as `integer`, format `int64`.
  *
  * @example
  * int64.parse(42) // 42
+ * int64.parse(9223372036854775807n) // 9223372036854775807n
  */
 export const int64 = z
-  .number()
-  .check(z.refine(isInt64, { message: INT64_RULE }))
+  .custom<number | bigint>(isInt64Value, { message: INT64_RULE })
   .meta({ type: 'integer', format: 'int64' } as Record<string, unknown>)
 
 /**

@@ -31,7 +31,9 @@ export function describeIssue(
 ): string {
   if (issue === undefined) return 'is invalid'
   const value = valueAt(input, issue.path)
-  if (value === undefined && issue.code === 'invalid_type') return 'is required'
+  if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'custom')) {
+    return 'is required'
+  }
   const got = `, got ${show(value)}`
   switch (issue.code) {
     case 'invalid_type': {
@@ -91,6 +93,8 @@ function isSafeBound(value: number | bigint): boolean {
 
 function show(value: unknown): string {
   if (value === undefined) return 'nothing'
+  // An integer kept exactly as it was written (see parseJsonBody's `exactIntegers`).
+  if (typeof value === 'bigint') return clip(String(value))
   // JSON.parse turns a number too large for a double (1e400) into Infinity.
   if (typeof value === 'number' && !Number.isFinite(value)) return 'a number out of range'
   return clip(JSON.stringify(value) ?? String(value))
