@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createFakeClock } from './clock/create-fake-clock.ts'
 import { createPetstore } from './create-petstore.ts'
 import { ConfigError } from './errors/config-error.ts'
+import { FETCH_STREAM_IDLE_MS } from './fetch/fetch-transport.ts'
 import { MAX_BODY_BYTES } from './spec/limits.ts'
 import { Pet, Pets } from './spec/pet.ts'
 
@@ -354,5 +355,52 @@ describe('createPetstore fetch with a body stream that fails', () => {
       status: 400,
     })
     expect(petstore.requests({ method: 'POST' })).toMatchObject([{ status: 400 }])
+  })
+})
+
+describe('createPetstore event streams over fetch', () => {
+  const events = (petstore: ReturnType<typeof createPetstore>) =>
+    petstore.fetch(new Request('http://x.test/__mock/events'))
+
+  it('holds no listener for a stream that is never read, and frees it on cancel', async () => {
+    const petstore = createPetstore()
+    // More unread streams than the listener cap: none of them subscribes.
+    const unread = await Promise.all(Array.from({ length: 1_001 }, () => events(petstore)))
+    expect(unread.every((response) => response.status === 200)).toBe(true)
+    const waiting = petstore.waitForRequest({}, { timeout: 1_000 })
+    await petstore.fetch(new Request('http://x.test/v1/pets/1', { headers: AUTH }))
+    expect((await waiting).path).toBe('/v1/pets/1')
+    // Read streams hold a listener until they are cancelled.
+    const readers = await Promise.all(
+      Array.from({ length: 1_000 }, async () => {
+        const reader = (await events(petstore)).body?.getReader()
+        await reader?.read()
+        return reader
+      }),
+    )
+    await expect(petstore.waitForRequest({}, { timeout: 1 })).rejects.toMatchObject({
+      code: 'ERR_PETSTORE_TOO_MANY_LISTENERS',
+    })
+    await Promise.all(readers.map((reader) => reader?.cancel()))
+    const again = petstore.waitForRequest({}, { timeout: 1_000 })
+    await petstore.fetch(new Request('http://x.test/v1/pets/2', { headers: AUTH }))
+    expect((await again).path).toBe('/v1/pets/2')
+  })
+
+  it(`ends a stream its reader leaves unread for ${FETCH_STREAM_IDLE_MS} ms`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const petstore = createPetstore()
+      const reader = (await events(petstore)).body?.getReader()
+      await reader?.read()
+      await petstore.fetch(new Request('http://x.test/v1/pets/1', { headers: AUTH }))
+      await vi.advanceTimersByTimeAsync(FETCH_STREAM_IDLE_MS)
+      // The listener is gone: the cap is free again for 1000 more.
+      for (let i = 0; i < 1_000; i++) petstore.onRequest(() => {})
+      // The stream has ended: what it held back is for GET /__mock/requests?since= to catch up.
+      expect(await reader?.read()).toEqual({ done: true, value: undefined })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,6 +1,12 @@
 import { readBody } from '../http/read-body.ts'
 import type { App, MockRequest, MockResponse, ResponseStream } from '../http/types.ts'
 
+/**
+ * A streamed body (the event stream) over the Fetch transport is ended when
+ * its reader leaves it unread this long while events wait, in ms.
+ */
+export const FETCH_STREAM_IDLE_MS = 60_000
+
 /** The client address of in-process requests, for limits without a valid key. */
 export const IN_PROCESS_ADDRESS = 'in-process'
 
@@ -69,45 +75,72 @@ export function toFetchResponse(response: MockResponse, signal?: AbortSignal): R
   })
 }
 
-/** A streamed body as a Fetch body: written as read, stopped when cancelled or aborted. */
+/**
+ * A streamed body as a Fetch body. It starts on the first read (a Response
+ * that is never read holds no journal listener and no timer), stops when
+ * cancelled or aborted, and ends itself when its reader leaves it unread for
+ * `FETCH_STREAM_IDLE_MS` while events wait.
+ */
 function toReadable(stream: ResponseStream, signal?: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let stop = () => {}
   let drained: (() => void) | undefined
+  let started = false
+  let open = true
+  let idle: ReturnType<typeof setTimeout> | undefined
+  let controller: ReadableStreamDefaultController<Uint8Array>
+  const end = () => {
+    if (!open) return
+    open = false
+    clearTimeout(idle)
+    stop()
+    signal?.removeEventListener('abort', end)
+    controller.close()
+  }
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        let open = true
-        const end = () => {
-          if (!open) return
-          open = false
-          stop()
-          signal?.removeEventListener('abort', end)
-          controller.close()
-        }
-        stop = stream({
-          write(chunk) {
-            if (!open) return false
-            controller.enqueue(encoder.encode(chunk))
-            return (controller.desiredSize ?? 1) > 0
-          },
-          onDrain(listener) {
-            drained = listener
-          },
-          end,
-        })
+      start(streamController) {
+        controller = streamController
         if (signal?.aborted) end()
         else signal?.addEventListener('abort', end, { once: true })
       },
       pull() {
+        clearTimeout(idle)
+        idle = undefined
+        if (!open) return
+        if (!started) {
+          started = true
+          stop = stream({
+            write(chunk) {
+              if (!open) return false
+              controller.enqueue(encoder.encode(chunk))
+              if ((controller.desiredSize ?? 1) > 0) return true
+              // Backpressure: a reader that does not come back in time is let go.
+              if (idle === undefined) {
+                idle = setTimeout(end, FETCH_STREAM_IDLE_MS)
+                ;(idle as { unref?: () => void }).unref?.()
+              }
+              return false
+            },
+            onDrain(listener) {
+              drained = listener
+            },
+            end,
+          })
+          return
+        }
         const listener = drained
         drained = undefined
         listener?.()
       },
       cancel() {
+        open = false
+        clearTimeout(idle)
         stop()
+        signal?.removeEventListener('abort', end)
       },
     },
-    { highWaterMark: 64 },
+    // Nothing is pulled before a read: the stream starts on demand.
+    { highWaterMark: 0 },
   )
 }
