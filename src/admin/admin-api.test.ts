@@ -8,6 +8,7 @@ import { withMockServer } from '../test-utils/with-mock-server.ts'
 const START = Date.UTC(2026, 0, 1, 9, 30, 0)
 const clock = createFakeClock(START)
 const free = { authorization: 'Bearer sk_test_free' }
+const json = { 'content-type': 'application/json' }
 
 describe('control API', () => {
   const mock = withMockServer({ clock })
@@ -77,7 +78,7 @@ describe('control API', () => {
   it('drops every scenario on DELETE', async () => {
     await postScenario({ status: 500 })
     await postScenario({ status: 503, times: 5 })
-    const deleted = await call(admin('scenarios'), { method: 'DELETE' })
+    const deleted = await call(admin('scenarios'), { method: 'DELETE', headers: json })
     expect(deleted.status).toBe(204)
     expect((await call(api('pets'), { headers: free })).status).toBe(200)
   })
@@ -139,7 +140,7 @@ describe('control API', () => {
     expect(wrong.status).toBe(405)
     expect(wrong.headers.allow).toBe('POST')
     expect(wrong.body).toMatchObject({ code: 'method_not_allowed', status: 405 })
-    const state = await call(admin('state'), { method: 'PUT', body: '{}' })
+    const state = await call(admin('state'), { method: 'PUT', headers: json, body: '{}' })
     expect([state.status, state.headers.allow]).toEqual([405, 'GET'])
     const unknown = await call(admin('nothing'))
     expect(unknown.status).toBe(404)
@@ -159,11 +160,11 @@ describe('control API', () => {
         enabled: true,
         clients: [
           {
-            client: 'key:sk_test_free',
+            client: 'key:sk_test_fr…',
             minute: { limit: 60, used: 1, reset: (START + 60_000) / 1000 },
             day: { limit: 1_000, used: 1, reset: Date.UTC(2026, 0, 2) / 1000 },
           },
-          { client: 'key:sk_test_pro', minute: { limit: 300, used: 1 } },
+          { client: 'key:sk_test_p…', minute: { limit: 300, used: 1 } },
           {
             client: 'address:127.0.0.1',
             minute: { used: 60 },
@@ -174,7 +175,7 @@ describe('control API', () => {
       scenarios: [{ status: 503, remaining: 2 }],
     })
     expect(state.body.keys).toContainEqual({
-      key: 'sk_test_free',
+      key: 'sk_test_fr…',
       plan: 'free',
       perMinute: 60,
       perDay: 1_000,
@@ -192,7 +193,7 @@ describe('control API', () => {
     expect((await call(api('pets'), { headers: free })).body.code).toBe('key_banned')
     await postScenario({ status: 500, times: 3 })
 
-    const reset = await call(admin('reset'), { method: 'POST' })
+    const reset = await call(admin('reset'), { method: 'POST', headers: json })
     expect(reset.status).toBe(200)
     expect(reset.body).toMatchObject({
       data: { pets: 100 },
@@ -205,7 +206,7 @@ describe('control API', () => {
     expect((await call(api(`pets/${created.body.id}`), { headers: free })).status).toBe(404)
   })
 
-  it('works from a browser: CORS on control endpoints too', async () => {
+  it('sends no CORS headers and answers no preflight from another origin', async () => {
     const origin = 'http://localhost:5173'
     const preflight = await request(admin('scenarios'), {
       method: 'OPTIONS',
@@ -215,9 +216,31 @@ describe('control API', () => {
         'access-control-request-headers': 'content-type',
       },
     })
-    expect(preflight.statusCode).toBe(204)
-    expect(preflight.headers['access-control-allow-origin']).toBe(origin)
-    await preflight.body.dump()
+    expect(preflight.statusCode).toBe(403)
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+    expect(await preflight.body.json()).toMatchObject({ code: 'origin_not_allowed', status: 403 })
+    const state = await call(admin('state'), { headers: { origin: mock.current.url } })
+    expect(state.status).toBe(200)
+    expect(state.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('refuses a state change without Content-Type: application/json, changing nothing', async () => {
+    await postScenario({ status: 503, times: 2 })
+    for (const [method, path, type] of [
+      ['POST', 'reset', undefined],
+      ['POST', 'reset', 'text/plain'],
+      ['DELETE', 'scenarios', 'application/x-www-form-urlencoded'],
+      ['POST', 'scenarios', 'multipart/form-data; boundary=x'],
+    ] as const) {
+      const response = await call(admin(path), {
+        method,
+        headers: type === undefined ? {} : { 'content-type': type },
+        body: type === undefined ? undefined : '{"status":500}',
+      })
+      expect(response.status, `${method} ${path} ${type}`).toBe(415)
+      expect(response.body).toMatchObject({ code: 'unsupported_media_type', status: 415 })
+    }
+    expect((await call(admin('scenarios'))).body).toMatchObject([{ status: 503, remaining: 2 }])
   })
 })
 

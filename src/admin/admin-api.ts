@@ -5,13 +5,24 @@ import { ApiError } from '../errors/api-error.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { clip } from '../operations/query-params.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
+import { maskState, type StateWithKeys } from './mask-state.ts'
 
 /** Where the control endpoints live. */
 export const ADMIN_PREFIX = '/__mock'
 
+/**
+ * Whether a path belongs to the control API.
+ *
+ * @example
+ * isAdminPath('/__mock/state') // true
+ */
+export function isAdminPath(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)
+}
+
 export interface AdminDeps {
   reset(): Promise<void>
-  state(): unknown
+  state(): StateWithKeys
   scenarios: ScenarioQueue
 }
 
@@ -43,9 +54,9 @@ export function adminApi(deps: AdminDeps): Operation {
     switch (route) {
       case 'POST /__mock/reset':
         await deps.reset()
-        return jsonResponse(200, deps.state())
+        return jsonResponse(200, maskState(deps.state()))
       case 'GET /__mock/state':
-        return jsonResponse(200, deps.state())
+        return jsonResponse(200, maskState(deps.state()))
       case 'GET /__mock/scenarios':
         return jsonResponse(200, deps.scenarios.list())
       case 'POST /__mock/scenarios':

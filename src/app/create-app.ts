@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type AdminDeps, adminApi } from '../admin/admin-api.ts'
+import { type AdminDeps, adminApi, isAdminPath } from '../admin/admin-api.ts'
 import type { Clock } from '../clock/clock.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
@@ -10,6 +10,7 @@ import { type DeprecationOptions, deprecation } from '../middleware/deprecation.
 import { payloadLimit } from '../middleware/payload-limit.ts'
 import { rateLimit } from '../middleware/rate-limit.ts'
 import { requireAuth } from '../middleware/require-auth.ts'
+import { requireJsonContent } from '../middleware/require-json-content.ts'
 import { simulate } from '../middleware/simulate.ts'
 import { createPet } from '../operations/create-pet.ts'
 import { getPet } from '../operations/get-pet.ts'
@@ -51,6 +52,11 @@ export interface AppDeps {
 export interface App {
   /** Answers one request. Never rejects. */
   handle(request: MockRequest): Promise<MockResponse>
+  /**
+   * The same app with `guards` run first on every request (the server's Host
+   * allow-list and control-API access), their refusals answered like any error.
+   */
+  guarded(guards: ReadonlyArray<Middleware>): App
 }
 
 interface CompiledRoute {
@@ -89,7 +95,9 @@ export function createApp(deps: AppDeps): App {
   const notFound = compose(guard, ({ request }): never => {
     throw new ApiError(404, 'route_not_found', `No operation at ${request.path}.`)
   })
-  const admin = deps.admin ? compose([payloadLimit()], adminApi(deps.admin)) : undefined
+  const admin = deps.admin
+    ? compose([requireJsonContent(), payloadLimit()], adminApi(deps.admin))
+    : undefined
   const corsMiddleware = deps.cors ? [cors()] : []
 
   const route = (ctx: Context): Promise<MockResponse> => {
@@ -125,19 +133,20 @@ export function createApp(deps: AppDeps): App {
       }
       return Promise.resolve(jsonResponse(200, deps.openapi()))
     }
-    if (admin && (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`))) {
-      return admin(ctx)
-    }
     throw new ApiError(
       404,
       'route_not_found',
       `No operation at ${path}; the API lives under ${API_PREFIX}.`,
     )
   }
-  const pipeline = compose(corsMiddleware, route)
+  const withCors = compose(corsMiddleware, route)
+  // The control API sends no CORS headers and answers no preflight: no page of another origin may use it.
+  const dispatch = (ctx: Context): Promise<MockResponse> =>
+    admin && isAdminPath(ctx.request.path) ? admin(ctx) : withCors(ctx)
   let loaded: Promise<void> | undefined
 
-  return {
+  const appWith = (pipeline: (ctx: Context) => Promise<MockResponse>): App => ({
+    guarded: (guards) => appWith(compose(guards, pipeline)),
     async handle(request) {
       const ctx: Context = {
         request,
@@ -164,7 +173,8 @@ export function createApp(deps: AppDeps): App {
       if (request.method === 'HEAD') return { status: response.status, headers }
       return { status: response.status, headers, body: response.body }
     },
-  }
+  })
+  return appWith(dispatch)
 }
 
 function methodsOf(route: Route): Array<string> {

@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs'
 import yargs from 'yargs'
 import { ConfigError } from '../errors/config-error.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
+import { isBeyondLoopback } from '../net/host-names.ts'
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
 import { SERVER_DEFAULTS } from '../server/server-defaults.ts'
 import { startServer } from '../server/start-server.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
+import { securityBanner } from './security-banner.ts'
 
 export interface CliIo {
   out: (line: string) => void
@@ -61,6 +64,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
       },
       cors: args.cors,
       admin: args.admin,
+      allowedHosts: allowedHostsFlag(args['allowed-host']),
+      adminToken: args['admin-token'],
+      shutdownTimeoutMs: args['shutdown-timeout'] * 1000,
       log: args.quiet
         ? undefined
         : ({ method, path, status, ms }) =>
@@ -85,14 +91,30 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
   }
   io.out(`  try:      curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets?limit=3`)
   if (args['rate-limit'] === 'off') io.out('  rate limiting is off (headers are still sent)')
+  for (const line of securityBanner({
+    host: args.host,
+    beyondLoopback: isBeyondLoopback(args.host),
+    adminToken: args.admin ? running.adminToken : undefined,
+  })) {
+    io.out(line)
+  }
 
   return await new Promise<number>((resolve) => {
+    let stopping = false
     const stop = (signal: string) => {
-      io.out(`${signal}: closing petstore-mock`)
-      process.off('SIGINT', onInt)
-      process.off('SIGTERM', onTerm)
-      const force = setTimeout(() => running.server.closeAllConnections(), 3_000)
-      force.unref()
+      if (stopping) {
+        // A second signal: no more waiting.
+        io.out(`${signal} again: stopping petstore-mock now`)
+        process.off('SIGINT', onInt)
+        process.off('SIGTERM', onTerm)
+        running.server.closeAllConnections()
+        resolve(1)
+        return
+      }
+      stopping = true
+      io.out(
+        `${signal}: closing petstore-mock (finishing requests for up to ${args['shutdown-timeout']} s; send ${signal} again to stop now)`,
+      )
       running.close().then(
         () => resolve(0),
         () => resolve(0),
@@ -100,8 +122,8 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
     }
     const onInt = () => stop('SIGINT')
     const onTerm = () => stop('SIGTERM')
-    process.once('SIGINT', onInt)
-    process.once('SIGTERM', onTerm)
+    process.on('SIGINT', onInt)
+    process.on('SIGTERM', onTerm)
   })
 }
 
@@ -176,6 +198,22 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: true,
       describe: 'Control API under /__mock/ (--no-admin to turn off)',
     })
+    .option('allowed-host', {
+      type: 'string',
+      array: true,
+      describe:
+        'Serve this Host name too (repeatable; .example.test: the domain and its subdomains; *: any, no DNS-rebinding protection)',
+    })
+    .option('admin-token', {
+      type: 'string',
+      describe:
+        'Bearer token for /__mock/* (default: none on loopback, generated and printed beyond it)',
+    })
+    .option('shutdown-timeout', {
+      type: 'number',
+      default: DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
+      describe: 'On SIGTERM/SIGINT, seconds in-flight requests may take before they get 503',
+    })
     .option('quiet', {
       alias: 'q',
       type: 'boolean',
@@ -222,6 +260,7 @@ async function parse(argv: Array<string>, io: CliIo) {
     'rate-limit-scale',
     'ban-after',
     'ban-seconds',
+    'shutdown-timeout',
   ] as const) {
     if (!Number.isFinite(args[name])) {
       throw new ConfigError(
@@ -258,4 +297,10 @@ function readJsonFile(file: string, action: string): Record<string, never> {
 
 function formatCounts(data: { categories: number; pets: number; orders: number }): string {
   return `${data.pets} pets, ${data.categories} categories, ${data.orders} orders`
+}
+
+/** `--allowed-host` values: `*` serves any host. */
+function allowedHostsFlag(values: Array<string | number> | undefined): Array<string> | true {
+  const names = (values ?? []).map(String)
+  return names.includes('*') ? true : names
 }

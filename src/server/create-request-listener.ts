@@ -3,6 +3,7 @@ import type { App } from '../app/create-app.ts'
 import { toErrorResponse } from '../app/to-error-response.ts'
 import type { HeaderReader, MockRequest, MockResponse } from '../app/types.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
+import { writeResponse } from './write-response.ts'
 
 export interface RequestLogEntry {
   method: string
@@ -28,7 +29,7 @@ const DRAIN_MS = 2_000
  * const server = http.createServer(createRequestListener(petstore.app))
  */
 export function createRequestListener(
-  app: App,
+  app: Pick<App, 'handle'>,
   options: RequestListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { log } = options
@@ -38,17 +39,14 @@ export function createRequestListener(
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)
     const controller = new AbortController()
+    let answered = false
+    // Gone without our answer: the client left, or shutdown answered for us. Stop the work.
     res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('The client went away.'))
+      if (!answered) controller.abort(new Error('The request ended without its answer.'))
     })
     const respond = (response: MockResponse, closeAfter = false) => {
-      if (res.destroyed) return
-      const headers: Record<string, string | number> = response.headers
-      if (response.body !== undefined) headers['content-length'] = Buffer.byteLength(response.body)
-      else if (response.status !== 204 && response.status !== 304) headers['content-length'] = 0
-      if (closeAfter) headers.connection = 'close'
-      res.writeHead(response.status, headers)
-      res.end(response.body)
+      if (!writeResponse(res, response, closeAfter)) return
+      answered = true
       log?.({
         method: req.method ?? 'GET',
         path,
@@ -85,12 +83,11 @@ export function createRequestListener(
   }
 }
 
+/** Every copy of a header, joined with ", " as Fetch does (Node keeps only the first of some, such as Authorization). */
 function nodeHeaders(req: IncomingMessage): HeaderReader {
   return {
     get(name) {
-      const value = req.headers[name.toLowerCase()]
-      if (value === undefined) return null
-      return Array.isArray(value) ? value.join(', ') : value
+      return req.headersDistinct[name.toLowerCase()]?.join(', ') ?? null
     },
   }
 }

@@ -6,6 +6,9 @@ import {
 } from '../create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
+import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
+import { SERVER_DEFAULTS } from './server-defaults.ts'
+import { createServerGuards } from './server-guards.ts'
 
 export interface ServerOptions extends PetstoreOptions {
   /** An existing petstore to serve; otherwise one is made from the other options. */
@@ -16,6 +19,17 @@ export interface ServerOptions extends PetstoreOptions {
   headersTimeoutMs?: number
   /** A client has this long to send its whole request, in ms. Default 30 s. */
   requestTimeoutMs?: number
+  /** The address to bind. Default 127.0.0.1. Beyond loopback, the control API needs `adminToken`. */
+  host?: string
+  /**
+   * Host names served besides loopback ones (`--allowed-host`): `box.lan`, or
+   * `.example.test` for a domain and its subdomains; `true` serves any `Host`.
+   */
+  allowedHosts?: ReadonlyArray<string> | true
+  /** The bearer token `/__mock/*` needs. Default: none on loopback, a generated one beyond. */
+  adminToken?: string
+  /** How long in-flight requests may finish on shutdown, in ms (`--shutdown-timeout`). Default 10 s. */
+  shutdownTimeoutMs?: number
 }
 
 /**
@@ -30,7 +44,16 @@ export interface ServerOptions extends PetstoreOptions {
 export function createServer(options: ServerOptions = {}): {
   server: http.Server
   petstore: PetstoreCore
+  /** The token the control API needs, or `undefined` when it needs none. */
+  adminToken: string | undefined
+  shutdown: GracefulShutdown
 } {
+  const { guards, adminToken } = createServerGuards({
+    host: options.host ?? SERVER_DEFAULTS.host,
+    allowedHosts: options.allowedHosts,
+    adminToken: options.adminToken,
+  })
+  const shutdown = createGracefulShutdown({ timeoutMs: options.shutdownTimeoutMs })
   const petstore = options.petstore ?? createPetstoreCore(options)
   const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs')
   const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs')
@@ -46,11 +69,11 @@ export function createServer(options: ServerOptions = {}): {
       ),
       keepAliveTimeout: 5_000,
     },
-    createRequestListener(petstore.app, { log: options.log }),
+    shutdown.wrap(createRequestListener(petstore.app.guarded(guards), { log: options.log })),
   )
   // Idle or stalled sockets are closed too, not only slow requests.
   server.setTimeout(requestTimeout, (socket) => socket.destroy())
-  return { server, petstore }
+  return { server, petstore, adminToken, shutdown }
 }
 
 function timeout(value: number | undefined, fallback: number, name: string): number {
