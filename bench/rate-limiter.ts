@@ -7,9 +7,10 @@
  * @example
  * node_modules/.bin/node bench/rate-limiter.ts
  */
-import type { MockRequest } from '../src/app/types.ts'
+
 import { systemClock } from '../src/clock/clock.ts'
 import { createPetstore } from '../src/create-petstore.ts'
+import type { MockRequest } from '../src/http/types.ts'
 import { createRateLimiter } from '../src/rate-limit/create-rate-limiter.ts'
 import { PLANS } from '../src/spec/plans.ts'
 

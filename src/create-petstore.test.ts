@@ -60,6 +60,9 @@ describe('createPetstore', () => {
 
   it('rejects a baseUrl that is not an absolute URL', () => {
     expect(() => createPetstore({ baseUrl: '/v1' })).toThrow(/not an absolute URL/)
+    expect(() => createPetstore({ baseUrl: '/v1' })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'ERR_PETSTORE_INVALID_OPTION' }),
+    )
   })
 
   it('restores the seeded data on reset()', async () => {

@@ -3,10 +3,10 @@ import {
   createPetstoreCore,
   type PetstoreCore,
   type PetstoreOptions,
-} from './create-petstore-core.ts'
+} from './app/create-petstore-core.ts'
 import { createHandlers } from './msw/create-handlers.ts'
 
-export type { PetstoreCore, PetstoreOptions, PetstoreState } from './create-petstore-core.ts'
+export type { PetstoreCore, PetstoreOptions, PetstoreState } from './app/create-petstore-core.ts'
 
 export interface Petstore extends PetstoreCore {
   /** msw request handlers: pass them to `setupServer` or `setupWorker`. */

@@ -82,7 +82,7 @@ describe('the handlers module', () => {
 describe('the server module', () => {
   it('never loads msw, a peer dependency the standalone server does not need', () => {
     const graph = importGraph(SERVER_ENTRY)
-    expect([...graph.keys()]).toContain('../create-petstore-core.ts')
+    expect([...graph.keys()]).toContain('../app/create-petstore-core.ts')
     expect([...graph.keys()].filter((specifier) => specifier.startsWith('msw'))).toEqual([])
   })
 })

@@ -1,18 +1,19 @@
 export { type App, createApp } from './app/create-app.ts'
-export type { MockRequest, MockResponse } from './app/types.ts'
-export { type Clock, systemClock } from './clock/clock.ts'
-export { createFakeClock, type FakeClock } from './clock/create-fake-clock.ts'
-export { createPetstore, type Petstore } from './create-petstore.ts'
 export {
   createPetstoreCore,
   type PetstoreCore,
   type PetstoreOptions,
   type PetstoreState,
-} from './create-petstore-core.ts'
+} from './app/create-petstore-core.ts'
+export { type Clock, systemClock } from './clock/clock.ts'
+export { createFakeClock, type FakeClock } from './clock/create-fake-clock.ts'
+export { createPetstore, type Petstore } from './create-petstore.ts'
 export type { Database } from './data/create-store.ts'
 export { type Dataset, seedData } from './data/seed-data.ts'
 export { ApiError } from './errors/api-error.ts'
 export { ConfigError } from './errors/config-error.ts'
+export { PetstoreError, type PetstoreErrorCode } from './errors/petstore-error.ts'
+export type { MockRequest, MockResponse } from './http/types.ts'
 export type { ApiKey, KeySpec } from './keys/create-keyring.ts'
 export { DEFAULT_KEYS } from './keys/default-keys.ts'
 export type { RateLimitOptions } from './rate-limit/create-rate-limiter.ts'

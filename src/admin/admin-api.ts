@@ -1,9 +1,10 @@
-import { jsonResponse } from '../app/json-response.ts'
-import { readJsonBody } from '../app/read-json-body.ts'
-import type { Operation } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
-import { clip } from '../operations/query-params.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import { readJsonBody } from '../http/parse-json-body.ts'
+import type { Operation } from '../http/types.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { maskState, type StateWithKeys } from './mask-state.ts'
 
@@ -45,8 +46,10 @@ export function adminApi(deps: AdminDeps): Operation {
     typeof deps.state !== 'function' ||
     typeof deps.scenarios?.add !== 'function'
   ) {
-    throw new TypeError(
-      '[petstore-mock] Failed to create the control API: reset, state and scenarios are required.',
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the control API',
+      'reset, state and scenarios are required',
     )
   }
   return async ({ request }) => {
@@ -68,7 +71,6 @@ export function adminApi(deps: AdminDeps): Operation {
     const allow = ALLOW[request.path]
     if (allow === undefined) {
       throw new ApiError(
-        404,
         'route_not_found',
         `No control endpoint at ${clip(request.path)}; see ${Object.keys(ALLOW).join(', ')}.`,
       )

@@ -3,10 +3,15 @@ import type { Clock } from '../clock/clock.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
+import { compose } from '../http/compose.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import { matchPath } from '../http/router.ts'
+import { toErrorResponse } from '../http/to-error-response.ts'
+import type { Context, Middleware, MockRequest, MockResponse } from '../http/types.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
 import { authenticate } from '../middleware/authenticate.ts'
 import { cors } from '../middleware/cors.ts'
-import { type DeprecationOptions, deprecation } from '../middleware/deprecation.ts'
+import { deprecation } from '../middleware/deprecation.ts'
 import { payloadLimit } from '../middleware/payload-limit.ts'
 import { rateLimit } from '../middleware/rate-limit.ts'
 import { requireAuth } from '../middleware/require-auth.ts'
@@ -18,22 +23,7 @@ import { listOrders } from '../operations/list-orders.ts'
 import { listPets } from '../operations/list-pets.ts'
 import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
-import { API_PREFIX, matchPath, ROUTES, type Route } from '../spec/routes.ts'
-import { compose } from './compose.ts'
-import { jsonResponse } from './json-response.ts'
-import { toErrorResponse } from './to-error-response.ts'
-import type { Context, Middleware, MockRequest, MockResponse } from './types.ts'
-
-/** `getPet` was deprecated with API version 1.0.0 and goes away on this date (spec §4.3). */
-export const GET_PET_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z')
-export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z')
-
-/** The deprecation of `getPet`: its dates and its successor, `listPets` with a `status` filter. */
-export const GET_PET_DEPRECATION: DeprecationOptions = {
-  deprecatedAt: GET_PET_DEPRECATED_AT,
-  sunset: GET_PET_SUNSET,
-  successor: `${API_PREFIX}/pets`,
-}
+import { API_PREFIX, ROUTES, type Route } from '../spec/routes.ts'
 
 export interface AppDeps {
   store: Store
@@ -83,17 +73,16 @@ export function createApp(deps: AppDeps): App {
     getPet: getPet(store),
     listOrders: listOrders(store),
   }
-  const getPetDeprecation = deprecation(GET_PET_DEPRECATION)
   const compiled: Array<CompiledRoute> = ROUTES.map((route) => ({
     route,
     match: matchPath(route.path),
     run: compose(
-      route.deprecated ? [getPetDeprecation, ...secured] : secured,
+      route.deprecation ? [deprecation(route.deprecation), ...secured] : secured,
       operations[route.operationId],
     ),
   }))
   const notFound = compose(guard, ({ request }): never => {
-    throw new ApiError(404, 'route_not_found', `No operation at ${request.path}.`)
+    throw new ApiError('route_not_found', `No operation at ${request.path}.`)
   })
   const admin = deps.admin
     ? compose([requireJsonContent(), payloadLimit()], adminApi(deps.admin))
@@ -134,7 +123,6 @@ export function createApp(deps: AppDeps): App {
       return Promise.resolve(jsonResponse(200, deps.openapi()))
     }
     throw new ApiError(
-      404,
       'route_not_found',
       `No operation at ${path}; the API lives under ${API_PREFIX}.`,
     )

@@ -1,10 +1,10 @@
 import { Collection } from '@msw/data'
 import { Category } from '../spec/category.ts'
+import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
 import type { NewPet } from '../spec/new-pet.ts'
 import { Order, type OrderStatus } from '../spec/order.ts'
 import { Pet } from '../spec/pet.ts'
 import type { PetStatus } from '../spec/pet-status.ts'
-import { DEFAULT_PET_STATUS } from './default-pet-status.ts'
 import type { Dataset } from './seed-data.ts'
 
 /**

@@ -1,11 +1,11 @@
 import type { z } from 'zod'
 import { ConfigError } from '../errors/config-error.ts'
-import { describeIssue } from '../operations/describe-issue.ts'
 import { Category } from '../spec/category.ts'
+import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
 import { NewPet } from '../spec/new-pet.ts'
 import { Order } from '../spec/order.ts'
 import { Pet } from '../spec/pet.ts'
-import { DEFAULT_PET_STATUS } from './default-pet-status.ts'
+import { describeIssue } from '../validation/describe-issue.ts'
 import { type Dataset, seedData } from './seed-data.ts'
 
 /** A stored pet: its name follows the same rule as a created one. */

@@ -1,4 +1,5 @@
 import { formatMessage } from './format-message.ts'
+import { PetstoreError, type PetstoreErrorCode } from './petstore-error.ts'
 
 /**
  * Raised for a bad option, flag or fixture file: a mistake of the person
@@ -7,12 +8,9 @@ import { formatMessage } from './format-message.ts'
  * @example
  * throw new ConfigError('ERR_PETSTORE_INVALID_OPTION', 'create the petstore', '`pets` must be >= 0')
  */
-export class ConfigError extends Error {
-  readonly code: string
-
-  constructor(code: string, action: string, reason: string) {
-    super(formatMessage(action, reason))
+export class ConfigError extends PetstoreError {
+  constructor(code: PetstoreErrorCode, action: string, reason: string) {
+    super(code, formatMessage(action, reason))
     this.name = 'ConfigError'
-    this.code = code
   }
 }

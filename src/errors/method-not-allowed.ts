@@ -7,10 +7,7 @@ import { ApiError } from './api-error.ts'
  * throw methodNotAllowed('DELETE', '/v1/pets', 'GET, HEAD, POST')
  */
 export function methodNotAllowed(method: string, path: string, allow: string): ApiError {
-  return new ApiError(
-    405,
-    'method_not_allowed',
-    `${method} is not allowed on ${path}; use ${allow}.`,
-    { allow },
-  )
+  return new ApiError('method_not_allowed', `${method} is not allowed on ${path}; use ${allow}.`, {
+    allow,
+  })
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import type { Middleware } from '../http/types.ts'
 import { TOKEN_PATTERN } from '../keys/create-keyring.ts'
 import { readBearer } from './read-bearer.ts'
 
@@ -45,7 +45,6 @@ export function adminToken(token: string): Middleware {
           : 'The admin token is not valid.'
     if (problem === undefined) return next()
     throw new ApiError(
-      401,
       'unauthorized',
       `${problem} The control API of a mock bound beyond loopback needs "Authorization: Bearer <admin token>" (printed at start-up, or set with --admin-token).`,
       { 'www-authenticate': ADMIN_WWW_AUTHENTICATE },

@@ -1,4 +1,5 @@
-import type { Middleware } from '../app/types.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import type { Middleware } from '../http/types.ts'
 import { type ApiKey, TOKEN_PATTERN } from '../keys/create-keyring.ts'
 import { readBearer } from './read-bearer.ts'
 
@@ -13,7 +14,11 @@ import { readBearer } from './read-bearer.ts'
  */
 export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
   if (keyring.size === 0) {
-    throw new TypeError('[petstore-mock] Failed to create the auth middleware: no API keys.')
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the auth middleware',
+      'no API keys',
+    )
   }
   return async function authenticate(ctx, next) {
     const bearer = readBearer(ctx.request.headers.get('authorization'))

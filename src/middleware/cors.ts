@@ -1,17 +1,5 @@
-import type { Middleware } from '../app/types.ts'
-
-/** Response headers a browser script may read: named, since `*` is ignored with credentials. */
-export const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'Retry-After',
-  'Deprecation',
-  'Sunset',
-  'Link',
-  'Location',
-  'WWW-Authenticate',
-].join(', ')
+import type { Middleware } from '../http/types.ts'
+import { EXPOSED_HEADERS } from '../spec/headers.ts'
 
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer']
 const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS'

@@ -1,6 +1,7 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import type { Middleware } from '../http/types.ts'
 import {
   bindHostName,
   hostNameOf,
@@ -9,7 +10,6 @@ import {
   isLoopbackHost,
   isWildcardAddress,
 } from '../net/host-names.ts'
-import { clip } from '../operations/query-params.ts'
 
 /** The flag that adds a name to the allow-list, as messages name it. */
 export const ALLOWED_HOST_FLAG = '--allowed-host'
@@ -45,7 +45,6 @@ export function hostCheck(options: HostCheckOptions): Middleware {
     const name = hostNameOf(value)
     const shown = clip(value.replace(/[^\x20-\x7e]/g, '?'), 80)
     throw new ApiError(
-      403,
       'host_not_allowed',
       name === undefined
         ? `The Host header "${shown}" is not one host name; send the name you reached the mock by.`

@@ -1,5 +1,5 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import type { Middleware } from '../http/types.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
 
 /**
@@ -14,7 +14,6 @@ export function payloadLimit(): Middleware {
   return async function payloadLimit(ctx, next) {
     if (ctx.request.bodyTooLarge) {
       throw new ApiError(
-        413,
         'payload_too_large',
         `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
       )

@@ -1,7 +1,8 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import type { Middleware } from '../http/types.ts'
 import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
-import { RATE_LIMIT_HEADERS } from '../spec/headers.ts'
+import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../spec/headers.ts'
 import { PLANS } from '../spec/plans.ts'
 
 /**
@@ -16,8 +17,10 @@ import { PLANS } from '../spec/plans.ts'
  */
 export function rateLimit(limiter: RateLimiter): Middleware {
   if (typeof limiter?.hit !== 'function') {
-    throw new TypeError(
-      '[petstore-mock] Failed to create the rate-limit middleware: a rate limiter is required.',
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the rate-limit middleware',
+      'a rate limiter is required',
     )
   }
   return async function rateLimit(ctx, next) {
@@ -31,17 +34,15 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)
     if (decision.outcome === 'allowed') return next()
     const retryAfter = decision.retryAfter ?? 1
-    const headers = { 'retry-after': String(retryAfter) }
+    const headers = { [RETRY_AFTER]: String(retryAfter) }
     if (decision.outcome === 'banned') {
       throw new ApiError(
-        429,
         'key_banned',
         `${apiKey ? 'This API key' : 'This client'} kept sending while rate limited and is banned; retry after ${retryAfter} s.`,
         headers,
       )
     }
     throw new ApiError(
-      429,
       'rate_limited',
       `Rate limit of ${decision.limit} requests per ${decision.window} exceeded; retry after ${retryAfter} s.`,
       headers,

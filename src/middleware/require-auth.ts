@@ -1,8 +1,6 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
-
-/** The challenge of every 401 (RFC 6750). */
-export const WWW_AUTHENTICATE = 'Bearer realm="petstore"'
+import type { Middleware } from '../http/types.ts'
+import { WWW_AUTHENTICATE } from '../spec/headers.ts'
 
 /**
  * Rejects a request without a valid key with 401, an Error body and
@@ -14,14 +12,9 @@ export const WWW_AUTHENTICATE = 'Bearer realm="petstore"'
 export function requireAuth(): Middleware {
   return async function requireAuth(ctx, next) {
     if (ctx.apiKey === undefined) {
-      throw new ApiError(
-        401,
-        'unauthorized',
-        ctx.authProblem ?? 'The API key is missing or invalid.',
-        {
-          'www-authenticate': WWW_AUTHENTICATE,
-        },
-      )
+      throw new ApiError('unauthorized', ctx.authProblem ?? 'The API key is missing or invalid.', {
+        'www-authenticate': WWW_AUTHENTICATE,
+      })
     }
     return next()
   }

@@ -1,5 +1,5 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import type { Middleware } from '../http/types.ts'
 
 /** Methods that change the mock's state. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -22,7 +22,6 @@ export function requireJsonContent(): Middleware {
     const essence = type?.split(';')[0]?.trim().toLowerCase()
     if (essence === 'application/json') return next()
     throw new ApiError(
-      415,
       'unsupported_media_type',
       `${request.method} ${request.path} changes the mock's state and needs "Content-Type: application/json"${type === null ? '' : `, got "${type.slice(0, 60).replace(/[^\x20-\x7e]/g, '?')}"`}.`,
     )

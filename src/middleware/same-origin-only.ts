@@ -1,5 +1,5 @@
-import type { Middleware } from '../app/types.ts'
 import { ApiError } from '../errors/api-error.ts'
+import type { Middleware } from '../http/types.ts'
 
 /**
  * Refuses requests that a browser marks as coming from another origin with
@@ -32,7 +32,6 @@ export function sameOriginOnly(): Middleware {
     }
     if (refused === undefined) return next()
     throw new ApiError(
-      403,
       'origin_not_allowed',
       `The control API answers only its own origin, not ${refused}; call it from a tool or from a page the mock serves.`,
     )

@@ -1,12 +1,12 @@
-import type { Middleware } from '../app/types.ts'
 import type { Clock } from '../clock/clock.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import type { Middleware } from '../http/types.ts'
 import { parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { sleep } from '../simulation/sleep.ts'
-import { RATE_LIMIT_HEADERS } from '../spec/headers.ts'
-import { WWW_AUTHENTICATE } from './require-auth.ts'
+import { RATE_LIMIT_HEADERS, RETRY_AFTER, WWW_AUTHENTICATE } from '../spec/headers.ts'
 
 /**
  * Errors and latency on demand: `Prefer: code=NNN, delay=MS`, the `__code` /
@@ -22,8 +22,10 @@ import { WWW_AUTHENTICATE } from './require-auth.ts'
  */
 export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
   if (typeof scenarios?.take !== 'function' || typeof clock?.now !== 'function') {
-    throw new TypeError(
-      '[petstore-mock] Failed to create the simulate middleware: a scenario queue and a clock are required.',
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the simulate middleware',
+      'a scenario queue and a clock are required',
     )
   }
   return async function simulate(ctx, next) {
@@ -42,9 +44,9 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     if (status === 429 || status === 503) {
       const reset = Number(ctx.headers[RATE_LIMIT_HEADERS.reset])
       const wait = Number.isFinite(reset) ? reset - Math.floor(clock.now() / 1000) : 1
-      headers['retry-after'] = String(Math.max(1, wait))
+      headers[RETRY_AFTER] = String(Math.max(1, wait))
     }
     if (status === 429) ctx.headers[RATE_LIMIT_HEADERS.remaining] = '0'
-    throw new ApiError(status, forced.code, forced.message, headers)
+    throw new ApiError(forced.code, forced.message, headers)
   }
 }

@@ -1,7 +1,7 @@
 import { type HttpHandler, http } from 'msw'
 import { ADMIN_PREFIX } from '../admin/admin-api.ts'
+import { normalizeBaseUrl } from '../options/base-url.ts'
 import { API_PREFIX, ROUTES } from '../spec/routes.ts'
-import { normalizeBaseUrl } from './base-url.ts'
 
 /**
  * Turns the mock's `fetch` into msw request handlers: one per operation (so

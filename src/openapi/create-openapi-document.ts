@@ -1,13 +1,9 @@
-import { GET_PET_DEPRECATION } from '../app/create-app.ts'
 import { seedData } from '../data/seed-data.ts'
 import { DEFAULT_KEYS } from '../keys/default-keys.ts'
-import { EXPOSED_HEADERS } from '../middleware/cors.ts'
-import { deprecationHeaders } from '../middleware/deprecation.ts'
-import { WWW_AUTHENTICATE } from '../middleware/require-auth.ts'
-import { LIMIT } from '../operations/query-params.ts'
-import { SERVER_DEFAULTS } from '../server/server-defaults.ts'
+import { deprecationHeaders } from '../spec/deprecation.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
+import { EXPOSED_HEADERS, RATE_LIMIT_HEADER_NAMES, WWW_AUTHENTICATE } from '../spec/headers.ts'
 import { int64 } from '../spec/int64.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
 import { MAX_NAME_LENGTH, NewPet } from '../spec/new-pet.ts'
@@ -15,7 +11,8 @@ import { Order, OrderStatus, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { PLAN_NAMES, PLANS } from '../spec/plans.ts'
-import { API_PREFIX, ROUTES, type Route, TAGS } from '../spec/routes.ts'
+import { API_PREFIX, GET_PET_DEPRECATION, type OperationId, ROUTES, TAGS } from '../spec/routes.ts'
+import { LIMIT } from '../validation/read-params.ts'
 import {
   type JsonSchema,
   SCHEMA_REF_PREFIX,
@@ -29,7 +26,6 @@ export const API_VERSION = '1.0.0'
 /** The name of the bearer security scheme in the document. */
 export const SECURITY_SCHEME = 'bearerAuth'
 
-type OperationId = Route['operationId']
 type ErrorStatus = 400 | 401 | 404 | 413 | 429
 
 interface OperationSpec {
@@ -50,11 +46,13 @@ const schemaId = (schema: { meta(): { id?: unknown } | undefined }) => String(sc
  * mock itself enforces (limits, statuses, error codes, plans, headers).
  *
  * @example
- * const document = createOpenApiDocument()
+ * const document = createOpenApiDocument({ serverUrl: 'http://127.0.0.1:4010/v1' })
  * document.openapi // '3.1.0'
  * document.paths['/pets/{petId}'].get.deprecated // true
  */
-export function createOpenApiDocument(): Record<string, unknown> {
+export function createOpenApiDocument(
+  options: { serverUrl?: string } = {},
+): Record<string, unknown> {
   const schemas = toOpenApiSchemas([
     Pet,
     Pets,
@@ -146,7 +144,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of ROUTES) {
     const spec = operations[route.operationId]
-    const extraHeaders = route.deprecated ? ['Deprecation', 'Sunset', 'Link'] : []
+    const extraHeaders = route.deprecation ? ['Deprecation', 'Sunset', 'Link'] : []
     const headersOf = (names: Array<string>) =>
       Object.fromEntries(
         [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
@@ -186,7 +184,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       summary: route.summary,
       description: route.description,
       tags: [route.tag],
-      ...(route.deprecated ? { deprecated: true } : {}),
+      ...(route.deprecation ? { deprecated: true } : {}),
       ...(spec.parameters ? { parameters: spec.parameters } : {}),
       ...(spec.requestBody ? { requestBody: spec.requestBody } : {}),
       responses,
@@ -202,10 +200,9 @@ export function createOpenApiDocument(): Record<string, unknown> {
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
-      { url: API_PREFIX, description: 'The server that serves this document.' },
       {
-        url: `http://${SERVER_DEFAULTS.host}:${SERVER_DEFAULTS.port}${API_PREFIX}`,
-        description: 'petstore-mock on its default port.',
+        url: options.serverUrl ?? API_PREFIX,
+        description: 'The server that serves this document.',
       },
     ],
     security: [{ [SECURITY_SCHEME]: [] }],
@@ -273,7 +270,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
 }
 
 /** Headers of every response (spec §8). */
-const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+const RATE_LIMIT_HEADERS = Object.values(RATE_LIMIT_HEADER_NAMES)
 
 /** Headers that only some error statuses carry. */
 const ERROR_HEADERS: Partial<Record<ErrorStatus, Array<string>>> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PetstoreError } from '../errors/petstore-error.ts'
 
 /** A JSON Schema (OpenAPI 3.1 Schema Object) as plain data. */
 export type JsonSchema = { [key: string]: unknown }
@@ -21,8 +22,10 @@ export function toOpenApiSchemas(schemas: ReadonlyArray<z.ZodType>): Record<stri
   for (const schema of schemas) {
     const id = schema.meta()?.id
     if (typeof id !== 'string') {
-      throw new TypeError(
-        '[petstore-mock] Failed to build the OpenAPI document: a component schema has no meta id.',
+      throw PetstoreError.failed(
+        'ERR_PETSTORE_INTERNAL',
+        'build the OpenAPI document',
+        'a component schema has no meta id',
       )
     }
     registry.add(schema, { id })

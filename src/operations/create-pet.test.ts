@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_PET_STATUS } from '../data/default-pet-status.ts'
+import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
 import { MAX_NAME_LENGTH } from '../spec/new-pet.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { AUTH, expectError, useTransports } from '../test-utils/use-transports.ts'

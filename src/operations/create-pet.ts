@@ -1,10 +1,10 @@
-import { jsonResponse } from '../app/json-response.ts'
-import { readJsonBody } from '../app/read-json-body.ts'
-import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import { readJsonBody } from '../http/parse-json-body.ts'
+import type { Operation } from '../http/types.ts'
 import { NewPet } from '../spec/new-pet.ts'
-import { describeIssue } from './describe-issue.ts'
+import { describeIssue } from '../validation/describe-issue.ts'
 
 /**
  * `POST /v1/pets` (createPet, spec §4.2): validates the NewPet body against
@@ -19,7 +19,6 @@ export function createPet(store: Store): Operation {
     const input = parseNewPet(request.body)
     if (!store.hasCategory(input.categoryId)) {
       throw new ApiError(
-        400,
         'invalid_request',
         `Field "categoryId" must name an existing category; ${input.categoryId} names none.`,
       )
@@ -32,20 +31,19 @@ export function createPet(store: Store): Operation {
 function parseNewPet(body: string | null): NewPet {
   const value = readJsonBody(body, 'a NewPet')
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'invalid_request', 'The request body must be a JSON object (a NewPet).')
+    throw new ApiError('invalid_request', 'The request body must be a JSON object (a NewPet).')
   }
   const result = NewPet.safeParse(value)
   if (!result.success) {
     const issue = result.error.issues[0]
     const field = issue?.path.join('.') || 'body'
     throw new ApiError(
-      400,
       'invalid_request',
       `Field "${field}" ${describeIssue(issue, value, NewPet)}.`,
     )
   }
   if (result.data.name.trim() === '') {
-    throw new ApiError(400, 'invalid_request', 'Field "name" must not be blank.')
+    throw new ApiError('invalid_request', 'Field "name" must not be blank.')
   }
   return result.data
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { GET_PET_SUNSET } from '../app/create-app.ts'
 import { Pet } from '../spec/pet.ts'
+import { routeOf } from '../spec/routes.ts'
 import {
   AUTH,
   expectError,
@@ -11,7 +11,7 @@ import {
 const expectDeprecation = (response: TestResponse) => {
   expect(response.headers.get('deprecation')).toMatch(/^@\d+$/)
   expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT')
-  expect(response.headers.get('sunset')).toBe(GET_PET_SUNSET.toUTCString())
+  expect(response.headers.get('sunset')).toBe(routeOf('getPet').deprecation?.sunset.toUTCString())
   expect(response.headers.get('link')).toBe('</v1/pets>; rel="successor-version"')
 }
 

@@ -1,8 +1,8 @@
-import { jsonResponse } from '../app/json-response.ts'
-import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { readInt64Param } from './query-params.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import type { Operation } from '../http/types.ts'
+import { readInt64Param } from '../validation/read-params.ts'
 
 /**
  * `GET /v1/pets/{petId}` (getPet, spec §4.3): one pet, or 404.
@@ -16,7 +16,7 @@ export function getPet(store: Store): Operation {
     const id = readInt64Param(raw, 'petId')
     const pet = id === undefined ? undefined : store.getPet(id)
     if (pet === undefined) {
-      throw new ApiError(404, 'not_found', `Pet ${id ?? raw} was not found.`)
+      throw new ApiError('not_found', `Pet ${id ?? raw} was not found.`)
     }
     return jsonResponse(200, pet)
   }

@@ -1,8 +1,8 @@
-import { jsonResponse } from '../app/json-response.ts'
-import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import type { Operation } from '../http/types.ts'
 import { OrderStatus } from '../spec/order.ts'
-import { readEnum, readLimit } from './query-params.ts'
+import { readEnum, readLimit } from '../validation/read-params.ts'
 
 /**
  * `GET /v1/store/orders` (listOrders, spec §4.4): orders ordered by id, with

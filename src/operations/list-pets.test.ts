@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { AUTH, expectError, useTransports } from '../test-utils/use-transports.ts'
-import { LIMIT } from './query-params.ts'
+import { LIMIT } from '../validation/read-params.ts'
 
 describe.each(useTransports())('GET /v1/pets ($name)', (transport) => {
   beforeEach(() => transport.petstore.reset())

@@ -1,8 +1,8 @@
-import { jsonTextResponse } from '../app/json-response.ts'
-import type { Operation } from '../app/types.ts'
 import type { Store } from '../data/create-store.ts'
+import { jsonTextResponse } from '../http/json-response.ts'
+import type { Operation } from '../http/types.ts'
 import { PetStatus } from '../spec/pet-status.ts'
-import { readEnum, readLimit } from './query-params.ts'
+import { readEnum, readLimit } from '../validation/read-params.ts'
 
 /**
  * `GET /v1/pets` (listPets, spec §4.1): pets ordered by id, at most `limit`,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { App } from '../app/create-app.ts'
-import { toErrorResponse } from '../app/to-error-response.ts'
-import type { HeaderReader, MockRequest, MockResponse } from '../app/types.ts'
+import { toErrorResponse } from '../http/to-error-response.ts'
+import type { HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
 import { writeResponse } from './write-response.ts'
 

@@ -3,7 +3,7 @@ import {
   createPetstoreCore,
   type PetstoreCore,
   type PetstoreOptions,
-} from '../create-petstore-core.ts'
+} from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'

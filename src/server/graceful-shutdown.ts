@@ -1,8 +1,8 @@
 import type http from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { toErrorResponse } from '../app/to-error-response.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { toErrorResponse } from '../http/to-error-response.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
 import { writeResponse } from './write-response.ts'
 
@@ -76,7 +76,7 @@ export function createGracefulShutdown(options: { timeoutMs?: number } = {}): Gr
     writeResponse(
       res,
       toErrorResponse(
-        new ApiError(503, 'service_unavailable', message, {
+        new ApiError('service_unavailable', message, {
           [RETRY_AFTER]: String(SHUTDOWN_RETRY_AFTER_SECONDS),
         }),
       ),

@@ -1,6 +1,6 @@
 import { isAdminPath } from '../admin/admin-api.ts'
-import { compose } from '../app/compose.ts'
-import type { Middleware } from '../app/types.ts'
+import { compose } from '../http/compose.ts'
+import type { Middleware } from '../http/types.ts'
 import { adminToken, generateAdminToken } from '../middleware/admin-token.ts'
 import { hostCheck } from '../middleware/host-check.ts'
 import { sameOriginOnly } from '../middleware/same-origin-only.ts'

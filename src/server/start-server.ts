@@ -1,10 +1,10 @@
 import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { PetstoreCore } from '../create-petstore-core.ts'
+import type { PetstoreCore } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { SERVER_DEFAULTS } from '../options/defaults.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
 import type { ShutdownOptions } from './graceful-shutdown.ts'
-import { SERVER_DEFAULTS } from './server-defaults.ts'
 
 export interface StartServerOptions extends ServerOptions {
   /** Default 4010; 0 picks a free port. */

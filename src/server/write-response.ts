@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { MockResponse } from '../app/types.ts'
+import type { MockResponse } from '../http/types.ts'
 
 /**
  * Writes the app's answer on a node:http response, with its

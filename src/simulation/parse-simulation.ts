@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../operations/query-params.ts'
+import { clip } from '../errors/clip.ts'
 import { MAX_DELAY_MS, SIMULATED_STATUS_LIST, SIMULATED_STATUSES } from './simulated-statuses.ts'
 
 /**
@@ -51,7 +51,6 @@ export function readStatus(raw: string, source: string): number {
   const value = /^\d{3}$/.test(raw) ? Number(raw) : Number.NaN
   if (SIMULATED_STATUSES[value] === undefined) {
     throw new ApiError(
-      400,
       'invalid_simulation',
       `${source} must be one of ${SIMULATED_STATUS_LIST.join(', ')}, got "${clip(raw)}".`,
     )
@@ -69,7 +68,6 @@ export function readDelay(raw: string, source: string): number {
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN
   if (!Number.isInteger(value) || value > MAX_DELAY_MS) {
     throw new ApiError(
-      400,
       'invalid_simulation',
       `${source} must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, got "${clip(raw)}".`,
     )

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../operations/query-params.ts'
+import { clip } from '../errors/clip.ts'
 import { MAX_DELAY_MS, SIMULATED_STATUS_LIST } from './simulated-statuses.ts'
 
 /** At most this many scenarios wait at once. */
@@ -100,7 +100,6 @@ export function createScenarioQueue(): ScenarioQueue {
       if (!result.success) throw invalidScenario(result.error.issues[0])
       if (scenarios.length >= MAX_SCENARIOS) {
         throw new ApiError(
-          400,
           'invalid_request',
           `At most ${MAX_SCENARIOS} scenarios can wait at once; DELETE /__mock/scenarios first.`,
         )
@@ -134,7 +133,6 @@ function invalidScenario(issue: z.core.$ZodIssue | undefined): ApiError {
   if (issue?.code === 'unrecognized_keys') {
     const [field = ''] = issue.keys
     return new ApiError(
-      400,
       'invalid_request',
       `Field "${clip(field)}" is not part of a scenario; use ${FIELDS.join(', ')}.`,
     )
@@ -142,7 +140,6 @@ function invalidScenario(issue: z.core.$ZodIssue | undefined): ApiError {
   const field = issue?.path.join('.') ?? ''
   const message = issue?.message ?? 'is invalid'
   return new ApiError(
-    400,
     'invalid_request',
     field === '' ? `The scenario ${message}.` : `Field "${field}" ${message}.`,
   )

@@ -1,12 +1,15 @@
-import { DEFAULT_PET_STATUS } from '../data/default-pet-status.ts'
+import { DEFAULT_PET_STATUS } from './default-pet-status.ts'
+import type { Deprecation } from './deprecation.ts'
 
 /**
  * One operation of the API: where it lives and what the OpenAPI document says
  * of it. The router, the msw handlers and the OpenAPI document all read this
  * table, so a route is written once.
  */
+export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders'
+
 export interface Route {
-  operationId: 'listPets' | 'createPet' | 'getPet' | 'listOrders'
+  operationId: OperationId
   method: 'GET' | 'POST'
   /** OpenAPI path template under the base URL, e.g. `/v1/pets/{petId}`. */
   path: string
@@ -14,7 +17,8 @@ export interface Route {
   /** What the operation does, for the OpenAPI document (Markdown). */
   description: string
   tag: keyof typeof TAGS
-  deprecated?: boolean
+  /** Set for a deprecated operation: every response of it carries `Deprecation`, `Sunset` and `Link`. */
+  deprecation?: Deprecation
 }
 
 /**
@@ -32,13 +36,26 @@ export const TAGS = {
 export const API_PREFIX = '/v1'
 
 /**
- * The routes of the API.
+ * `getPet` was deprecated with API version 1.0.0 and goes away on its sunset
+ * date (spec §4.3); its successor is `listPets` with a `status` filter.
  *
  * @example
- * ROUTES.find((route) => route.operationId === 'getPet')?.deprecated // true
+ * GET_PET_DEPRECATION.sunset.toUTCString() // 'Thu, 05 Dec 2030 00:00:00 GMT'
  */
-export const ROUTES: ReadonlyArray<Route> = [
-  {
+export const GET_PET_DEPRECATION: Deprecation = {
+  deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+  sunset: new Date('2030-12-05T00:00:00Z'),
+  successor: `${API_PREFIX}/pets`,
+}
+
+/**
+ * The routes of the API, by operation.
+ *
+ * @example
+ * ROUTE_OF.getPet.deprecation?.sunset.toUTCString() // 'Thu, 05 Dec 2030 00:00:00 GMT'
+ */
+export const ROUTE_OF: { readonly [Id in OperationId]: Route & { operationId: Id } } = {
+  listPets: {
     operationId: 'listPets',
     method: 'GET',
     path: '/v1/pets',
@@ -47,7 +64,7 @@ export const ROUTES: ReadonlyArray<Route> = [
       'Returns animals ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`.',
     tag: 'pets',
   },
-  {
+  createPet: {
     operationId: 'createPet',
     method: 'POST',
     path: '/v1/pets',
@@ -55,7 +72,7 @@ export const ROUTES: ReadonlyArray<Route> = [
     description: `Stores a new animal and returns it with its assigned \`id\`. \`categoryId\` must name an existing category; an animal created without \`status\` is \`${DEFAULT_PET_STATUS}\`.`,
     tag: 'pets',
   },
-  {
+  getPet: {
     operationId: 'getPet',
     method: 'GET',
     path: '/v1/pets/{petId}',
@@ -63,9 +80,9 @@ export const ROUTES: ReadonlyArray<Route> = [
     description:
       'Returns one animal by its `id`. Deprecated: it is to be removed on the `Sunset` date; use `GET /pets` with a `status` filter instead.',
     tag: 'pets',
-    deprecated: true,
+    deprecation: GET_PET_DEPRECATION,
   },
-  {
+  listOrders: {
     operationId: 'listOrders',
     method: 'GET',
     path: '/v1/store/orders',
@@ -74,28 +91,22 @@ export const ROUTES: ReadonlyArray<Route> = [
       'Returns store orders ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`. Each order names an existing animal.',
     tag: 'store',
   },
-]
+}
 
 /**
- * Turns a path template into a matcher that returns the path parameters.
+ * The routes of the API, in the order the router tries them.
  *
  * @example
- * matchPath('/v1/pets/{petId}')('/v1/pets/7') // { petId: '7' }
+ * ROUTES.find((route) => route.operationId === 'getPet')?.deprecation?.sunset
  */
-export function matchPath(template: string): (path: string) => Record<string, string> | undefined {
-  const names: Array<string> = []
-  const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name)
-    return '([^/]+)'
-  })
-  const pattern = new RegExp(`^${source}$`)
-  return (path) => {
-    const match = pattern.exec(path)
-    if (match === null) return undefined
-    const params: Record<string, string> = {}
-    names.forEach((name, index) => {
-      params[name] = match[index + 1] ?? ''
-    })
-    return params
-  }
+export const ROUTES: ReadonlyArray<Route> = Object.values(ROUTE_OF)
+
+/**
+ * The route of an operation.
+ *
+ * @example
+ * routeOf('getPet').path // '/v1/pets/{petId}'
+ */
+export function routeOf(operationId: OperationId): Route {
+  return ROUTE_OF[operationId]
 }

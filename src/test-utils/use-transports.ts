@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node'
 import { request } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
+import type { PetstoreCore, PetstoreOptions } from '../app/create-petstore-core.ts'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
-import type { PetstoreCore, PetstoreOptions } from '../create-petstore-core.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 

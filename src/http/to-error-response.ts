@@ -7,7 +7,7 @@ import type { MockResponse } from './types.ts'
  * Error body; anything else a 500 `internal_error`, reported to `onError`.
  *
  * @example
- * toErrorResponse(new ApiError(404, 'not_found', 'Pet 7 was not found.'))
+ * toErrorResponse(new ApiError('not_found', 'Pet 7 was not found.'))
  */
 export function toErrorResponse(
   error: unknown,
@@ -15,9 +15,9 @@ export function toErrorResponse(
 ): MockResponse {
   if (error instanceof ApiError) return jsonResponse(error.status, error.toBody(), error.headers)
   onError(error)
-  return jsonResponse(500, {
-    code: 'internal_error',
-    message: 'The mock failed to handle the request; see its log.',
-    status: 500,
-  })
+  const failure = new ApiError(
+    'internal_error',
+    'The mock failed to handle the request; see its log.',
+  )
+  return jsonResponse(failure.status, failure.toBody())
 }

@@ -1,3 +1,4 @@
+import { ConfigError } from '../errors/config-error.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 
 /**
@@ -25,8 +26,10 @@ export function normalizeBaseUrl(baseUrl: string | undefined): string {
   try {
     url = new URL(baseUrl)
   } catch {
-    throw new TypeError(
-      `[petstore-mock] Failed to create the handlers: baseUrl "${baseUrl}" is not an absolute URL.`,
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      `baseUrl "${baseUrl}" is not an absolute URL`,
     )
   }
   const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')

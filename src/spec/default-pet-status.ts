@@ -1,4 +1,4 @@
-import type { PetStatus } from '../spec/pet-status.ts'
+import type { PetStatus } from './pet-status.ts'
 
 /**
  * The status of a pet created or loaded without one. The spec leaves the

@@ -10,11 +10,11 @@ import { ApiError } from '../errors/api-error.ts'
  */
 export function readJsonBody(body: string | null, what: string): unknown {
   if (body === null || body.trim() === '') {
-    throw new ApiError(400, 'invalid_request', `The request body is missing; send ${what} as JSON.`)
+    throw new ApiError('invalid_request', `The request body is missing; send ${what} as JSON.`)
   }
   try {
     return JSON.parse(body)
   } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.')
+    throw new ApiError('invalid_json', 'The request body is not valid JSON.')
   }
 }

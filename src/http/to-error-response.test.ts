@@ -5,7 +5,7 @@ import { toErrorResponse } from './to-error-response.ts'
 describe('toErrorResponse', () => {
   it('turns an ApiError into its Error body and headers', () => {
     const response = toErrorResponse(
-      new ApiError(429, 'rate_limited', 'Slow down.', { 'retry-after': '3' }),
+      new ApiError('rate_limited', 'Slow down.', { 'retry-after': '3' }),
     )
     expect(response.status).toBe(429)
     expect(response.headers).toEqual({ 'content-type': 'application/json', 'retry-after': '3' })

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
 
 /** Bounds of the `limit` parameter (spec §8). */
 export const LIMIT = { min: 1, max: 100, default: 20 } as const
@@ -19,7 +20,6 @@ export function readLimit(query: URLSearchParams): number {
   const value = INTEGER.test(raw) && raw.length <= 16 ? Number(raw) : Number.NaN
   if (!Number.isInteger(value) || value < LIMIT.min || value > LIMIT.max) {
     throw new ApiError(
-      400,
       'invalid_request',
       `Query parameter "limit" must be an integer from ${LIMIT.min} to ${LIMIT.max}, got "${clip(raw)}".`,
     )
@@ -42,7 +42,6 @@ export function readEnum<T extends string>(
   if (raw === null) return undefined
   if (!(values as ReadonlyArray<string>).includes(raw)) {
     throw new ApiError(
-      400,
       'invalid_request',
       `Query parameter "${name}" must be one of ${values.join(', ')}, got "${clip(raw)}".`,
     )
@@ -63,7 +62,6 @@ export function readInt64Param(raw: string, name: string): number | undefined {
   const big = valid ? BigInt(decoded) : undefined
   if (big === undefined || big < INT64_MIN || big > INT64_MAX) {
     throw new ApiError(
-      400,
       'invalid_request',
       `Path parameter "${name}" must be an int64 integer, got "${clip(decoded)}".`,
     )
@@ -78,14 +76,4 @@ function safeDecode(raw: string): string {
   } catch {
     return raw
   }
-}
-
-/**
- * Keeps echoed input short in messages.
- *
- * @example
- * clip('a'.repeat(50)) // 'aaaa…' (40 characters and an ellipsis)
- */
-export function clip(value: string, max = 40): string {
-  return value.length > max ? `${value.slice(0, max)}…` : value
 }

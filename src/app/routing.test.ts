@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { EXPOSED_HEADERS } from '../middleware/cors.ts'
+import { EXPOSED_HEADERS } from '../spec/headers.ts'
+import { ROUTES } from '../spec/routes.ts'
 import {
   AUTH,
   expectError,
   type TestResponse,
   useTransports,
 } from '../test-utils/use-transports.ts'
-import { ROUTES } from './routes.ts'
 
 const VALID_BODY = JSON.stringify({ name: 'Rex', categoryId: 1 })
 const ORIGIN = 'http://localhost:5173'

@@ -1,4 +1,4 @@
-import type { MockRequest, MockResponse } from '../app/types.ts'
+import type { MockRequest, MockResponse } from '../http/types.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
 
 /** The client address of in-process requests, for limits without a valid key. */

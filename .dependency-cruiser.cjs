@@ -1,0 +1,36 @@
+/**
+ * The dependency rules of the project, checked by `npm run lint` (and so by
+ * `npm test` and CI): no module and no folder may import something that
+ * imports it back.
+ *
+ * @example
+ * npx depcruise src conformance bin --config .dependency-cruiser.cjs
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular-modules',
+      severity: 'error',
+      comment: 'A module that imports one that imports it back.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-folders',
+      severity: 'error',
+      scope: 'folder',
+      comment: 'A folder that imports a folder that imports it back: layers point one way.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Tests and their helpers sit beside the code they test and may use any layer:
+    // they are consumers of the layers, not part of them.
+    exclude: { path: ['node_modules', '\\.test\\.ts$', '/test-utils/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+}

@@ -1,0 +1,196 @@
+import { type Clock, systemClock } from '../clock/clock.ts'
+import { createStore, type Database } from '../data/create-store.ts'
+import { parseFixtures } from '../data/parse-fixtures.ts'
+import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from '../data/seed-data.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import { toFetchResponse, toMockRequest } from '../fetch/fetch-transport.ts'
+import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
+import { createOpenApiDocument } from '../openapi/create-openapi-document.ts'
+import { basePathOf } from '../options/base-url.ts'
+import { createRateLimiter, type RateLimitOptions } from '../rate-limit/create-rate-limiter.ts'
+import {
+  createScenarioQueue,
+  type Scenario,
+  type ScenarioInput,
+} from '../simulation/scenario-queue.ts'
+import { type App, createApp } from './create-app.ts'
+
+export interface PetstoreOptions {
+  /**
+   * Where the API lives, e.g. `https://api.example.com` (requests go to
+   * `https://api.example.com/v1/pets`). Default: any origin.
+   */
+  baseUrl?: string
+  /** Faker seed: the same seed gives byte-identical data. Default 1. */
+  seed?: number
+  /** Seeded pets. Default 100. */
+  pets?: number
+  /** Seeded orders. Default 25. */
+  orders?: number
+  /** Seeded categories. Default 6. */
+  categories?: number
+  /** Your own data instead of seeded data (the parsed JSON of a fixtures file). */
+  fixtures?: unknown
+  /** More API keys, as `{ key: plan }` or `{ key: { plan, perMinute, perDay } }`. */
+  keys?: Record<string, KeySpec>
+  /** Limits of Enterprise keys that set none of their own. */
+  enterprise?: { perMinute?: number; perDay?: number }
+  rateLimit?: RateLimitOptions
+  /** The clock of every rate-limit window and ban. Default: the system clock. */
+  clock?: Clock
+  /** CORS headers and preflights. Default `true`. */
+  cors?: boolean
+  /** The control API under `/__mock/`. Default `true`. */
+  admin?: boolean
+  /** Told of unexpected failures (each answered with a 500). */
+  onError?: (error: unknown) => void
+}
+
+export interface PetstoreState {
+  data: { categories: number; pets: number; orders: number }
+  keys: Array<ApiKey>
+  rateLimit: {
+    enabled: boolean
+    clients: ReturnType<ReturnType<typeof createRateLimiter>['usage']>
+  }
+  scenarios: Array<Scenario>
+}
+
+export interface PetstoreCore {
+  /** The `@msw/data` collections. Await `ready` before reading them. */
+  db: Database
+  /** Resolves once the seeded or fixture data is loaded. */
+  ready: Promise<void>
+  /** The clock that the rate limiter reads. */
+  clock: Clock
+  /** Restores the seeded data and clears rate-limit counters, bans and scenarios. */
+  reset(): Promise<void>
+  /** Forces the next matching responses, like `POST /__mock/scenarios`. */
+  simulate(scenario: ScenarioInput): Scenario
+  /** Drops every queued scenario. */
+  clearSimulations(): void
+  /** Data counts, keys, per-client quota and bans, queued scenarios. */
+  state(): PetstoreState
+  /** The OpenAPI 3.1 document of the API. */
+  openapi(): Record<string, unknown>
+  /** Answers a Fetch `Request` without msw (what the handlers call). */
+  fetch(request: Request): Promise<Response>
+  /** The transport-independent core, for servers. */
+  app: App
+}
+
+/**
+ * Creates the mock without its msw handlers: the data, the rate limiter, the
+ * scenarios and the transport-independent app. The node:http server runs on
+ * this, so that it never loads msw; `createPetstore` adds the handlers.
+ *
+ * @example
+ * const core = createPetstoreCore({ seed: 42 })
+ * await core.ready
+ * const response = await core.fetch(new Request('http://localhost/v1/pets'))
+ */
+export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore {
+  const dataset = resolveDataset(options)
+  const clock = options.clock ?? systemClock
+  if (typeof clock.now !== 'function') {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      '`clock.now` must be a function',
+    )
+  }
+  const keyring = createKeyring({ keys: options.keys, enterprise: options.enterprise })
+  const limiter = createRateLimiter(clock, options.rateLimit)
+  const scenarios = createScenarioQueue()
+  const store = createStore()
+  let ready = store.load(dataset)
+  let openapi: Record<string, unknown> | undefined
+  const getOpenApi = () => {
+    openapi ??= createOpenApiDocument()
+    return openapi
+  }
+
+  const reset = async () => {
+    limiter.reset()
+    scenarios.clear()
+    ready = store.load(dataset)
+    await ready
+  }
+  const state = (): PetstoreState => ({
+    data: store.counts(),
+    keys: [...keyring.values()],
+    rateLimit: { enabled: limiter.enabled, clients: limiter.usage() },
+    scenarios: scenarios.list(),
+  })
+
+  const app = createApp({
+    store,
+    keyring,
+    limiter,
+    scenarios,
+    clock,
+    cors: options.cors ?? true,
+    admin: (options.admin ?? true) ? { reset, state, scenarios } : undefined,
+    openapi: getOpenApi,
+    get ready() {
+      return ready
+    },
+    onError:
+      options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error)),
+  })
+  const prefix = basePathOf(options.baseUrl)
+
+  return {
+    db: store.db,
+    get ready() {
+      return ready
+    },
+    clock,
+    reset,
+    simulate: (scenario) => {
+      try {
+        return scenarios.add(scenario)
+      } catch (error) {
+        throw new ConfigError(
+          'ERR_PETSTORE_INVALID_SCENARIO',
+          'queue the scenario',
+          error instanceof Error ? error.message : String(error),
+        )
+      }
+    },
+    clearSimulations: () => scenarios.clear(),
+    state,
+    openapi: getOpenApi,
+    fetch: async (request) =>
+      toFetchResponse(await app.handle(await toMockRequest(request, prefix))),
+    app,
+  }
+}
+
+function resolveDataset(options: PetstoreOptions): Dataset {
+  if (options.fixtures !== undefined) return parseFixtures(options.fixtures)
+  const seedOptions: Record<'seed' | 'pets' | 'orders' | 'categories', number> = {
+    ...DEFAULT_SEED_OPTIONS,
+  }
+  for (const name of ['seed', 'pets', 'orders', 'categories'] as const) {
+    const value = options[name]
+    if (value === undefined) continue
+    const max = name === 'seed' ? Number.MAX_SAFE_INTEGER : 100_000
+    if (!Number.isSafeInteger(value) || value < 0 || value > max) {
+      throw new ConfigError(
+        'ERR_PETSTORE_INVALID_OPTION',
+        'create the petstore',
+        `\`${name}\` must be a whole number from 0 to ${max}, got ${String(value)}`,
+      )
+    }
+    seedOptions[name] = value
+  }
+  if (seedOptions.categories === 0 && seedOptions.pets > 0) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      'pets need at least one category',
+    )
+  }
+  return seedData(seedOptions)
+}
