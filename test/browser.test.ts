@@ -5,9 +5,9 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
-import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BROWSER_TESTS_RUN, launchChromium } from './launch-chromium.ts'
 
 /**
  * The handlers in a real browser under msw's `setupWorker`: Debian's Chromium,
@@ -15,11 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  * test runs where `/usr/bin/chromium` exists (or CHROMIUM_PATH), and is
  * required when PETSTORE_BROWSER_TEST=required.
  */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const available = existsSync(executablePath)
-const required = process.env.PETSTORE_BROWSER_TEST === 'required'
-
-describe.runIf(available || required)('createPetstore in a browser (setupWorker)', () => {
+describe.runIf(BROWSER_TESTS_RUN)('createPetstore in a browser (setupWorker)', () => {
   let outDir: string
   let server: http.Server
   let origin: string
@@ -61,18 +57,7 @@ describe.runIf(available || required)('createPetstore in a browser (setupWorker)
   })
 
   it('answers fetch calls from the page with the same behaviour as the server', async () => {
-    const browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    const browser = await launchChromium()
     try {
       const page = await browser.newPage()
       const errors: Array<string> = []
