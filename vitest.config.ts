@@ -1,16 +1,33 @@
 import { defineConfig } from 'vitest/config'
 import { SummaryReporter } from './test/summary-reporter.ts'
 
+/** The packed-install test: `npm pack`, fresh installs beside msw 3 and msw 2.12, the bins. */
+const PACKAGE_TESTS = ['test/package.test.ts']
+
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'conformance/**/*.test.ts',
-      'bin/**/*.test.ts',
-      'test/**/*.test.ts',
-    ],
     reporters: ['default', new SummaryReporter()],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.ts',
+            'conformance/**/*.test.ts',
+            'bin/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
+          exclude: PACKAGE_TESTS,
+        },
+      },
+      {
+        extends: true,
+        // Packing and installing take minutes; the file bounds each step itself.
+        test: { name: 'package', include: PACKAGE_TESTS },
+      },
+    ],
   },
 })

@@ -355,14 +355,14 @@ export function selectChecks(options: SelectChecksOptions = {}): Array<CheckDefi
   for (const group of include) {
     if (group !== 'rate-limit') {
       throw new Error(
-        `[petstore-mock] Failed to select checks: unknown group "${group}" (known: rate-limit).`,
+        `[petstore-conformance] Failed to select checks: unknown group "${group}" (known: rate-limit).`,
       )
     }
   }
   for (const pattern of [...only, ...skip]) {
     if (!catalogue.some((check) => matchesCheckId(check.id, pattern))) {
       throw new Error(
-        `[petstore-mock] Failed to select checks: "${pattern}" matches no check id (see --list).`,
+        `[petstore-conformance] Failed to select checks: "${pattern}" matches no check id (see --list).`,
       )
     }
   }

@@ -1,14 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { appendFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import yargs from 'yargs'
 import { catalogue } from './catalogue.ts'
+import { KIT_CODES, kitMessage } from './kit-message.ts'
+import { reportPathProblem } from './report-path.ts'
+import { githubAnnotations, githubSummary } from './reporters/github-reporter.ts'
+import { htmlReport } from './reporters/html-reporter.ts'
 import { jsonReport } from './reporters/json-reporter.ts'
 import { junitReport } from './reporters/junit-reporter.ts'
 import { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
 import {
   type ConformanceOptions,
   ConformanceSetupError,
+  DEFAULT_MAX_DURATION_MS,
   runConformance,
 } from './run-conformance.ts'
 import type { ConformanceResult } from './types.ts'
@@ -17,34 +22,43 @@ import type { ConformanceResult } from './types.ts'
 export interface CliIo {
   stdout: { write: (text: string) => unknown; isTTY?: boolean }
   stderr: { write: (text: string) => unknown; isTTY?: boolean }
+  /** The environment: `PETSTORE_API_KEY`, `NO_COLOR`, `GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY`. */
   env: Record<string, string | undefined>
   /** Extra options for the run (tests inject a clock or transport). */
   runOptions?: Partial<ConformanceOptions>
 }
 
-type ReporterName = 'pretty' | 'json' | 'junit'
+type ReporterName = 'pretty' | 'json' | 'junit' | 'html' | 'github'
 
-/** One reporter and where it writes (`undefined`: the console). */
+/**
+ * One reporter and where it writes (`undefined`: the console; for `github`,
+ * the step summary file, default `$GITHUB_STEP_SUMMARY`).
+ */
 export interface ReporterTarget {
   name: ReporterName
   file?: string
 }
 
-const REPORTERS: Array<ReporterName> = ['pretty', 'json', 'junit']
+const REPORTERS: Array<ReporterName> = ['pretty', 'json', 'junit', 'html', 'github']
 
 const EPILOG = `Reporters: --reporter takes NAME or NAME:FILE and may be repeated, e.g.
-  --reporter pretty --reporter junit:reports/junit.xml --reporter json:reports/conformance.json
+  --reporter pretty --reporter junit:reports/junit.xml --reporter html:reports/conformance.html
 --output FILE is the file of the one reporter given without a file (json or junit;
-pretty only when it is the only reporter). At most one reporter writes to stdout;
-when json or junit does, the pretty progress goes to stderr. The console shows the
-pretty report unless json or junit writes to stdout.
+pretty only when it is the only reporter). html always names its file. At most one
+reporter writes to stdout; when json or junit does, the pretty progress goes to
+stderr. The console shows the pretty report unless json or junit writes to stdout.
+github (on by itself when GITHUB_ACTIONS=true) appends a Markdown summary to
+FILE or $GITHUB_STEP_SUMMARY and prints ::error / ::warning annotations.
+Report folders must exist: every path is checked before the first request, and
+every report is written on every exit, a stopped run included.
 
 Checks: --only and --skip take check ids or prefixes (auth, create.reject, auth.*);
 see --list. Generated cases are replayed with --seed.
 
 Exit codes: 0 every required check passed; 1 a required check failed (or, with
---strict, an advisory one); 2 bad usage, the base URL unreachable, the key
-rejected by the pre-flight request, or a run that could not finish.
+--strict, an advisory one; with --fail-on-skip, a required one skipped); 2 bad
+usage, the base URL unreachable, the key rejected by the pre-flight request, or
+a run that stopped early (--max-duration, the server gone, a wait too long).
 
 The key comes from --token or PETSTORE_API_KEY; reports write it as
 $PETSTORE_API_KEY, so the curl commands run as they are once it is exported.`
@@ -66,6 +80,9 @@ function packageVersion(): string {
 
 class UsageError extends Error {}
 
+const usageLine = (reason: string) =>
+  `${kitMessage('parse the arguments', reason).replace(/\.$/, '')}. See petstore-conformance --help. [${KIT_CODES.usage}]\n`
+
 /**
  * Maps `--reporter` values and `--output` to reporter targets (see `--help`).
  *
@@ -82,11 +99,14 @@ export function resolveReporters(
     .map((spec) => {
       const [name, ...rest] = spec.trim().split(':')
       if (!REPORTERS.includes(name as ReporterName)) {
-        throw new UsageError(`unknown reporter "${name}" (pretty, json or junit)`)
+        throw new UsageError(`unknown reporter "${name}" (${REPORTERS.join(', ')})`)
       }
       const file = rest.join(':')
       if (rest.length > 0 && file === '') {
         throw new UsageError(`reporter "${spec}" names no file`)
+      }
+      if (name === 'html' && !file) {
+        throw new UsageError('the html reporter needs a file: --reporter html:FILE')
       }
       return file ? { name: name as ReporterName, file } : { name: name as ReporterName }
     })
@@ -94,7 +114,7 @@ export function resolveReporters(
     targets.push({ name: 'pretty' })
   }
   if (output !== undefined) {
-    const unfiled = targets.filter((target) => !target.file)
+    const unfiled = targets.filter((target) => !target.file && target.name !== 'github')
     const machine = unfiled.filter((target) => target.name !== 'pretty')
     const candidates = machine.length > 0 ? machine : unfiled
     if (candidates.length !== 1) {
@@ -106,7 +126,7 @@ export function resolveReporters(
     }
     ;(candidates[0] as ReporterTarget).file = output
   }
-  const console = targets.filter((target) => !target.file)
+  const console = targets.filter((target) => !target.file && target.name !== 'github')
   if (console.filter((target) => target.name !== 'pretty').length > 1) {
     throw new UsageError('only one of json and junit can write to stdout; give the others a file')
   }
@@ -116,12 +136,21 @@ export function resolveReporters(
   return targets
 }
 
-function render(name: ReporterName, result: ConformanceResult, color: boolean): string {
-  return name === 'json'
-    ? jsonReport(result)
-    : name === 'junit'
-      ? junitReport(result)
-      : prettyReport(result, { color })
+function render(
+  name: Exclude<ReporterName, 'github'>,
+  result: ConformanceResult,
+  color: boolean,
+): string {
+  switch (name) {
+    case 'json':
+      return jsonReport(result)
+    case 'junit':
+      return junitReport(result)
+    case 'html':
+      return htmlReport(result)
+    default:
+      return prettyReport(result, { color })
+  }
 }
 
 function listCatalogue(json: boolean): string {
@@ -134,6 +163,13 @@ function listCatalogue(json: boolean): string {
       `${check.id.padEnd(width)}  ${check.level.padEnd(8)}  ${(check.group === 'default' ? '' : `[${check.group}] `) + check.title} (${check.section}; ${check.operations.join(', ')})`,
   )
   return `${lines.join('\n')}\n`
+}
+
+function positiveNumber(name: string, value: number | undefined): number | undefined {
+  if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+    throw new UsageError(`--${name} must be a number above 0`)
+  }
+  return value
 }
 
 function positiveInteger(name: string, value: number | undefined): number | undefined {
@@ -164,7 +200,7 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
     .option('reporter', {
       type: 'string',
       array: true,
-      describe: 'pretty | json | junit, optionally NAME:FILE; repeatable',
+      describe: 'pretty | json | junit | html | github, optionally NAME:FILE; repeatable',
     })
     .option('output', { type: 'string', describe: 'File of the reporter given without one' })
     .option('only', {
@@ -199,6 +235,16 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
       default: false,
       describe: 'Advisory failures fail the run',
     })
+    .option('fail-on-skip', {
+      type: 'boolean',
+      default: false,
+      describe: 'Required checks that were skipped or not run fail the run',
+    })
+    .option('max-duration', {
+      type: 'number',
+      default: DEFAULT_MAX_DURATION_MS / 1000,
+      describe: 'Stop the run after this many seconds (exit 2, every report written)',
+    })
     .option('seed', {
       type: 'number',
       describe: 'Seed of the generated cases (printed by every run)',
@@ -231,9 +277,7 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
       })
     })
   } catch (error) {
-    io.stderr.write(
-      `[petstore-mock] Failed to parse the arguments: ${(error as Error).message.replace(/\s*\n\s*/g, ' ').replace(/\.?$/, '')}. See petstore-conformance --help.\n`,
-    )
+    io.stderr.write(usageLine((error as Error).message.replace(/\s*\n\s*/g, ' ')))
     return 2
   }
   if (parsed.help || parsed.version) {
@@ -255,64 +299,124 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
     if (!token) {
       throw new UsageError('no API key: pass --token or set PETSTORE_API_KEY')
     }
-    const stdoutTaken = reporters.some((target) => !target.file && target.name !== 'pretty')
+    const github = reporters.find((target) => target.name === 'github')
+    if (!github && io.env.GITHUB_ACTIONS === 'true') {
+      reporters.push({ name: 'github' })
+    }
+    const summaryFile = (github?.file ?? io.env.GITHUB_STEP_SUMMARY) || undefined
+    const stdoutTaken = reporters.some(
+      (target) => !target.file && target.name !== 'pretty' && target.name !== 'github',
+    )
     const progressStream = stdoutTaken ? io.stderr : io.stdout
     const color = parsed.color ?? (Boolean(progressStream.isTTY) && !io.env.NO_COLOR)
     const timeoutMs = positiveInteger('timeout', parsed.timeout)
     const maxRequests = positiveInteger('max-requests', parsed.maxRequests)
     const examples = positiveInteger('examples', parsed.examples)
     const seed = positiveInteger('seed', parsed.seed)
+    const maxDuration = positiveNumber('max-duration', parsed.maxDuration)
     const categoryId = parsed.categoryId
     if (categoryId !== undefined && !Number.isSafeInteger(categoryId)) {
       throw new UsageError('--category-id must be an integer')
     }
-    const result = await runConformance({
-      baseUrl,
-      token,
-      only: parsed.only ?? [],
-      skip: parsed.skip ?? [],
-      include: parsed.include ?? [],
-      readOnly: parsed.readOnly,
-      strict: parsed.strict,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(maxRequests === undefined ? {} : { maxRequests }),
-      ...(examples === undefined ? {} : { examples }),
-      ...(seed === undefined ? {} : { seed }),
-      ...(categoryId === undefined ? {} : { categoryId }),
-      onEvent: prettyProgress((text) => progressStream.write(text), { color }),
-      ...io.runOptions,
-    })
+    // Every report path is checked before the first request.
+    const files = [
+      ...reporters.flatMap((target) =>
+        target.file && target.name !== 'github' ? [target.file] : [],
+      ),
+      ...(reporters.some((target) => target.name === 'github') && summaryFile ? [summaryFile] : []),
+    ]
+    for (const file of files) {
+      const problem = await reportPathProblem(file)
+      if (problem) {
+        io.stderr.write(`${kitMessage('use the report path', problem)} [${KIT_CODES.reportPath}]\n`)
+        return 2
+      }
+    }
+
+    let result: ConformanceResult
+    try {
+      result = await runConformance({
+        baseUrl,
+        token,
+        only: parsed.only ?? [],
+        skip: parsed.skip ?? [],
+        include: parsed.include ?? [],
+        readOnly: parsed.readOnly,
+        strict: parsed.strict,
+        failOnSkip: parsed.failOnSkip,
+        ...(maxDuration === undefined ? {} : { maxDurationMs: maxDuration * 1000 }),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(maxRequests === undefined ? {} : { maxRequests }),
+        ...(examples === undefined ? {} : { examples }),
+        ...(seed === undefined ? {} : { seed }),
+        ...(categoryId === undefined ? {} : { categoryId }),
+        onEvent: prettyProgress((text) => progressStream.write(text), { color }),
+        ...io.runOptions,
+      })
+    } catch (error) {
+      if (error instanceof ConformanceSetupError && error.result) {
+        result = error.result
+      } else {
+        throw error
+      }
+    }
+    if (result.stopped && result.exitCode === 2) {
+      io.stderr.write(`${result.stopped.message} [${result.stopped.code}]\n`)
+    }
+    const written: Array<string> = []
+    let writeFailed = false
+    const save = async (label: string, file: string, write: () => Promise<void>) => {
+      try {
+        await write()
+        written.push(`${label} -> ${file}`)
+      } catch (error) {
+        writeFailed = true
+        io.stderr.write(
+          `${kitMessage(`write the ${label} report to ${file}`, (error as Error).message)} [${KIT_CODES.reportWrite}]\n`,
+        )
+      }
+    }
     for (const target of reporters) {
-      if (target.file) {
-        await mkdir(dirname(target.file), { recursive: true })
-        await writeFile(target.file, render(target.name, result, false))
-      } else if (target.name === 'pretty' && stdoutTaken) {
-        io.stderr.write(`${result.exitCode === 0 ? 'PASS' : 'FAIL'} (exit ${result.exitCode})\n`)
+      if (target.name === 'github') {
+        const stream = stdoutTaken ? io.stderr : io.stdout
+        for (const line of githubAnnotations(result)) {
+          stream.write(`${line}\n`)
+        }
+        if (summaryFile) {
+          await save('github summary', summaryFile, () =>
+            appendFile(summaryFile, githubSummary(result)),
+          )
+        }
+      } else if (target.file) {
+        const { name, file } = target
+        await save(name, file, () => writeFile(file, render(name, result, false)))
+      }
+    }
+    if (written.length > 0) {
+      progressStream.write(`Reports: ${written.join(', ')}\n`)
+    }
+    // The console report comes last, so its closing line ends the output.
+    for (const target of reporters) {
+      if (target.file || target.name === 'github') {
+        continue
+      }
+      if (target.name === 'pretty' && stdoutTaken) {
+        io.stderr.write(`${result.verdict}\n`)
       } else {
         io.stdout.write(render(target.name, result, color))
       }
     }
-    const files = reporters.filter((target) => target.file)
-    if (files.length > 0) {
-      progressStream.write(
-        `Reports: ${files.map((target) => `${target.name} -> ${target.file}`).join(', ')}\n`,
-      )
-    }
-    return result.exitCode
+    return writeFailed ? 2 : result.exitCode
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(
-        `[petstore-mock] Failed to parse the arguments: ${error.message}. See petstore-conformance --help.\n`,
-      )
+      io.stderr.write(usageLine(error.message))
       return 2
     }
     if (error instanceof ConformanceSetupError) {
-      io.stderr.write(`${error.message}\n`)
+      io.stderr.write(`${error.message} [${error.code}]\n`)
       return 2
     }
-    io.stderr.write(
-      `[petstore-mock] Failed to run the conformance checks: ${(error as Error).message}.\n`,
-    )
+    io.stderr.write(`${kitMessage('run the conformance checks', (error as Error).message)}\n`)
     return 2
   }
 }

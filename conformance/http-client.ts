@@ -1,19 +1,26 @@
-import { parseRateLimitHeaders, parseRetryAfter, serverDateSeconds } from './rate-limit-headers.ts'
+import { ConformanceError } from './kit-message.ts'
+import { parseRetryAfter } from './rate-limit-headers.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
 import { KEY_PLACEHOLDER } from './to-curl.ts'
 import type { Credential, Exchange, OperationId, RunStats } from './types.ts'
 import type { Transport } from './undici-transport.ts'
 
 /** Thrown when the request budget (`maxRequests`) is spent. */
-export class BudgetExhaustedError extends Error {
+export class BudgetExhaustedError extends ConformanceError {
   override name = 'BudgetExhaustedError'
-  readonly code = 'ERR_PETSTORE_CONFORMANCE_BUDGET'
+
+  constructor(detail: string) {
+    super('budget', 'send a request', detail)
+  }
 }
 
 /** Thrown when the server stops answering (several transport errors in a row). */
-export class ServerUnreachableError extends Error {
+export class ServerUnreachableError extends ConformanceError {
   override name = 'ServerUnreachableError'
-  readonly code = 'ERR_PETSTORE_CONFORMANCE_UNREACHABLE'
+
+  constructor(action: string, detail: string) {
+    super('serverGone', action, detail)
+  }
 }
 
 /** One request a probe wants to send. */
@@ -44,7 +51,7 @@ export interface HttpClientOptions {
   transport: Transport
   pacer: RateLimitPacer
   now: () => number
-  sleep: (ms: number) => Promise<void>
+  sleep: (ms: number, reason?: string) => Promise<void>
   timeoutMs: number
   maxRequests: number
   maxRetries?: number
@@ -53,6 +60,10 @@ export interface HttpClientOptions {
   /** Called with every exchange, 429s that are retried included. */
   onExchange?: (exchange: Exchange) => void
   onWait?: (ms: number, reason: string) => void
+  /** Called before each request; throws to stop the run (e.g. its time bound). */
+  beforeRequest?: () => void
+  /** The longest a request may take now (e.g. what is left of the run's time). */
+  timeLeftMs?: () => number
 }
 
 const CONSECUTIVE_ERRORS_BEFORE_GIVING_UP = 3
@@ -87,15 +98,13 @@ export function createHttpClient(options: HttpClientOptions) {
 
   const sleep = async (ms: number, reason: string): Promise<void> => {
     options.onWait?.(ms, reason)
+    await options.sleep(ms, reason)
     stats.waitedMs += ms
-    await options.sleep(ms)
   }
 
   const sendOnce = async (send: SendOptions, credential: Credential): Promise<Exchange> => {
     if (stats.requests >= options.maxRequests) {
-      throw new BudgetExhaustedError(
-        `[petstore-mock] Failed to send a request: the budget of ${options.maxRequests} requests is spent.`,
-      )
+      throw new BudgetExhaustedError(`the budget of ${options.maxRequests} requests is spent`)
     }
     if (send.pace !== false) {
       stats.waitedMs += await options.pacer.beforeSend(credential)
@@ -113,6 +122,7 @@ export function createHttpClient(options: HttpClientOptions) {
       recorded['Content-Type'] = contentType
     }
     const url = `${baseUrl}${send.path}`
+    options.beforeRequest?.()
     const started = options.now()
     stats.requests += 1
     const exchange: Exchange = {
@@ -134,7 +144,7 @@ export function createHttpClient(options: HttpClientOptions) {
         url,
         headers,
         body: send.body,
-        timeoutMs: options.timeoutMs,
+        timeoutMs: Math.max(1, Math.min(options.timeoutMs, options.timeLeftMs?.() ?? Infinity)),
         maxBodyBytes,
       })
       consecutiveErrors = 0
@@ -148,11 +158,7 @@ export function createHttpClient(options: HttpClientOptions) {
         body: redact(response.body),
         truncated: response.truncated,
       }
-      options.pacer.afterResponse(
-        credential,
-        parseRateLimitHeaders(responseHeaders),
-        serverDateSeconds(responseHeaders),
-      )
+      options.pacer.observe(credential, responseHeaders)
       if (send.method === 'POST' && send.operation === 'createPet' && response.status === 201) {
         stats.petsCreated += 1
       }
@@ -163,7 +169,8 @@ export function createHttpClient(options: HttpClientOptions) {
       options.pacer.forget(credential)
       if (consecutiveErrors >= CONSECUTIVE_ERRORS_BEFORE_GIVING_UP) {
         throw new ServerUnreachableError(
-          `[petstore-mock] Failed to reach ${baseUrl}: ${consecutiveErrors} requests in a row failed (${reason}).`,
+          `reach ${baseUrl}`,
+          `${consecutiveErrors} requests in a row failed (${reason})`,
         )
       }
     }
@@ -191,7 +198,7 @@ export function createHttpClient(options: HttpClientOptions) {
         const retryAfter = parseRetryAfter(exchange.response.headers['retry-after'], options.now())
         if (retryAfter !== undefined && retryAfter > maxWaitMs) {
           throw new WaitTooLongError(
-            `[petstore-mock] Failed to keep to the rate limit: the server answered 429 with Retry-After ${Math.ceil(retryAfter / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap (is the key banned?).`,
+            `the server answered 429 with Retry-After ${Math.ceil(retryAfter / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap (is the key banned?)`,
           )
         }
         const backoff = Math.min(1000 * 2 ** attempt, maxWaitMs)

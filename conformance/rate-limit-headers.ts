@@ -27,6 +27,55 @@ export function parseIntegerHeader(value: string | undefined): number | undefine
   return Number.isSafeInteger(parsed) ? parsed : undefined
 }
 
+/** The three rate-limit headers, lower-cased, in the order the spec lists them. */
+export const RATE_LIMIT_HEADER_NAMES = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+] as const
+
+/**
+ * Why a header value is not a usable non-negative integer, or `undefined`
+ * when it is one: `missing`, `out of range (negative)`, `out of range (beyond 2^53 - 1)`
+ * or `not an integer`.
+ *
+ * @example
+ * integerHeaderProblem('-5') // 'out of range (negative)'
+ * integerHeaderProblem('1.5') // 'not an integer'
+ */
+export function integerHeaderProblem(value: string | undefined): string | undefined {
+  if (value === undefined) {
+    return 'missing'
+  }
+  if (parseIntegerHeader(value) !== undefined) {
+    return undefined
+  }
+  const trimmed = value.trim()
+  if (/^-\d+$/.test(trimmed)) {
+    return 'out of range (negative)'
+  }
+  if (INTEGER.test(trimmed)) {
+    return 'out of range (beyond 2^53 - 1)'
+  }
+  return 'not an integer'
+}
+
+/**
+ * Each rate-limit header that cannot be used, with its value and why.
+ *
+ * @example
+ * rateLimitHeaderProblems({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': '-1' })
+ * // [{ name: 'x-ratelimit-reset', value: '-1', problem: 'out of range (negative)' }]
+ */
+export function rateLimitHeaderProblems(
+  headers: Record<string, string>,
+): Array<{ name: string; value: string | undefined; problem: string }> {
+  return RATE_LIMIT_HEADER_NAMES.flatMap((name) => {
+    const problem = integerHeaderProblem(headers[name])
+    return problem === undefined ? [] : [{ name, value: headers[name], problem }]
+  })
+}
+
 /**
  * Reads `X-RateLimit-Limit`, `-Remaining` and `-Reset` from lower-cased
  * headers; `undefined` unless all three are integers.

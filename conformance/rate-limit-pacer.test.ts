@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
-
-function fakeTime(start = 1_767_225_600_000) {
-  let now = start
-  const sleeps: Array<number> = []
-  return {
-    now: () => now,
-    sleep: async (ms: number) => {
-      sleeps.push(ms)
-      now += ms
-    },
-    advance: (ms: number) => {
-      now += ms
-    },
-    sleeps,
-  }
-}
+import { fakeClock } from './test-utils/fake-clock.ts'
 
 describe('createRateLimitPacer', () => {
   it('sends without waiting while Remaining is above zero', async () => {
-    const time = fakeTime()
+    const time = fakeClock()
     const pacer = createRateLimitPacer(time)
     await pacer.beforeSend('valid')
     pacer.afterResponse('valid', { limit: 60, remaining: 2, reset: 1_767_225_660 })
@@ -29,7 +14,7 @@ describe('createRateLimitPacer', () => {
   })
 
   it('waits for Reset once Remaining is zero, by the server clock', async () => {
-    const time = fakeTime()
+    const time = fakeClock()
     const pacer = createRateLimitPacer({ ...time, marginMs: 250 })
     await pacer.beforeSend('valid')
     // The server's clock is 100 s ahead of ours: its Reset is 30 s away.
@@ -39,7 +24,7 @@ describe('createRateLimitPacer', () => {
   })
 
   it('uses the local clock without a Date header', async () => {
-    const time = fakeTime()
+    const time = fakeClock()
     const pacer = createRateLimitPacer({ ...time, marginMs: 0 })
     pacer.afterResponse('valid', { limit: 60, remaining: 0, reset: 1_767_225_610 })
     await pacer.beforeSend('valid')
@@ -47,7 +32,7 @@ describe('createRateLimitPacer', () => {
   })
 
   it('keeps a bucket per credential', async () => {
-    const time = fakeTime()
+    const time = fakeClock()
     const pacer = createRateLimitPacer(time)
     pacer.afterResponse('invalid', { limit: 60, remaining: 0, reset: 1_767_225_610 })
     pacer.afterResponse('valid', { limit: 60, remaining: 10, reset: 1_767_225_610 })
@@ -56,7 +41,7 @@ describe('createRateLimitPacer', () => {
   })
 
   it('spaces requests at 60 a minute while the server sends no headers', async () => {
-    const time = fakeTime()
+    const time = fakeClock()
     const pacer = createRateLimitPacer(time)
     await pacer.beforeSend('valid')
     pacer.afterResponse('valid', undefined)
@@ -68,9 +53,45 @@ describe('createRateLimitPacer', () => {
   })
 
   it('refuses to wait beyond the cap (e.g. a daily quota)', async () => {
-    const time = fakeTime()
+    const time = fakeClock()
     const pacer = createRateLimitPacer({ ...time, maxWaitMs: 65_000 })
     pacer.afterResponse('valid', { limit: 1000, remaining: 0, reset: 1_767_225_600 + 3600 })
     await expect(pacer.beforeSend('valid')).rejects.toBeInstanceOf(WaitTooLongError)
+  })
+
+  it('says once per change of pacing state why, and names each unusable header once with its value', async () => {
+    const time = fakeClock()
+    const notes: Array<string> = []
+    const waits: Array<string> = []
+    const pacer = createRateLimitPacer({
+      ...time,
+      onNote: (text) => notes.push(text),
+      onWait: (_ms, reason) => waits.push(reason),
+    })
+    const bad = {
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': 'lots',
+      'x-ratelimit-reset': '-5',
+    }
+    for (let i = 0; i < 50; i++) {
+      await pacer.beforeSend('valid')
+      pacer.observe('valid', i < 25 ? bad : { ...bad, 'x-ratelimit-reset': '-6' })
+    }
+    pacer.observe('valid', {
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '10',
+      'x-ratelimit-reset': '1767225660',
+    })
+    pacer.observe('valid', {})
+    expect(notes).toEqual([
+      '[petstore-conformance] ignoring the header x-ratelimit-remaining: "lots" is not an integer',
+      '[petstore-conformance] ignoring the header x-ratelimit-reset: "-5" is out of range (negative)',
+      '[petstore-conformance] the key: pacing at 60 requests a minute: unusable x-ratelimit-remaining, x-ratelimit-reset',
+      '[petstore-conformance] the key: pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers',
+      '[petstore-conformance] the key: pacing at 60 requests a minute: the server sends no X-RateLimit-* headers',
+    ])
+    // The plain spacing of requests is no message of its own.
+    expect(waits).toEqual([])
+    expect(time.sleeps).toHaveLength(49)
   })
 })

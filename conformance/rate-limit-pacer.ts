@@ -1,10 +1,19 @@
-import type { RateLimitHeaders } from './rate-limit-headers.ts'
+import { ConformanceError, kitNote } from './kit-message.ts'
+import {
+  parseRateLimitHeaders,
+  type RateLimitHeaders,
+  rateLimitHeaderProblems,
+  serverDateSeconds,
+} from './rate-limit-headers.ts'
 import type { Credential } from './types.ts'
 
 /** Thrown when keeping to the rate limit would mean waiting longer than allowed. */
-export class WaitTooLongError extends Error {
+export class WaitTooLongError extends ConformanceError {
   override name = 'WaitTooLongError'
-  readonly code = 'ERR_PETSTORE_CONFORMANCE_WAIT_TOO_LONG'
+
+  constructor(detail: string) {
+    super('waitTooLong', 'keep to the rate limit', detail)
+  }
 }
 
 /** Options of {@link createRateLimitPacer}. */
@@ -17,7 +26,15 @@ export interface RateLimitPacerOptions {
   marginMs?: number
   /** The longest single wait; beyond it the pacer throws {@link WaitTooLongError}. */
   maxWaitMs?: number
+  /** Called before each wait that is not the plain spacing of requests. */
   onWait?: (ms: number, reason: string) => void
+  /**
+   * Called once per change of pacing state (by the headers, or at the
+   * fallback rate and why), and once per unusable header name with its value.
+   */
+  onNote?: (text: string) => void
+  /** Sleep with the reason, when the caller wants it (e.g. to bound the run). */
+  sleepFor?: (ms: number, reason: string) => Promise<void>
 }
 
 interface Bucket {
@@ -41,6 +58,17 @@ interface Bucket {
  */
 export function createRateLimitPacer(options: RateLimitPacerOptions) {
   const fallbackIntervalMs = options.fallbackIntervalMs ?? 1000
+  const perMinute = Math.round(60_000 / fallbackIntervalMs)
+  const sleepFor = options.sleepFor ?? ((ms: number) => options.sleep(ms))
+  const named = new Set<string>()
+  const pacingState = new Map<Credential, string>()
+  const note = (credential: Credential, text: string) => {
+    if (pacingState.get(credential) !== text) {
+      pacingState.set(credential, text)
+      const who = credential === 'valid' ? 'the key' : 'requests without a valid key'
+      options.onNote?.(kitNote(`${who}: ${text}`))
+    }
+  }
   const marginMs = options.marginMs ?? 250
   const maxWaitMs = options.maxWaitMs ?? 65_000
   const buckets = new Map<Credential, Bucket>()
@@ -53,17 +81,19 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
     return bucket
   }
 
-  const wait = async (ms: number, reason: string): Promise<number> => {
+  const wait = async (ms: number, reason: string, spacing = false): Promise<number> => {
     if (ms <= 0) {
       return 0
     }
     if (ms > maxWaitMs) {
       throw new WaitTooLongError(
-        `[petstore-mock] Failed to keep to the rate limit: ${reason} would take ${Math.ceil(ms / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap.`,
+        `${reason} would take ${Math.ceil(ms / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap`,
       )
     }
-    options.onWait?.(ms, reason)
-    await options.sleep(ms)
+    if (!spacing) {
+      options.onWait?.(ms, reason)
+    }
+    await sleepFor(ms, reason)
     return ms
   }
 
@@ -86,11 +116,41 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
       } else if (bucket.lastSentAt !== undefined) {
         waited = await wait(
           bucket.lastSentAt + fallbackIntervalMs - options.now(),
-          'pacing at 60 requests a minute (no rate-limit headers)',
+          `pacing at ${perMinute} requests a minute`,
+          true,
         )
       }
       bucket.lastSentAt = options.now()
       return waited
+    },
+    /**
+     * Records the raw (lower-cased) headers of a response: the rate-limit
+     * headers when all three are usable, else the fallback rate. Notes the
+     * change of pacing state, and each unusable header once.
+     */
+    observe(credential: Credential, headers: Record<string, string>): void {
+      const problems = rateLimitHeaderProblems(headers)
+      const parsed = parseRateLimitHeaders(headers)
+      if (parsed) {
+        note(credential, 'pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers')
+      } else {
+        const present = problems.filter((entry) => entry.value !== undefined)
+        for (const { name, value, problem } of present) {
+          if (!named.has(name)) {
+            named.add(name)
+            options.onNote?.(kitNote(`ignoring the header ${name}: "${value}" is ${problem}`))
+          }
+        }
+        note(
+          credential,
+          `pacing at ${perMinute} requests a minute: ${
+            present.length === 0
+              ? 'the server sends no X-RateLimit-* headers'
+              : `unusable ${present.map((entry) => entry.name).join(', ')}`
+          }`,
+        )
+      }
+      this.afterResponse(credential, parsed, serverDateSeconds(headers))
     },
     /**
      * Records the headers of a response. `serverDate` (seconds, from `Date`)

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
 import { ErrorBody } from '../src/spec/index.ts'
 import {
-  parseIntegerHeader,
   parseRateLimitHeaders,
   parseRetryAfter,
+  rateLimitHeaderProblems,
   serverDateSeconds,
 } from './rate-limit-headers.ts'
 import { describeResponse, type ResultCollector } from './result-collector.ts'
@@ -139,21 +139,17 @@ export function createResponseChecks(collector: ResultCollector) {
       )
     }
 
-    const missing = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].filter(
-      (name) => parseIntegerHeader(headers[name]) === undefined,
-    )
+    const unusable = rateLimitHeaderProblems(headers)
     collector.assert(
       'ratelimit.headers',
       operation,
       exchange,
       'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset as integers',
-      missing.length === 0
+      unusable.length === 0
         ? undefined
-        : missing
-            .map((name) =>
-              headers[name] === undefined
-                ? `${name} missing`
-                : `${name} is "${headers[name]}", not an integer`,
+        : unusable
+            .map(({ name, value, problem }) =>
+              value === undefined ? `${name} missing` : `${name} is "${value}", ${problem}`,
             )
             .join('; '),
     )

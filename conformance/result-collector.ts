@@ -1,6 +1,15 @@
 import { operations } from './catalogue.ts'
 import { toCurl } from './to-curl.ts'
-import type { CheckDefinition, CheckFailure, CheckResult, Exchange, OperationId } from './types.ts'
+import type {
+  CheckDefinition,
+  CheckFailure,
+  CheckResult,
+  ConformanceResult,
+  Exchange,
+  OperationId,
+  RunStop,
+  RunSummary,
+} from './types.ts'
 
 const MAX_BODY_IN_REPORT = 400
 
@@ -20,15 +29,148 @@ export function describeResponse(exchange: Exchange): string {
   return `HTTP ${exchange.response.status}${shown ? ` ${shown}` : ''}`
 }
 
+/** What decides whether a result fails the run. */
+export interface RunPolicy {
+  /** Advisory failures fail the run. */
+  strict?: boolean
+  /** Required checks that were skipped or not run fail the run. */
+  failOnSkip?: boolean
+}
+
 /**
- * Whether a result fails the run: a failed required check, or a failed
- * advisory one under `strict`. Other failures are warnings.
+ * Whether a result fails the run: a failed required check; a failed advisory
+ * one under `strict`; a skipped or not-run required one under `failOnSkip`.
+ * Other failures are warnings.
  *
  * @example
- * result.results.filter((entry) => failsTheRun(entry, result.strict)).length
+ * result.results.filter((entry) => failsTheRun(entry, result)).length
  */
-export function failsTheRun(result: CheckResult, strict = false): boolean {
-  return result.outcome === 'failed' && (result.level === 'required' || strict)
+export function failsTheRun(result: CheckResult, policy: RunPolicy | boolean = {}): boolean {
+  const { strict = false, failOnSkip = false } =
+    typeof policy === 'boolean' ? { strict: policy } : policy
+  if (result.outcome === 'failed') {
+    return result.level === 'required' || strict
+  }
+  return failOnSkip && result.level === 'required' && result.outcome !== 'passed'
+}
+
+/**
+ * The counts of a run: the one place every report takes its numbers from.
+ *
+ * @example
+ * summarize(result.results, { strict: false }) // { total: 66, passed: 60, failed: 2, ... }
+ */
+export function summarize(results: Array<CheckResult>, policy: RunPolicy = {}): RunSummary {
+  const count = (test: (entry: CheckResult) => boolean) => results.filter(test).length
+  const required = (entry: CheckResult) => entry.level === 'required'
+  return {
+    unit: 'check×operation',
+    total: results.length,
+    passed: count((entry) => entry.outcome === 'passed'),
+    failed: count((entry) => entry.outcome === 'failed' && failsTheRun(entry, policy)),
+    warnings: count((entry) => entry.outcome === 'failed' && !failsTheRun(entry, policy)),
+    skipped: count((entry) => entry.outcome === 'skipped'),
+    notRun: count((entry) => entry.outcome === 'not-run'),
+    requiredFailed: count((entry) => entry.outcome === 'failed' && required(entry)),
+    advisoryFailed: count((entry) => entry.outcome === 'failed' && !required(entry)),
+    requiredSkipped: count((entry) => entry.outcome === 'skipped' && required(entry)),
+    requiredNotRun: count((entry) => entry.outcome === 'not-run' && required(entry)),
+    failing: count((entry) => failsTheRun(entry, policy)),
+  }
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * The exit code of a run: 2 when it stopped early (not for a spent request
+ * budget), 1 when a result fails the run, else 0.
+ *
+ * @example
+ * exitCodeOf(summary, undefined) // 0
+ */
+export function exitCodeOf(summary: RunSummary, stopped: RunStop | undefined): 0 | 1 | 2 {
+  if (stopped && stopped.reason !== 'budget') {
+    return 2
+  }
+  return summary.failing > 0 ? 1 : 0
+}
+
+/**
+ * The closing line: the verdict and exactly why the exit code is what it is.
+ *
+ * @example
+ * verdictOf(result) // 'FAIL: 2 required checks failed (exit 1)'
+ */
+export function verdictOf(
+  result: Pick<ConformanceResult, 'summary' | 'stopped' | 'exitCode' | 'strict' | 'failOnSkip'>,
+): string {
+  const { summary, stopped, exitCode } = result
+  const untested = summary.requiredSkipped + summary.requiredNotRun
+  const reasons: Array<string> = []
+  if (exitCode === 2) {
+    reasons.push(`STOPPED: ${stopped?.summary ?? 'the run stopped early'}`)
+    if (summary.requiredFailed > 0) {
+      reasons.push(`${plural(summary.requiredFailed, 'required check')} failed before`)
+    }
+    reasons.push(`${plural(summary.notRun, 'check')} not run`)
+  } else if (exitCode === 1) {
+    if (summary.requiredFailed > 0) {
+      reasons.push(`FAIL: ${plural(summary.requiredFailed, 'required check')} failed`)
+    }
+    if (result.strict && summary.advisoryFailed > 0) {
+      reasons.push(`--strict: ${plural(summary.advisoryFailed, 'advisory check')} failed`)
+    }
+    if (result.failOnSkip && untested > 0) {
+      reasons.push(`--fail-on-skip: ${plural(untested, 'required check')} skipped or not run`)
+    }
+  } else {
+    reasons.push(
+      summary.warnings > 0
+        ? `PASS with ${plural(summary.warnings, 'advisory warning')}`
+        : untested > 0
+          ? 'PASS: every required check that ran passed'
+          : 'PASS: every required check passed',
+    )
+    if (untested > 0) {
+      reasons.push(
+        `${plural(untested, 'required check')} skipped or not run (--fail-on-skip fails on them)`,
+      )
+    }
+    if (stopped) {
+      reasons.push(stopped.summary)
+    }
+  }
+  return `${reasons.join('; ')} (exit ${exitCode})`
+}
+
+/** What {@link buildResult} needs: the run's facts, its results and why it stopped, if it did. */
+export type ResultInput = Omit<
+  ConformanceResult,
+  'summary' | 'exitCode' | 'ok' | 'verdict' | 'aborted' | 'stopped'
+> & { stopped?: RunStop | undefined }
+
+/**
+ * Assembles a run's result: counts ({@link summarize}), exit code
+ * ({@link exitCodeOf}) and closing line ({@link verdictOf}) all from the
+ * results, in this one place.
+ *
+ * @example
+ * const result = buildResult({ ...facts, results, stopped })
+ */
+export function buildResult(input: ResultInput): ConformanceResult {
+  const { stopped, ...facts } = input
+  const summary = summarize(input.results, input)
+  const exitCode = exitCodeOf(summary, stopped)
+  const result: ConformanceResult = {
+    ...facts,
+    ...(stopped ? { aborted: stopped.message, stopped } : {}),
+    exitCode,
+    ok: exitCode === 0,
+    summary,
+    verdict: '',
+  }
+  result.verdict = verdictOf(result)
+  return result
 }
 
 /** Details of one failed assertion. */
@@ -57,14 +199,31 @@ export function createResultCollector(
   const byId = new Map(selected.map((check) => [check.id, check]))
   const entries = new Map<
     string,
-    { passes: number; failures: Array<CheckFailure>; omitted: number; skipReason?: string }
+    {
+      passes: number
+      failures: Array<CheckFailure>
+      omitted: number
+      skipReason?: string
+      exchanges: Set<number>
+      durationMs: number
+    }
   >()
+  const operationTimes: Partial<Record<OperationId, number>> = {}
+  let lastExchange: Exchange | undefined
   const entry = (checkId: string, operation: OperationId) => {
     const key = `${checkId}|${operation}`
     let found = entries.get(key)
     if (!found) {
-      found = { passes: 0, failures: [], omitted: 0 }
+      found = { passes: 0, failures: [], omitted: 0, exchanges: new Set(), durationMs: 0 }
       entries.set(key, found)
+    }
+    return found
+  }
+  /** Adds the time of an exchange (the last one received, when not given) once per entry. */
+  const timed = (found: ReturnType<typeof entry>, exchange = lastExchange) => {
+    if (exchange && !found.exchanges.has(exchange.id)) {
+      found.exchanges.add(exchange.id)
+      found.durationMs += exchange.durationMs
     }
     return found
   }
@@ -73,9 +232,19 @@ export function createResultCollector(
     isSelected(checkId: string): boolean {
       return byId.has(checkId)
     },
-    pass(checkId: string, operation: OperationId): void {
+    /** Records an exchange as it arrives: the time of its operation, and the one assertions refer to. */
+    received(exchange: Exchange): void {
+      lastExchange = exchange
+      operationTimes[exchange.operation] =
+        (operationTimes[exchange.operation] ?? 0) + exchange.durationMs
+    },
+    /** Time (ms) spent in the exchanges of each operation. */
+    operationTimes(): Partial<Record<OperationId, number>> {
+      return { ...operationTimes }
+    },
+    pass(checkId: string, operation: OperationId, exchange?: Exchange): void {
       if (byId.has(checkId)) {
-        entry(checkId, operation).passes += 1
+        timed(entry(checkId, operation), exchange).passes += 1
       }
     },
     fail(
@@ -87,7 +256,7 @@ export function createResultCollector(
       if (!byId.has(checkId)) {
         return
       }
-      const found = entry(checkId, operation)
+      const found = timed(entry(checkId, operation), exchange)
       if (found.failures.length >= maxFailures) {
         found.omitted += 1
         return
@@ -104,6 +273,7 @@ export function createResultCollector(
               request: { method: exchange.request.method, url: exchange.request.url },
               curl: toCurl(exchange.request),
               ...(exchange.response ? { status: exchange.response.status } : {}),
+              response: describeResponse(exchange),
             }
           : {}),
         ...(input.seed === undefined ? {} : { seed: input.seed }),
@@ -120,7 +290,7 @@ export function createResultCollector(
       problem: string | undefined,
     ): boolean {
       if (problem === undefined) {
-        this.pass(checkId, operation)
+        this.pass(checkId, operation, exchange)
         return true
       }
       this.fail(checkId, operation, exchange, { expected, actual: problem })
@@ -131,14 +301,28 @@ export function createResultCollector(
         entry(checkId, operation).skipReason ??= reason
       }
     },
-    /** The results, one per selected check and operation. */
-    results(defaultSkipReason: (check: CheckDefinition, operation: OperationId) => string) {
+    /**
+     * The results, one per selected check and operation. `untested` says, for
+     * a check nothing asserted or skipped, whether it is `skipped` or `not-run` and why.
+     */
+    results(
+      untested: (
+        check: CheckDefinition,
+        operation: OperationId,
+      ) => { outcome: 'skipped' | 'not-run'; reason: string },
+    ) {
       const results: Array<CheckResult> = []
       for (const check of selected) {
         for (const operation of check.operations) {
           const found = entries.get(`${check.id}|${operation}`)
           const failed = (found?.failures.length ?? 0) > 0
           const passed = (found?.passes ?? 0) > 0
+          const open =
+            failed || passed
+              ? undefined
+              : found?.skipReason !== undefined
+                ? { outcome: 'skipped' as const, reason: found.skipReason }
+                : untested(check, operation)
           results.push({
             id: check.id,
             title: check.title,
@@ -147,14 +331,13 @@ export function createResultCollector(
             group: check.group,
             operation,
             deprecated: operations[operation].deprecated,
-            outcome: failed ? 'failed' : passed ? 'passed' : 'skipped',
+            outcome: failed ? 'failed' : passed ? 'passed' : (open?.outcome ?? 'skipped'),
+            durationMs: found?.durationMs ?? 0,
             passes: found?.passes ?? 0,
             failures: found?.failures ?? [],
             omittedFailures: found?.omitted ?? 0,
             expected: check.expected,
-            ...(failed || passed
-              ? {}
-              : { skipReason: found?.skipReason ?? defaultSkipReason(check, operation) }),
+            ...(open ? { skipReason: open.reason } : {}),
           })
         }
       }

@@ -1,18 +1,21 @@
+import { PetstoreError } from '../src/errors/petstore-error.ts'
 import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
-import { BudgetExhaustedError, createHttpClient, ServerUnreachableError } from './http-client.ts'
+import { createHttpClient } from './http-client.ts'
+import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './kit-message.ts'
 import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
 import { fixedProbes } from './probes.ts'
-import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
+import { createRateLimitPacer } from './rate-limit-pacer.ts'
 import { rateLimitProbe } from './rate-limit-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
-import { createResultCollector, failsTheRun } from './result-collector.ts'
+import { buildResult, createResultCollector } from './result-collector.ts'
+import { createRunClock } from './run-clock.ts'
 import type {
   CheckDefinition,
   ConformanceEvent,
   ConformanceResult,
-  Exchange,
   OperationId,
+  RunStop,
 } from './types.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
@@ -32,6 +35,14 @@ export interface ConformanceOptions {
   readOnly?: boolean
   /** Advisory failures fail the run too. */
   strict?: boolean
+  /** Required checks that were skipped or not run fail the run. */
+  failOnSkip?: boolean
+  /**
+   * The longest the run may take, in ms. Default 600000 (10 minutes). When
+   * reached, or when a wait would not fit in what is left, the run stops:
+   * what did not run is `not-run`, and the exit code is 2.
+   */
+  maxDurationMs?: number
   /** Seed of the generated cases; random when absent (printed for replay). */
   seed?: number
   /** Generated cases per property (valid and invalid NewPets). Default 10. */
@@ -51,7 +62,7 @@ export interface ConformanceOptions {
   categoryId?: number
   /** Clock, injectable for tests. */
   now?: () => number
-  /** Sleep, injectable for tests. */
+  /** Sleep, injectable for tests (every wait of the run goes through it). */
   sleep?: (ms: number) => Promise<void>
   /** HTTP transport, injectable for tests. Default: undici. */
   transport?: Transport
@@ -61,7 +72,9 @@ export interface ConformanceOptions {
 
 /**
  * A configuration problem that stops the run before any check: bad options,
- * an unreachable base URL, or a key the server rejects. Exit code 2.
+ * an unreachable base URL, or a key the server rejects. Exit code 2. When
+ * the pre-flight request was sent, `result` holds the run's result (every
+ * check `not-run`), so reports can still be written.
  *
  * @example
  * try {
@@ -70,11 +83,19 @@ export interface ConformanceOptions {
  *   if (error instanceof ConformanceSetupError) process.exitCode = error.exitCode
  * }
  */
-export class ConformanceSetupError extends Error {
+export class ConformanceSetupError extends PetstoreError<KitCode> {
   override name = 'ConformanceSetupError'
-  readonly code = 'ERR_PETSTORE_CONFORMANCE_SETUP'
   readonly exitCode = 2
+  readonly result: ConformanceResult | undefined
+
+  constructor(message: string, options: { code?: KitCode; result?: ConformanceResult } = {}) {
+    super(options.code ?? KIT_CODES.usage, message)
+    this.result = options.result
+  }
 }
+
+/** Stop reasons of the pre-flight request: configuration errors, thrown as {@link ConformanceSetupError}. */
+const SETUP_REASONS = new Set<RunStop['reason']>(['unreachable', 'keyRejected', 'apiNotFound'])
 
 interface ProbeEntry {
   probe: Probe
@@ -94,6 +115,9 @@ const probeOrder: Array<ProbeEntry> = [
 ]
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** The default `--max-duration`, in ms. */
+export const DEFAULT_MAX_DURATION_MS = 600_000
 
 function hint(check: CheckDefinition, operation: OperationId): string {
   switch (check.id) {
@@ -121,9 +145,10 @@ function hint(check: CheckDefinition, operation: OperationId): string {
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const now = options.now ?? Date.now
-  const sleep = options.sleep ?? defaultSleep
-  const startedAt = now()
+  const maxDurationMs = options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS
   let baseUrl: string
+  const usage = (detail: string) =>
+    new ConformanceSetupError(kitMessage('start the conformance run', detail))
   try {
     const url = new URL(options.baseUrl)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -131,14 +156,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     baseUrl = url.href.replace(/\/+$/, '')
   } catch {
-    throw new ConformanceSetupError(
-      `[petstore-mock] Failed to start the conformance run: "${options.baseUrl}" is not an http(s) URL.`,
-    )
+    throw usage(`"${options.baseUrl}" is not an http(s) URL`)
   }
   if (!options.token) {
-    throw new ConformanceSetupError(
-      '[petstore-mock] Failed to start the conformance run: no API key (pass --token or set PETSTORE_API_KEY).',
-    )
+    throw usage('no API key (pass --token or set PETSTORE_API_KEY)')
+  }
+  if (!(maxDurationMs > 0)) {
+    throw usage('--max-duration must be above 0')
   }
   let selected: Array<CheckDefinition>
   try {
@@ -146,11 +170,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } catch (error) {
     throw new ConformanceSetupError((error as Error).message)
   }
+  const clock = createRunClock({ now, sleep: options.sleep ?? defaultSleep, maxDurationMs })
+  const startedAt = clock.startedAt
+  const sleep = clock.sleep
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
   const maxRequests = options.maxRequests ?? 500
   const maxWaitMs = options.maxWaitMs ?? 65_000
   const readOnly = options.readOnly ?? false
   const strict = options.strict ?? false
+  const failOnSkip = options.failOnSkip ?? false
   const emit = options.onEvent ?? (() => {})
   const onWait = (ms: number, reason: string) => emit({ type: 'wait', ms, reason })
 
@@ -159,8 +187,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const pacer = createRateLimitPacer({
     now,
     sleep,
+    sleepFor: sleep,
     maxWaitMs,
     onWait,
+    onNote: (text) => emit({ type: 'note', text }),
     fallbackIntervalMs: Math.ceil(60_000 / (options.fallbackPerMinute ?? 60)),
   })
   const ownTransport = options.transport ? undefined : createUndiciTransport()
@@ -175,7 +205,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     maxRequests,
     maxWaitMs,
     onWait,
+    beforeRequest: clock.check,
+    timeLeftMs: clock.leftMs,
     onExchange(exchange) {
+      collector.received(exchange)
       observe(exchange)
       emit({ type: 'request', exchange })
     },
@@ -202,35 +235,55 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   emit({ type: 'start', baseUrl, seed, checks: selected.length })
 
-  let aborted: string | undefined
-  let budgetSpent = false
+  let stopped: RunStop | undefined
+  const stop = (reason: RunStop['reason'], action: string, detail: string) => {
+    stopped = {
+      reason,
+      code: KIT_CODES[reason],
+      message: kitMessage(action, detail),
+      summary: detail,
+    }
+  }
+  const stopOn = (error: unknown) => {
+    if (!(error instanceof ConformanceError) || error.reason === 'reportWrite') {
+      throw error
+    }
+    stopped = {
+      reason: error.reason,
+      code: error.code,
+      message: error.message,
+      summary: error.detail,
+    }
+  }
+  /** Checks whose probe ran to its end: what they could not decide is skipped, not "not run". */
+  const finished = new Set<string>()
   try {
-    let preflight: Exchange
-    try {
-      preflight = await listPets(context)
-    } catch (error) {
-      throw new ConformanceSetupError((error as Error).message)
-    }
-    const status = preflight.response?.status
-    if (!preflight.response) {
-      throw new ConformanceSetupError(
-        `[petstore-mock] Failed to reach ${baseUrl}/pets: ${preflight.error}.`,
+    const preflight = await listPets(context).catch((error: unknown) => {
+      stopOn(error)
+      return undefined
+    })
+    const status = preflight?.response?.status
+    if (preflight && !preflight.response) {
+      stop('unreachable', `reach ${baseUrl}/pets`, preflight.error ?? 'no response')
+    } else if (status === 401 || status === 403) {
+      stop(
+        'keyRejected',
+        'authenticate',
+        `GET ${baseUrl}/pets answered ${status} to the given key (check --token or PETSTORE_API_KEY)`,
+      )
+    } else if (status === 404) {
+      stop(
+        'apiNotFound',
+        'find the API',
+        `GET ${baseUrl}/pets answered 404 (the base URL includes the version segment, e.g. https://api.example.com/v1)`,
       )
     }
-    if (status === 401 || status === 403) {
-      throw new ConformanceSetupError(
-        `[petstore-mock] Failed to authenticate: GET ${baseUrl}/pets answered ${status} to the given key (check --token or PETSTORE_API_KEY).`,
-      )
+    if (preflight) {
+      state.preflight = preflight
     }
-    if (status === 404) {
-      throw new ConformanceSetupError(
-        `[petstore-mock] Failed to find the API: GET ${baseUrl}/pets answered 404 (the base URL includes the version segment, e.g. https://api.example.com/v1).`,
-      )
-    }
-    state.preflight = preflight
 
     const ids = new Set(selected.map((check) => check.id))
-    for (const { probe, writes } of probeOrder) {
+    for (const { probe, writes } of stopped ? [] : probeOrder) {
       const feeds = probe.checks.some((id) => ids.has(id))
       const isOptIn = probe === rateLimitProbe
       if ((writes && readOnly) || !(feeds || (onlyResponseScope && !isOptIn))) {
@@ -239,16 +292,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       emit({ type: 'probe', name: probe.name })
       try {
         await probe.run(context)
+        for (const id of probe.checks) {
+          finished.add(id)
+        }
       } catch (error) {
-        if (error instanceof BudgetExhaustedError) {
-          budgetSpent = true
-          break
-        }
-        if (error instanceof WaitTooLongError || error instanceof ServerUnreachableError) {
-          aborted = error.message
-          break
-        }
-        throw error
+        stopOn(error)
+        break
       }
     }
   } finally {
@@ -257,40 +306,32 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const results = collector.results((check, operation) => {
     if (readOnly && (check.writes || operation === 'createPet')) {
-      return 'read-only run (--read-only)'
+      return { outcome: 'skipped', reason: 'read-only run (--read-only)' }
     }
-    if (aborted) {
-      return `the run stopped early: ${aborted}`
+    if (stopped && !finished.has(check.id)) {
+      return { outcome: 'not-run', reason: `the run stopped before it: ${stopped.summary}` }
     }
-    if (budgetSpent) {
-      return `the request budget of ${maxRequests} was spent (--max-requests)`
-    }
-    return hint(check, operation)
+    return { outcome: 'skipped', reason: hint(check, operation) }
   })
-  const failing = (result: (typeof results)[number]) => failsTheRun(result, strict)
-  const summary = {
-    passed: results.filter((result) => result.outcome === 'passed').length,
-    failed: results.filter(failing).length,
-    warnings: results.filter((result) => result.outcome === 'failed' && !failing(result)).length,
-    skipped: results.filter((result) => result.outcome === 'skipped').length,
-  }
-  const exitCode = summary.failed > 0 ? 1 : aborted ? 2 : 0
-  const result: ConformanceResult = {
+  const result = buildResult({
     tool: 'petstore-conformance',
     baseUrl,
     startedAt: new Date(startedAt).toISOString(),
     durationMs: now() - startedAt,
     seed,
     strict,
+    failOnSkip,
     readOnly,
     include: options.include ?? [],
-    ...(aborted ? { aborted } : {}),
-    exitCode,
-    ok: exitCode === 0,
-    summary,
+    maxDurationMs,
+    stopped,
     stats: { ...client.stats },
+    operationTimes: collector.operationTimes(),
     results,
-  }
+  })
   emit({ type: 'done', result })
+  if (stopped && SETUP_REASONS.has(stopped.reason)) {
+    throw new ConformanceSetupError(stopped.message, { code: stopped.code, result })
+  }
   return result
 }

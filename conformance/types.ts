@@ -6,6 +6,8 @@
  * const level: CheckLevel = 'required'
  */
 
+import type { KitCode, StopReason } from './kit-message.ts'
+
 /**
  * `required`: the spec states the rule; a failure fails the run.
  * `advisory`: the spec leaves it open; a failure only warns (unless `strict`).
@@ -87,6 +89,8 @@ export interface CheckFailure {
   actual: string
   request?: { method: string; url: string }
   status?: number
+  /** What came back: the status and the start of the body, or the transport error. */
+  response?: string
   /** A shell command that reproduces the request; the key is `$PETSTORE_API_KEY`. */
   curl?: string
   /** For generated cases: the seed and path that replay it, and the shrunk input. */
@@ -100,7 +104,13 @@ export interface CheckResult
   extends Pick<CheckDefinition, 'id' | 'title' | 'section' | 'level' | 'group' | 'expected'> {
   operation: OperationId
   deprecated: boolean
-  outcome: 'passed' | 'failed' | 'skipped'
+  /**
+   * `skipped`: its requests ran but could not decide it (the reason says why);
+   * `not-run`: the run stopped (or spent its budget) before it.
+   */
+  outcome: 'passed' | 'failed' | 'skipped' | 'not-run'
+  /** Time (ms) of the distinct exchanges its assertions were made on. */
+  durationMs: number
   /** Number of assertions that passed. */
   passes: number
   failures: Array<CheckFailure>
@@ -129,14 +139,57 @@ export interface ConformanceResult {
   strict: boolean
   readOnly: boolean
   include: Array<string>
-  /** Set when the run stopped early (server unreachable, a wait beyond the cap). */
+  failOnSkip: boolean
+  /** The `--max-duration` of the run, in ms. */
+  maxDurationMs: number
+  /** The message of {@link ConformanceResult.stopped}, when the run stopped early. */
   aborted?: string
-  /** 0: every required check passed; 1: a required check failed; 2: aborted. */
+  /** Why the run stopped before every selected check ran. */
+  stopped?: RunStop
+  /** 0: every required check passed; 1: a check failed the run; 2: stopped early. */
   exitCode: 0 | 1 | 2
   ok: boolean
-  summary: { passed: number; failed: number; warnings: number; skipped: number }
+  summary: RunSummary
+  /** The closing line: the verdict and exactly why the exit code is what it is. */
+  verdict: string
   stats: RunStats
+  /** Time (ms) spent in the exchanges of each operation. */
+  operationTimes: Partial<Record<OperationId, number>>
   results: Array<CheckResult>
+}
+
+/** Why a run stopped early. */
+export interface RunStop {
+  reason: StopReason
+  /** A stable `ERR_PETSTORE_CONFORMANCE_*` code. */
+  code: KitCode
+  /** The full message, `[petstore-conformance] Failed to ...`. */
+  message: string
+  /** A short phrase for the closing line, e.g. `--max-duration 30 s reached`. */
+  summary: string
+}
+
+/**
+ * The counts of a run, computed in one place ({@link summarize}); every report
+ * shows these. Counted per check and operation (one JUnit testcase each).
+ * `passed + failed + warnings + skipped + notRun === total`.
+ */
+export interface RunSummary {
+  unit: 'check×operation'
+  total: number
+  passed: number
+  /** Failed, and fail the run (required; advisory too with `strict`). */
+  failed: number
+  /** Failed advisory checks that do not fail the run. */
+  warnings: number
+  skipped: number
+  notRun: number
+  requiredFailed: number
+  advisoryFailed: number
+  requiredSkipped: number
+  requiredNotRun: number
+  /** Results that fail the run: `failed`, plus untested required ones with `failOnSkip`. */
+  failing: number
 }
 
 /** Progress events of a run (for console output). */
@@ -144,5 +197,6 @@ export type ConformanceEvent =
   | { type: 'start'; baseUrl: string; seed: number; checks: number }
   | { type: 'probe'; name: string }
   | { type: 'wait'; ms: number; reason: string }
+  | { type: 'note'; text: string }
   | { type: 'request'; exchange: Exchange }
   | { type: 'done'; result: ConformanceResult }

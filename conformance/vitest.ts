@@ -56,17 +56,20 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
           )
           if (!entry) {
             throw new Error(
-              `[petstore-mock] Failed to find the result of ${check.id} [${operation}]: the run did not complete.`,
+              `[petstore-conformance] Failed to find the result of ${check.id} [${operation}]: the run did not complete.`,
             )
           }
-          if (entry.outcome === 'skipped') {
+          if (entry.outcome === 'skipped' || entry.outcome === 'not-run') {
+            if (failsTheRun(entry, options)) {
+              throw new Error(`${entry.outcome} (failOnSkip): ${entry.skipReason}`)
+            }
             context.skip(entry.skipReason)
           }
           if (entry.outcome !== 'failed') {
             return
           }
           const details = entry.failures.map(formatFailure).join('\n\n')
-          if (failsTheRun(entry, options.strict)) {
+          if (failsTheRun(entry, options)) {
             throw new Error(`${check.expected}\n\n${details}`)
           }
           await context.annotate(`advisory: ${details}`, 'warning')

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createFakeClock } from './clock/create-fake-clock.ts'
 import { createPetstore } from './create-petstore.ts'
 import { ConfigError } from './errors/config-error.ts'
+import { sleep, type Timers } from './simulation/sleep.ts'
 
 const API = 'https://api.example.com'
 const START = Date.UTC(2026, 0, 1, 8, 0, 0)
@@ -200,23 +201,49 @@ describe('README examples', () => {
 
 describe('createPetstore in-process: a delay the client gives up on', () => {
   it('is cancelled: the fetch rejects at once and no timer is left behind', async () => {
+    // The delay runs on timers this test owns, so nothing else in the process can change the count.
+    const live = new Set<number>()
+    let next = 0
+    const timers: Timers = {
+      setTimeout: () => {
+        next++
+        live.add(next)
+        return next
+      },
+      clearTimeout: (handle: never) => {
+        live.delete(handle)
+      },
+    }
+    let onSleep = () => {}
+    const sleeping = new Promise<void>((resolve) => {
+      onSleep = resolve
+    })
+    const waits: Array<number> = []
+    const delayed = createPetstore({
+      baseUrl: API,
+      clock: {
+        now: () => START,
+        sleep: (ms, signal) => {
+          waits.push(ms)
+          const wait = sleep(ms, signal, timers)
+          onSleep()
+          return wait
+        },
+      },
+    })
+    server.use(...delayed.handlers)
     const controller = new AbortController()
     const pending = fetch(`${API}/v1/pets`, {
       headers: { ...free, prefer: 'delay=60000' },
       signal: controller.signal,
     })
-    const timers = () =>
-      process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
-    const before = timers()
-    // The request reaches the delay after a few turns of the event loop (bounded wait).
-    // Timers of other work in this worker may come and go meanwhile: compare by direction.
-    for (let turn = 0; turn < 10_000 && timers() <= before; turn++) {
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    expect(timers()).toBeGreaterThan(before)
+    await sleeping
+    expect(waits).toEqual([60_000])
+    expect(live.size).toBe(1)
     controller.abort()
+    // The abort reaches the delay synchronously: its timer is gone before anything else runs.
+    expect(live.size).toBe(0)
     await expect(pending).rejects.toThrow(/abort/i)
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(timers()).toBeLessThanOrEqual(before)
+    expect(live.size).toBe(0)
   })
 })

@@ -58,6 +58,32 @@ describe('createPetstore', () => {
     }
   })
 
+  it('puts the base path in Location, Link and the served document', async () => {
+    const petstore = createPetstore({ baseUrl: 'https://api.example.com/api' })
+    server.resetHandlers(...petstore.handlers)
+    const created = await fetch('https://api.example.com/api/v1/pets', {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+    })
+    expect(created.status).toBe(201)
+    const { id } = Pet.parse(await created.json())
+    expect(created.headers.get('location')).toBe(`/api/v1/pets/${id}`)
+    const fetched = await fetch(`https://api.example.com${created.headers.get('location')}`, {
+      headers: AUTH,
+    })
+    expect(fetched.status).toBe(200)
+    expect(fetched.headers.get('link')).toBe('</api/v1/pets>; rel="successor-version"')
+    const document = await (await fetch('https://api.example.com/api/openapi.json')).json()
+    expect(document.servers.map((entry: { url: string }) => entry.url)).toEqual([
+      'https://api.example.com/api/v1',
+    ])
+    expect(petstore.openapi().servers).toEqual(document.servers)
+    // Outside the base path the mock claims nothing.
+    server.use(http.all('https://api.example.com/v1/*', () => new Response(null, { status: 299 })))
+    expect((await fetch('https://api.example.com/v1/pets', { headers: AUTH })).status).toBe(299)
+  })
+
   it('rejects a baseUrl that is not an absolute URL', () => {
     expect(() => createPetstore({ baseUrl: '/v1' })).toThrow(/not an absolute URL/)
     expect(() => createPetstore({ baseUrl: '/v1' })).toThrow(
@@ -136,7 +162,7 @@ describe('createPetstore', () => {
     server.use(...petstore.handlers)
     const response = await fetch('http://x.test/openapi.json')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual(petstore.openapi())
+    expect(await response.json()).toEqual(petstore.openapi('http://x.test/v1'))
   })
 
   describe('bodies over 1 MiB', () => {

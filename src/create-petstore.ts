@@ -4,6 +4,7 @@ import {
   type PetstoreCore,
   type PetstoreOptions,
 } from './app/create-petstore-core.ts'
+import { createDatabase } from './data/create-database.ts'
 import { createHandlers } from './msw/create-handlers.ts'
 
 export type { PetstoreCore, PetstoreOptions, PetstoreState } from './app/create-petstore-core.ts'
@@ -29,6 +30,6 @@ export interface Petstore extends PetstoreCore {
  * })
  */
 export function createPetstore(options: PetstoreOptions = {}): Petstore {
-  const core = createPetstoreCore(options)
-  return Object.assign(core, { handlers: createHandlers(core.fetch, { baseUrl: options.baseUrl }) })
+  const core = createPetstoreCore(options, { database: createDatabase })
+  return Object.assign(core, { handlers: createHandlers(core) })
 }

@@ -8,7 +8,7 @@ export {
 export { type Clock, systemClock } from './clock/clock.ts'
 export { createFakeClock, type FakeClock } from './clock/create-fake-clock.ts'
 export { createPetstore, type Petstore } from './create-petstore.ts'
-export type { Database } from './data/create-store.ts'
+export type { Database } from './data/create-database.ts'
 export { type Dataset, seedData } from './data/seed-data.ts'
 export { ApiError } from './errors/api-error.ts'
 export { ConfigError } from './errors/config-error.ts'

@@ -47,13 +47,14 @@ export function formatFailure(failure: CheckFailure): string {
   return lines.join('\n')
 }
 
-function testcase(result: CheckResult, strict: boolean): string {
-  const name = `${result.id}: ${result.title}`
-  const classname = `petstore-conformance.${result.operation}`
+const seconds = (ms: number) => (ms / 1000).toFixed(3)
+
+function testcase(result: CheckResult, run: ConformanceResult): string {
   const properties = [
     ['level', result.level],
     ['section', result.section],
     ['group', result.group],
+    ['title', result.title],
     ['deprecated', String(result.deprecated)],
   ]
     .map(([key, value]) => `        <property name="${key}" value="${escapeXml(value ?? '')}"/>`)
@@ -61,59 +62,69 @@ function testcase(result: CheckResult, strict: boolean): string {
   const body: Array<string> = [`      <properties>\n${properties}\n      </properties>`]
   const details = result.failures.map(formatFailure).join('\n\n')
   const more = result.omittedFailures ? `\n\n(${result.omittedFailures} more failures)` : ''
-  if (result.outcome === 'skipped') {
-    body.push(`      <skipped message="${escapeXml(result.skipReason ?? 'skipped')}"/>`)
-  } else if (failsTheRun(result, strict)) {
+  const open = result.outcome === 'skipped' || result.outcome === 'not-run'
+  const why = `${result.outcome === 'not-run' ? 'not run' : 'skipped'}: ${result.skipReason ?? ''}`
+  if (failsTheRun(result, run)) {
     const first = result.failures[0]
+    const message = open ? `${why} (--fail-on-skip)` : first ? first.actual : 'failed'
     body.push(
-      `      <failure message="${escapeXml(first ? first.actual : 'failed')}" type="${escapeXml(result.id)}">${escapeXml(details + more)}</failure>`,
+      `      <failure message="${escapeXml(message)}" type="${escapeXml(open ? 'fail-on-skip' : result.id)}">${escapeXml(open ? `${result.expected}\n${message}` : details + more)}</failure>`,
     )
+  } else if (open) {
+    body.push(`      <skipped message="${escapeXml(why)}"/>`)
   } else if (result.outcome === 'failed') {
     body.push(
       `      <system-out>${escapeXml(`WARNING (advisory)\n${details}${more}`)}</system-out>`,
     )
   }
-  return `    <testcase name="${escapeXml(name)}" classname="${escapeXml(classname)}" time="0">\n${body.join('\n')}\n    </testcase>`
+  return `    <testcase name="${escapeXml(result.id)}" classname="${escapeXml(result.operation)}" time="${seconds(result.durationMs)}">\n${body.join('\n')}\n    </testcase>`
 }
 
 /**
- * A JUnit XML report: one `testsuite` per operation, one `testcase` per
- * check and operation. Required failures (and advisory ones with `strict`)
- * are `<failure>`s; advisory failures are warnings in `<system-out>`.
+ * A JUnit XML report: one `testsuite` per operation (its `time` the time of
+ * that operation's exchanges), one `testcase` per check and operation
+ * (`classname` the operationId, `name` the check id, `time` the time of the
+ * exchanges it was decided on). What fails the run is a `<failure>`;
+ * advisory failures are warnings in `<system-out>`; skipped and not-run
+ * checks are `<skipped>`; a run stopped early adds an `<error>`. The counts
+ * are those of `result.summary`.
  *
  * @example
  * await writeFile('reports/junit.xml', junitReport(result))
  */
 export function junitReport(result: ConformanceResult): string {
   const byOperation = groupBy(result.results, (entry) => entry.operation)
-  const isFailure = (entry: CheckResult) => failsTheRun(entry, result.strict)
+  const isFailure = (entry: CheckResult) => failsTheRun(entry, result)
+  const isSkipped = (entry: CheckResult) =>
+    (entry.outcome === 'skipped' || entry.outcome === 'not-run') && !isFailure(entry)
   const suites = [...byOperation].map(([operation, entries]) => {
     const label = operationLabel(operation)
     const failures = entries.filter(isFailure).length
-    const skipped = entries.filter((entry) => entry.outcome === 'skipped').length
+    const skipped = entries.filter(isSkipped).length
     return [
-      `  <testsuite name="${escapeXml(label)}" tests="${entries.length}" failures="${failures}" errors="0" skipped="${skipped}" time="0">`,
-      ...entries.map((entry) => testcase(entry, result.strict)),
+      `  <testsuite name="${escapeXml(label)}" tests="${entries.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(result.operationTimes[operation] ?? 0)}" timestamp="${result.startedAt}">`,
+      ...entries.map((entry) => testcase(entry, result)),
       '  </testsuite>',
     ].join('\n')
   })
-  if (result.aborted) {
+  const stoppedRun = result.exitCode === 2 && result.stopped
+  if (stoppedRun) {
     suites.push(
       [
-        '  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">',
-        '    <testcase name="the run completes" classname="petstore-conformance.run" time="0">',
-        `      <error message="${escapeXml(result.aborted)}" type="aborted"/>`,
+        `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${seconds(result.durationMs)}" timestamp="${result.startedAt}">`,
+        `    <testcase name="the run completes" classname="run" time="${seconds(result.durationMs)}">`,
+        `      <error message="${escapeXml(result.verdict)}" type="${escapeXml(stoppedRun.code)}">${escapeXml(stoppedRun.message)}</error>`,
         '    </testcase>',
         '  </testsuite>',
       ].join('\n'),
     )
   }
-  const failures = result.results.filter(isFailure).length
-  const skipped = result.results.filter((entry) => entry.outcome === 'skipped').length
-  const errors = result.aborted ? 1 : 0
+  const { summary } = result
+  const errors = stoppedRun ? 1 : 0
+  const skipped = summary.skipped + summary.notRun - (summary.failing - summary.failed)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="petstore-conformance" tests="${result.results.length + errors}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${(result.durationMs / 1000).toFixed(3)}" timestamp="${result.startedAt}">`,
+    `<testsuites name="petstore-conformance" tests="${summary.total + errors}" failures="${summary.failing}" errors="${errors}" skipped="${skipped}" time="${seconds(result.durationMs)}" timestamp="${result.startedAt}">`,
     ...suites,
     '</testsuites>',
     '',

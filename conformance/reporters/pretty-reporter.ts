@@ -1,7 +1,7 @@
 import { operationLabel } from '../catalogue.ts'
 import { NAME_PREFIX } from '../probes.ts'
 import { failsTheRun } from '../result-collector.ts'
-import type { CheckResult, ConformanceEvent, ConformanceResult } from '../types.ts'
+import type { CheckResult, ConformanceEvent, ConformanceResult, RunSummary } from '../types.ts'
 import { groupBy } from './group-by.ts'
 import { formatFailure } from './junit-reporter.ts'
 
@@ -43,9 +43,10 @@ export function prettyProgress(
         )
         break
       case 'wait':
-        if (event.ms >= 500) {
-          write(`  ${paint('dim', `... ${event.reason}: ${(event.ms / 1000).toFixed(1)} s`)}\n`)
-        }
+        write(`  ${paint('dim', `... ${event.reason}: ${(event.ms / 1000).toFixed(1)} s`)}\n`)
+        break
+      case 'note':
+        write(`  ${paint('dim', event.text)}\n`)
         break
       case 'request':
         requests += 1
@@ -56,14 +57,35 @@ export function prettyProgress(
   }
 }
 
-function mark(entry: CheckResult, strict: boolean, paint: ReturnType<typeof painter>): string {
+function mark(
+  entry: CheckResult,
+  result: ConformanceResult,
+  paint: ReturnType<typeof painter>,
+): string {
   if (entry.outcome === 'passed') {
     return paint('green', 'pass')
+  }
+  if (failsTheRun(entry, result)) {
+    return paint('red', entry.outcome === 'failed' ? 'FAIL' : `FAIL (${entry.outcome})`)
   }
   if (entry.outcome === 'skipped') {
     return paint('dim', 'skip')
   }
-  return failsTheRun(entry, strict) ? paint('red', 'FAIL') : paint('yellow', 'warn')
+  if (entry.outcome === 'not-run') {
+    return paint('dim', 'not run')
+  }
+  return paint('yellow', 'warn')
+}
+
+/**
+ * The summary line every console report ends with, from {@link summarize}'s counts.
+ *
+ * @example
+ * summaryLine(result.summary) // '66 results (per check and operation): 60 passed, 2 failed, ...'
+ */
+export function summaryLine(summary: RunSummary): string {
+  const extra = summary.failing > summary.failed ? `; ${summary.failing} fail the run` : ''
+  return `${summary.total} results (per check and operation): ${summary.passed} passed, ${summary.failed} failed, ${summary.warnings} advisory warnings, ${summary.skipped} skipped (${summary.requiredSkipped} required), ${summary.notRun} not run (${summary.requiredNotRun} required)${extra}`
 }
 
 /**
@@ -81,54 +103,62 @@ export function prettyReport(result: ConformanceResult, options: PrettyOptions =
   for (const [id, entries] of byId) {
     const first = entries[0] as CheckResult
     const perOperation = entries
-      .map((entry) => `${operationLabel(entry.operation)} ${mark(entry, result.strict, paint)}`)
+      .map((entry) => `${operationLabel(entry.operation)} ${mark(entry, result, paint)}`)
       .join(', ')
     const level = first.level === 'required' ? 'required' : 'advisory'
     lines.push(`  ${id.padEnd(width)}  ${paint('dim', level.padEnd(8))}  ${perOperation}`)
-    const skipped = entries.find((entry) => entry.outcome === 'skipped')
-    if (skipped && entries.every((entry) => entry.outcome === 'skipped')) {
-      lines.push(`  ${' '.repeat(width)}  ${paint('dim', `skipped: ${skipped.skipReason}`)}`)
+    const open = entries.find((entry) => entry.skipReason !== undefined)
+    if (open) {
+      lines.push(
+        `  ${' '.repeat(width)}  ${paint('dim', `${open.outcome === 'not-run' ? 'not run' : 'skipped'}: ${open.skipReason}`)}`,
+      )
     }
   }
-  const failed = result.results.filter((entry) => entry.outcome === 'failed')
-  if (failed.length) {
-    lines.push('', paint('bold', 'Failures'))
-    let index = 1
-    for (const entry of failed) {
-      const tag = failsTheRun(entry, result.strict)
-        ? paint('red', 'FAIL')
-        : paint('yellow', 'warning (advisory)')
-      for (const failure of entry.failures) {
-        lines.push(
-          '',
-          `  ${index++}) ${tag} ${entry.id} [${entry.operation}] ${entry.title} (${entry.section})`,
-          ...formatFailure(failure)
-            .split('\n')
-            .slice(1)
-            .map((line) => `     ${line}`),
-        )
+  const failing = result.results.filter((entry) => failsTheRun(entry, result))
+  const warnings = result.results.filter(
+    (entry) => entry.outcome === 'failed' && !failsTheRun(entry, result),
+  )
+  const section = (title: string, entries: Array<CheckResult>, prefix: string, tag: string) => {
+    if (entries.length === 0) {
+      return
+    }
+    lines.push('', paint('bold', `${title} (${entries.length})`))
+    entries.forEach((entry, index) => {
+      lines.push(
+        '',
+        `  ${prefix}${index + 1}) ${tag} ${entry.id} [${entry.operation}] ${entry.title} (${entry.section})`,
+      )
+      if (entry.outcome !== 'failed') {
+        lines.push(`     ${entry.outcome}: ${entry.skipReason} (--fail-on-skip)`)
       }
+      const many = entry.failures.length > 1
+      entry.failures.forEach((failure, at) => {
+        const details = formatFailure(failure).split('\n').slice(1)
+        lines.push(
+          ...details.map((line, row) => {
+            const bullet =
+              many && row === 0 ? `${String.fromCharCode(97 + at)}. ` : many ? '   ' : ''
+            return `     ${bullet}${line}`
+          }),
+        )
+      })
       if (entry.omittedFailures) {
         lines.push(`     ... and ${entry.omittedFailures} more like it`)
       }
-    }
+    })
   }
+  section('Failures', failing, '', paint('red', 'FAIL'))
+  section('Advisory warnings', warnings, 'W', paint('yellow', 'warning'))
   const { summary, stats } = result
   lines.push(
     '',
-    `${paint('bold', 'Summary')}: ${summary.passed} passed, ${summary.failed} failed, ${summary.warnings} warnings, ${summary.skipped} skipped`,
+    `${paint('bold', 'Summary')}: ${summaryLine(summary)}`,
     `Requests: ${stats.requests} (${stats.unrequested429} unrequested 429, ${stats.retries} retries, waited ${(stats.waitedMs / 1000).toFixed(1)} s); pets created: ${stats.petsCreated} (names start with "${NAME_PREFIX}")`,
-    `Seed: ${result.seed} (replay the generated cases with --seed ${result.seed}); time: ${(result.durationMs / 1000).toFixed(1)} s`,
+    `Seed: ${result.seed} (replay the generated cases with --seed ${result.seed}); time: ${(result.durationMs / 1000).toFixed(1)} s of --max-duration ${result.maxDurationMs / 1000} s`,
   )
-  if (result.aborted) {
-    lines.push(paint('red', `Stopped early: ${result.aborted}`))
+  if (result.stopped) {
+    lines.push(paint('red', `Stopped: ${result.stopped.message} [${result.stopped.code}]`))
   }
-  const verdict =
-    result.exitCode === 0
-      ? paint('green', 'PASS: every required check passed')
-      : result.exitCode === 1
-        ? paint('red', 'FAIL: a required check failed')
-        : paint('red', 'INCOMPLETE: the run stopped early')
-  lines.push(`${verdict} (exit ${result.exitCode})`, '')
+  lines.push(paint(result.exitCode === 0 ? 'green' : 'red', result.verdict), '')
   return lines.join('\n')
 }

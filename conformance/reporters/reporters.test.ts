@@ -1,124 +1,61 @@
 import { describe, expect, it } from 'vitest'
-import type { ConformanceResult } from '../types.ts'
+import { sampleResult } from '../test-utils/sample-result.ts'
 import { jsonReport } from './json-reporter.ts'
 import { escapeXml, junitReport } from './junit-reporter.ts'
 import { prettyReport } from './pretty-reporter.ts'
 
-const result: ConformanceResult = {
-  tool: 'petstore-conformance',
-  baseUrl: 'http://h/v1',
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 1500,
-  seed: 7,
-  strict: false,
-  readOnly: false,
-  include: [],
-  exitCode: 1,
-  ok: false,
-  summary: { passed: 1, failed: 1, warnings: 1, skipped: 1 },
-  stats: { requests: 9, petsCreated: 2, unrequested429: 0, retries: 0, waitedMs: 0 },
-  results: [
-    {
-      id: 'list.limit',
-      title: '`limit` 1 and 100 are honoured',
-      section: '§4.1',
-      level: 'required',
-      group: 'default',
-      operation: 'listPets',
-      deprecated: false,
-      outcome: 'failed',
-      passes: 0,
-      failures: [
-        {
-          checkId: 'list.limit',
-          operation: 'listPets',
-          message: 'x',
-          expected: '200 with at most 1 pets',
-          actual: '2 pets <&>',
-          curl: `curl -i 'http://h/v1/pets?limit=1' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
-        },
-      ],
-      omittedFailures: 0,
-      expected: 'e',
-    },
-    {
-      id: 'get.deprecation-headers',
-      title: 'Deprecation',
-      section: '§9',
-      level: 'advisory',
-      group: 'default',
-      operation: 'getPet',
-      deprecated: true,
-      outcome: 'failed',
-      passes: 0,
-      failures: [
-        {
-          checkId: 'get.deprecation-headers',
-          operation: 'getPet',
-          message: 'm',
-          expected: 'Sunset',
-          actual: 'missing',
-        },
-      ],
-      omittedFailures: 0,
-      expected: 'e',
-    },
-    {
-      id: 'get.valid',
-      title: 'ok',
-      section: '§4.3',
-      level: 'required',
-      group: 'default',
-      operation: 'getPet',
-      deprecated: true,
-      outcome: 'passed',
-      passes: 1,
-      failures: [],
-      omittedFailures: 0,
-      expected: 'e',
-    },
-    {
-      id: 'ratelimit.retry-after',
-      title: 'Retry-After',
-      section: '§8',
-      level: 'required',
-      group: 'default',
-      operation: 'listPets',
-      deprecated: false,
-      outcome: 'skipped',
-      passes: 0,
-      failures: [],
-      omittedFailures: 0,
-      skipReason: 'no 429 was received',
-      expected: 'e',
-    },
-  ],
-}
+const result = sampleResult()
 
 describe('junitReport', () => {
   const xml = junitReport(result)
 
-  it('has one testcase per check and operation, grouped by operation', () => {
-    expect(xml.match(/<testcase /g)).toHaveLength(4)
+  it('has one testcase per check and operation: classname the operationId, name the check id, real times', () => {
+    expect(xml.match(/<testcase /g)).toHaveLength(5)
+    expect(xml).toContain('<testcase name="list.limit" classname="listPets" time="0.230">')
+    expect(xml).toContain(
+      '<testsuite name="listPets" tests="2" failures="1" errors="0" skipped="1" time="0.250" timestamp="2026-01-01T00:00:00.000Z">',
+    )
     expect(xml).toContain('<testsuite name="getPet (deprecated)" tests="2" failures="0"')
-    expect(xml).toContain('<testsuites name="petstore-conformance" tests="4" failures="1"')
+    expect(xml).toContain(
+      '<testsuites name="petstore-conformance" tests="5" failures="1" errors="0" skipped="2" time="1.500" timestamp="2026-01-01T00:00:00.000Z">',
+    )
   })
 
   it('fails required checks, warns advisory ones, skips the rest', () => {
-    expect(xml).toContain('<failure message="2 pets &lt;&amp;&gt;" type="list.limit">')
+    expect(xml).toContain(
+      '<failure message="2 pets &lt;script&gt;alert(1)&lt;/script&gt; 100%\nnext" type="list.limit">list.limit',
+    )
     expect(xml).toContain('reproduce: curl -i')
     expect(xml).toContain('<system-out>WARNING (advisory)')
-    expect(xml).toContain('<skipped message="no 429 was received"/>')
-    expect(junitReport({ ...result, strict: true })).toContain('type="get.deprecation-headers"')
+    expect(xml).toContain('<skipped message="skipped: no 429 was received"/>')
+    expect(xml).toContain('<skipped message="not run: the run stopped before it')
+    expect(junitReport(sampleResult({ strict: true }))).toContain('type="get.deprecation-headers"')
+  })
+
+  it('--fail-on-skip turns skipped and not-run required checks into failures', () => {
+    const strictSkips = junitReport(sampleResult({ failOnSkip: true }))
+    expect(strictSkips).toContain(
+      '<testsuites name="petstore-conformance" tests="5" failures="3" errors="0" skipped="0"',
+    )
+    expect(strictSkips).toContain('type="fail-on-skip"')
   })
 
   it('escapes XML and drops characters XML cannot carry', () => {
     expect(escapeXml(`<a b="c">'\u0001`)).toBe('&lt;a b=&quot;c&quot;&gt;&apos;')
   })
 
-  it('reports an aborted run as an error', () => {
-    expect(junitReport({ ...result, aborted: 'server gone' })).toContain(
-      '<error message="server gone" type="aborted"/>',
+  it('reports a stopped run as an error with its code and the closing line', () => {
+    const stopped = sampleResult({
+      stopped: {
+        reason: 'maxDuration',
+        code: 'ERR_PETSTORE_CONFORMANCE_MAX_DURATION',
+        message:
+          '[petstore-conformance] Failed to finish the run in time: --max-duration 30 s reached.',
+        summary: '--max-duration 30 s reached',
+      },
+    })
+    expect(junitReport(stopped)).toContain(
+      '<error message="STOPPED: --max-duration 30 s reached; 1 required check failed before; 1 check not run (exit 2)" type="ERR_PETSTORE_CONFORMANCE_MAX_DURATION">',
     )
   })
 })
@@ -130,17 +67,47 @@ describe('jsonReport', () => {
 })
 
 describe('prettyReport', () => {
-  it('shows each failure with expected, actual, curl and the verdict', () => {
+  it('numbers one failure per result, its failure records as a. b., and says what the counts count', () => {
     const text = prettyReport(result)
-    expect(text).toContain('1) FAIL list.limit [listPets]')
-    expect(text).toContain('expected: 200 with at most 1 pets')
+    expect(text).toContain('Failures (1)')
+    expect(text).toContain('  1) FAIL list.limit [listPets]')
+    expect(text).not.toContain('  2) FAIL')
+    expect(text).toContain('     a. expected: 200 with at most 1 pets')
+    expect(text).toContain('     b. expected: 200 with at most 100 pets')
     expect(text).toContain('reproduce: curl -i')
-    expect(text).toContain('warning (advisory) get.deprecation-headers')
+    expect(text).toContain('Advisory warnings (1)')
+    expect(text).toContain('W1) warning get.deprecation-headers')
     expect(text).toContain('getPet (deprecated) pass')
+    expect(text).toContain(
+      'Summary: 5 results (per check and operation): 1 passed, 1 failed, 1 advisory warnings, 1 skipped (1 required), 1 not run (1 required)',
+    )
     expect(text).toContain('Requests: 9')
     expect(text).toContain('pets created: 2')
     expect(text).toContain('--seed 7')
-    expect(text).toContain('FAIL: a required check failed (exit 1)')
+    expect(text).toContain('FAIL: 1 required check failed (exit 1)')
     expect(text).not.toContain('\u001b[')
+  })
+})
+
+describe('verdict (the closing line)', () => {
+  it.each([
+    [{}, 'FAIL: 1 required check failed (exit 1)'],
+    [{ strict: true }, 'FAIL: 1 required check failed; --strict: 1 advisory check failed (exit 1)'],
+    [
+      { failOnSkip: true },
+      'FAIL: 1 required check failed; --fail-on-skip: 2 required checks skipped or not run (exit 1)',
+    ],
+  ])('%j: %s', (overrides, verdict) => {
+    expect(sampleResult(overrides).verdict).toBe(verdict)
+  })
+
+  it('names an advisory-only failure under --strict, and a pass with warnings', () => {
+    const onlyAdvisory = sampleResult().results.filter((entry) => entry.id !== 'list.limit')
+    expect(sampleResult({ strict: true, results: onlyAdvisory }).verdict).toBe(
+      '--strict: 1 advisory check failed (exit 1)',
+    )
+    expect(sampleResult({ results: onlyAdvisory }).verdict).toBe(
+      'PASS with 1 advisory warning; 2 required checks skipped or not run (--fail-on-skip fails on them) (exit 0)',
+    )
   })
 })

@@ -141,7 +141,7 @@ describe('control API', () => {
     expect(wrong.headers.allow).toBe('POST')
     expect(wrong.body).toMatchObject({ code: 'method_not_allowed', status: 405 })
     const state = await call(admin('state'), { method: 'PUT', headers: json, body: '{}' })
-    expect([state.status, state.headers.allow]).toEqual([405, 'GET'])
+    expect([state.status, state.headers.allow]).toEqual([405, 'GET, HEAD'])
     const unknown = await call(admin('nothing'))
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ code: 'route_not_found', status: 404 })

@@ -1,9 +1,8 @@
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { jsonResponse } from '../http/json-response.ts'
-import { readJsonBody } from '../http/parse-json-body.ts'
+import { parseJsonBody } from '../http/parse-json-body.ts'
 import type { Operation } from '../http/types.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { maskState, type StateWithKeys } from './mask-state.ts'
@@ -12,7 +11,7 @@ import { maskState, type StateWithKeys } from './mask-state.ts'
 export const ADMIN_PREFIX = '/__mock'
 
 /**
- * Whether a path belongs to the control API.
+ * Whether a path (under the base path) belongs to the control API.
  *
  * @example
  * isAdminPath('/__mock/state') // true
@@ -27,20 +26,24 @@ export interface AdminDeps {
   scenarios: ScenarioQueue
 }
 
-const ALLOW: Record<string, string> = {
-  '/__mock/reset': 'POST',
-  '/__mock/state': 'GET',
-  '/__mock/scenarios': 'GET, POST, DELETE',
+/**
+ * One endpoint of the control API.
+ */
+export interface AdminRoute {
+  method: 'GET' | 'POST' | 'DELETE'
+  /** Full path, e.g. `/__mock/reset`. */
+  path: string
+  run: Operation
 }
 
 /**
  * The control API under `/__mock/` (no bearer needed): `POST reset`,
- * `GET state`, `GET`/`POST`/`DELETE scenarios`.
+ * `GET state`, `GET`/`POST`/`DELETE scenarios`, as routes for the app's router.
  *
  * @example
- * const operation = adminApi({ reset, state, scenarios })
+ * const routes = adminRoutes({ reset, state, scenarios })
  */
-export function adminApi(deps: AdminDeps): Operation {
+export function adminRoutes(deps: AdminDeps): Array<AdminRoute> {
   if (
     typeof deps?.reset !== 'function' ||
     typeof deps.state !== 'function' ||
@@ -52,29 +55,49 @@ export function adminApi(deps: AdminDeps): Operation {
       'reset, state and scenarios are required',
     )
   }
-  return async ({ request }) => {
-    const route = `${request.method} ${request.path}`
-    switch (route) {
-      case 'POST /__mock/reset':
+  return [
+    {
+      method: 'POST',
+      path: `${ADMIN_PREFIX}/reset`,
+      run: async () => {
         await deps.reset()
         return jsonResponse(200, maskState(deps.state()))
-      case 'GET /__mock/state':
-        return jsonResponse(200, maskState(deps.state()))
-      case 'GET /__mock/scenarios':
-        return jsonResponse(200, deps.scenarios.list())
-      case 'POST /__mock/scenarios':
-        return jsonResponse(201, deps.scenarios.add(readJsonBody(request.body, 'a scenario')))
-      case 'DELETE /__mock/scenarios':
+      },
+    },
+    {
+      method: 'GET',
+      path: `${ADMIN_PREFIX}/state`,
+      run: () => jsonResponse(200, maskState(deps.state())),
+    },
+    {
+      method: 'GET',
+      path: `${ADMIN_PREFIX}/scenarios`,
+      run: () => jsonResponse(200, deps.scenarios.list()),
+    },
+    {
+      method: 'POST',
+      path: `${ADMIN_PREFIX}/scenarios`,
+      run: ({ request }) =>
+        jsonResponse(201, deps.scenarios.add(parseJsonBody(request, 'a scenario'))),
+    },
+    {
+      method: 'DELETE',
+      path: `${ADMIN_PREFIX}/scenarios`,
+      run: () => {
         deps.scenarios.clear()
         return { status: 204, headers: {} }
-    }
-    const allow = ALLOW[request.path]
-    if (allow === undefined) {
-      throw new ApiError(
-        'route_not_found',
-        `No control endpoint at ${clip(request.path)}; see ${Object.keys(ALLOW).join(', ')}.`,
-      )
-    }
-    throw methodNotAllowed(request.method, request.path, allow)
-  }
+      },
+    },
+  ]
+}
+
+/**
+ * The 404 of a path under `/__mock/` that names no endpoint.
+ *
+ * @example
+ * throw adminNotFound('/__mock/nothing', routes)
+ */
+export function adminNotFound(path: string, routes: ReadonlyArray<AdminRoute>): ApiError {
+  const endpoints = [...new Set(routes.map((route) => route.path))].join(', ')
+  return new ApiError('route_not_found', `No control endpoint at ${clip(path)}; see ${endpoints}.`)
 }

@@ -1,18 +1,19 @@
-import { type AdminDeps, adminApi, isAdminPath } from '../admin/admin-api.ts'
+import { type AdminDeps, adminNotFound, adminRoutes, isAdminPath } from '../admin/admin-api.ts'
 import type { Clock } from '../clock/clock.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { compose } from '../http/compose.ts'
 import { jsonResponse } from '../http/json-response.ts'
-import { matchPath } from '../http/router.ts'
+import { createRouter, type RouterEntry } from '../http/router.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
-import type { Context, Middleware, MockRequest, MockResponse } from '../http/types.ts'
+import type { App, Context, Middleware, MockResponse } from '../http/types.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
 import { authenticate } from '../middleware/authenticate.ts'
+import { bodyLimits } from '../middleware/body-limits.ts'
 import { cors } from '../middleware/cors.ts'
 import { deprecation } from '../middleware/deprecation.ts'
-import { payloadLimit } from '../middleware/payload-limit.ts'
 import { rateLimit } from '../middleware/rate-limit.ts'
 import { requireAuth } from '../middleware/require-auth.ts'
 import { requireJsonContent } from '../middleware/require-json-content.ts'
@@ -25,6 +26,11 @@ import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { API_PREFIX, ROUTES, type Route } from '../spec/routes.ts'
 
+export type { App } from '../http/types.ts'
+
+/** Where the OpenAPI document is served, under the base path. */
+export const OPENAPI_PATH = '/openapi.json'
+
 export interface AppDeps {
   store: Store
   keyring: ReadonlyMap<string, ApiKey>
@@ -32,32 +38,28 @@ export interface AppDeps {
   scenarios: ScenarioQueue
   clock: Clock
   admin: AdminDeps | undefined
-  openapi: () => unknown
+  /** The OpenAPI document, naming `serverUrl` (where the API is served) as its server. */
+  openapi: (serverUrl: string) => unknown
   cors: boolean
+  /** The path the API is served under (`/api` for `https://example.com/api`). Default `''`. */
+  basePath?: string
+  /** The origin of the base URL, when one was given; else the request's own origin is used. */
+  origin?: string
   /** Waited for before the first request is answered (the data is loading). */
   ready: Promise<void>
   onError?: (error: unknown) => void
 }
 
-export interface App {
-  /** Answers one request. Never rejects. */
-  handle(request: MockRequest): Promise<MockResponse>
-  /**
-   * The same app with `guards` run first on every request (the server's Host
-   * allow-list and control-API access), their refusals answered like any error.
-   */
-  guarded(guards: ReadonlyArray<Middleware>): App
-}
-
-interface CompiledRoute {
-  route: Route
-  match: (path: string) => Record<string, string> | undefined
+interface Target {
+  route: Route | undefined
   run: (ctx: Context) => Promise<MockResponse>
 }
 
 /**
- * The mock, independent of transport: routing, the middleware chain and the
- * operations. The msw handlers and the node:http server both call `handle`.
+ * The mock, independent of transport: the base path, the one router, the
+ * middleware chain, the operations, and the one place where a failure
+ * becomes an Error body. The node:http server, the msw handler and
+ * `petstore.fetch` all call `handle`.
  *
  * @example
  * const app = createApp(deps)
@@ -65,7 +67,8 @@ interface CompiledRoute {
  */
 export function createApp(deps: AppDeps): App {
   const { store, limiter, scenarios, clock } = deps
-  const guard: Array<Middleware> = [authenticate(deps.keyring), rateLimit(limiter), payloadLimit()]
+  const basePath = deps.basePath ?? ''
+  const guard: Array<Middleware> = [authenticate(deps.keyring), rateLimit(limiter), bodyLimits()]
   const secured: Array<Middleware> = [...guard, requireAuth(), simulate(scenarios, clock)]
   const operations = {
     listPets: listPets(store),
@@ -73,40 +76,54 @@ export function createApp(deps: AppDeps): App {
     getPet: getPet(store),
     listOrders: listOrders(store),
   }
-  const compiled: Array<CompiledRoute> = ROUTES.map((route) => ({
-    route,
-    match: matchPath(route.path),
-    run: compose(
-      route.deprecation ? [deprecation(route.deprecation), ...secured] : secured,
-      operations[route.operationId],
-    ),
-  }))
-  const notFound = compose(guard, ({ request }): never => {
-    throw new ApiError('route_not_found', `No operation at ${request.path}.`)
+  const admin = deps.admin ? adminRoutes(deps.admin) : []
+  const entries: Array<RouterEntry<Target>> = [
+    ...ROUTES.map((route) => ({
+      method: route.method,
+      path: route.path,
+      value: {
+        route,
+        run: compose(
+          route.deprecation ? [deprecation(route.deprecation, basePath), ...secured] : secured,
+          operations[route.operationId],
+        ),
+      },
+    })),
+    {
+      method: 'GET',
+      path: OPENAPI_PATH,
+      value: {
+        route: undefined,
+        run: async ({ request }) =>
+          jsonResponse(
+            200,
+            deps.openapi(`${deps.origin ?? request.origin ?? ''}${basePath}${API_PREFIX}`),
+          ),
+      },
+    },
+    ...admin.map((entry) => ({
+      method: entry.method,
+      path: entry.path,
+      value: { route: undefined, run: compose([requireJsonContent(), bodyLimits()], entry.run) },
+    })),
+  ]
+  const router = createRouter(entries)
+  const notFound = compose(guard, ({ path }): never => {
+    throw new ApiError('route_not_found', `No operation at ${clip(path)}.`)
   })
-  const admin = deps.admin
-    ? compose([requireJsonContent(), payloadLimit()], adminApi(deps.admin))
-    : undefined
-  const corsMiddleware = deps.cors ? [cors()] : []
 
   const route = (ctx: Context): Promise<MockResponse> => {
-    const { request } = ctx
-    const { path } = request
-    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
-      const candidates: Array<CompiledRoute> = []
-      const method = request.method === 'HEAD' ? 'GET' : request.method
-      for (const entry of compiled) {
-        const params = entry.match(path)
-        if (params === undefined) continue
-        if (entry.route.method === method) {
-          ctx.route = entry.route
-          ctx.params = params
-          return entry.run(ctx)
-        }
-        candidates.push(entry)
-      }
-      if (candidates.length === 0) return notFound(ctx)
-      const allow = [...new Set(candidates.flatMap((entry) => methodsOf(entry.route)))].join(', ')
+    const { request, path } = ctx
+    const found = router.find(request.method, path)
+    if (found?.params) {
+      ctx.route = found.value.route
+      ctx.params = found.params
+      return found.value.run(ctx)
+    }
+    const zone = zoneOf(path)
+    if (zone === 'api') {
+      if (found === undefined) return notFound(ctx)
+      const { allow } = found
       if (request.method === 'OPTIONS') {
         // Not a CORS preflight (the cors middleware answered those): an API
         // response like any other, so it is counted and carries the headers.
@@ -116,28 +133,38 @@ export function createApp(deps: AppDeps): App {
         throw methodNotAllowed(request.method, path, allow)
       })(ctx)
     }
-    if (path === '/openapi.json') {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        throw methodNotAllowed(request.method, path, 'GET, HEAD')
-      }
-      return Promise.resolve(jsonResponse(200, deps.openapi()))
-    }
-    throw new ApiError(
-      'route_not_found',
-      `No operation at ${path}; the API lives under ${API_PREFIX}.`,
-    )
+    if (found !== undefined) throw methodNotAllowed(request.method, path, found.allow)
+    if (zone === 'admin' && admin.length > 0) throw adminNotFound(path, admin)
+    throw outside(path)
   }
-  const withCors = compose(corsMiddleware, route)
+  const outside = (path: string) =>
+    new ApiError(
+      'route_not_found',
+      `No operation at ${clip(path)}; the API lives under ${basePath}${API_PREFIX}.`,
+    )
+  const underBase = (path: string): string | undefined => {
+    if (basePath === '') return path
+    if (path === basePath) return '/'
+    return path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : undefined
+  }
+  const withCors = compose(deps.cors ? [cors()] : [], route)
   // The control API sends no CORS headers and answers no preflight: no page of another origin may use it.
-  const dispatch = (ctx: Context): Promise<MockResponse> =>
-    admin && isAdminPath(ctx.request.path) ? admin(ctx) : withCors(ctx)
+  const dispatch = (ctx: Context) => (zoneOf(ctx.path) === 'admin' ? route(ctx) : withCors(ctx))
   let loaded: Promise<void> | undefined
 
   const appWith = (pipeline: (ctx: Context) => Promise<MockResponse>): App => ({
     guarded: (guards) => appWith(compose(guards, pipeline)),
+    serves(url) {
+      if (deps.origin !== undefined && url.origin !== deps.origin) return false
+      const inside = underBase(url.pathname)
+      return inside !== undefined && zoneOf(inside) !== undefined
+    },
     async handle(request) {
+      const inside = underBase(request.path)
       const ctx: Context = {
         request,
+        path: inside ?? request.path,
+        basePath,
         route: undefined,
         params: {},
         headers: {},
@@ -152,12 +179,14 @@ export function createApp(deps: AppDeps): App {
           await ready
           loaded = ready
         }
+        if (inside === undefined) throw outside(request.path)
         response = await pipeline(ctx)
       } catch (error) {
         if (request.signal?.aborted) return { status: 499, headers: {} }
         response = toErrorResponse(error, deps.onError)
       }
       const headers = { ...ctx.headers, ...response.headers }
+      // A HEAD is routed as the GET of its path; here it loses the body.
       if (request.method === 'HEAD') return { status: response.status, headers }
       return { status: response.status, headers, body: response.body }
     },
@@ -165,6 +194,10 @@ export function createApp(deps: AppDeps): App {
   return appWith(dispatch)
 }
 
-function methodsOf(route: Route): Array<string> {
-  return route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]
+/** Which part of the mock a path (under the base path) belongs to, if any. */
+function zoneOf(path: string): 'api' | 'admin' | 'document' | undefined {
+  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return 'api'
+  if (isAdminPath(path)) return 'admin'
+  if (path === OPENAPI_PATH) return 'document'
+  return undefined
 }

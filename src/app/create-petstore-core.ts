@@ -1,18 +1,20 @@
 import { type Clock, systemClock } from '../clock/clock.ts'
-import { createStore, type Database } from '../data/create-store.ts'
-import { parseFixtures } from '../data/parse-fixtures.ts'
+import type { Database } from '../data/create-database.ts'
+import { createStore, type Persistence, type Store } from '../data/create-store.ts'
+import { MAX_FIXTURE_RECORDS, parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import { toFetchResponse, toMockRequest } from '../fetch/fetch-transport.ts'
+import { createFetchHandler } from '../fetch/fetch-transport.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
-import { createOpenApiDocument } from '../openapi/create-openapi-document.ts'
-import { basePathOf } from '../options/base-url.ts'
+import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
+import { basePathOf, normalizeBaseUrl } from '../options/base-url.ts'
 import { createRateLimiter, type RateLimitOptions } from '../rate-limit/create-rate-limiter.ts'
 import {
   createScenarioQueue,
   type Scenario,
   type ScenarioInput,
 } from '../simulation/scenario-queue.ts'
+import { API_PREFIX } from '../spec/routes.ts'
 import { type App, createApp } from './create-app.ts'
 
 export interface PetstoreOptions {
@@ -31,6 +33,17 @@ export interface PetstoreOptions {
   categories?: number
   /** Your own data instead of seeded data (the parsed JSON of a fixtures file). */
   fixtures?: unknown
+  /**
+   * Creates beyond this many pets in the store answer 507 (`storage_full`).
+   * Default: the seeded pets plus {@link DEFAULT_MAX_CREATED_PETS}.
+   */
+  maxPets?: number
+  /**
+   * Where the data lives across restarts (the server's `--data-file`, made
+   * with `openDataFile`): the mock starts from what it holds, and a create
+   * is answered once it is durable.
+   */
+  persistence?: Persistence
   /** More API keys, as `{ key: plan }` or `{ key: { plan, perMinute, perDay } }`. */
   keys?: Record<string, KeySpec>
   /** Limits of Enterprise keys that set none of their own. */
@@ -56,8 +69,14 @@ export interface PetstoreState {
   scenarios: Array<Scenario>
 }
 
+/** Without `maxPets`, this many pets can be created beyond the seeded ones. */
+export const DEFAULT_MAX_CREATED_PETS = 100_000
+
 export interface PetstoreCore {
-  /** The `@msw/data` collections. Await `ready` before reading them. */
+  /**
+   * The `@msw/data` collections (with `createPetstore`). Await `ready` before
+   * reading them.
+   */
   db: Database
   /** Resolves once the seeded or fixture data is loaded. */
   ready: Promise<void>
@@ -72,7 +91,7 @@ export interface PetstoreCore {
   /** Data counts, keys, per-client quota and bans, queued scenarios. */
   state(): PetstoreState
   /** The OpenAPI 3.1 document of the API. */
-  openapi(): Record<string, unknown>
+  openapi(serverUrl?: string): Record<string, unknown>
   /** Answers a Fetch `Request` without msw (what the handlers call). */
   fetch(request: Request): Promise<Response>
   /** The transport-independent core, for servers. */
@@ -89,8 +108,18 @@ export interface PetstoreCore {
  * await core.ready
  * const response = await core.fetch(new Request('http://localhost/v1/pets'))
  */
-export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore {
-  const dataset = resolveDataset(options)
+export function createPetstoreCore(
+  options: PetstoreOptions = {},
+  internal: { database?: (store: Store) => { db: Database } } = {},
+): PetstoreCore {
+  let seeded: Dataset | undefined
+  const seed = () => {
+    seeded ??= resolveDataset(options)
+    return seeded
+  }
+  const maxPets = resolveMaxPets(options, () => seed().pets.length)
+  const initial =
+    options.persistence?.load({ maxRecords: Math.max(MAX_FIXTURE_RECORDS, maxPets) }) ?? seed()
   const clock = options.clock ?? systemClock
   if (typeof clock.now !== 'function') {
     throw new ConfigError(
@@ -102,18 +131,22 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
   const keyring = createKeyring({ keys: options.keys, enterprise: options.enterprise })
   const limiter = createRateLimiter(clock, options.rateLimit)
   const scenarios = createScenarioQueue()
-  const store = createStore()
-  let ready = store.load(dataset)
+  const store = createStore({ maxPets, persistence: options.persistence })
+  const db = internal.database?.(store).db
+  let ready = store.load(initial)
+  const base = normalizeBaseUrl(options.baseUrl)
+  const basePath = basePathOf(options.baseUrl)
+  const origin = base === '*' ? undefined : new URL(base).origin
   let openapi: Record<string, unknown> | undefined
-  const getOpenApi = () => {
+  const getOpenApi = (serverUrl = `${origin ?? ''}${basePath}${API_PREFIX}`) => {
     openapi ??= createOpenApiDocument()
-    return openapi
+    return withServerUrl(openapi, serverUrl)
   }
 
   const reset = async () => {
     limiter.reset()
     scenarios.clear()
-    ready = store.load(dataset)
+    ready = store.load(seed())
     await ready
   }
   const state = (): PetstoreState => ({
@@ -132,16 +165,26 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
     cors: options.cors ?? true,
     admin: (options.admin ?? true) ? { reset, state, scenarios } : undefined,
     openapi: getOpenApi,
+    basePath,
+    origin,
     get ready() {
       return ready
     },
     onError:
       options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error)),
   })
-  const prefix = basePathOf(options.baseUrl)
 
   return {
-    db: store.db,
+    get db(): Database {
+      if (db === undefined) {
+        throw new ConfigError(
+          'ERR_PETSTORE_NO_DB',
+          'read petstore.db',
+          'the collections come with createPetstore(); the server has none',
+        )
+      }
+      return db
+    },
     get ready() {
       return ready
     },
@@ -161,10 +204,26 @@ export function createPetstoreCore(options: PetstoreOptions = {}): PetstoreCore 
     clearSimulations: () => scenarios.clear(),
     state,
     openapi: getOpenApi,
-    fetch: async (request) =>
-      toFetchResponse(await app.handle(await toMockRequest(request, prefix))),
+    fetch: createFetchHandler(app),
     app,
   }
+}
+
+function resolveMaxPets(options: PetstoreOptions, seededPets: () => number): number {
+  const { maxPets } = options
+  if (maxPets === undefined) {
+    const seeded =
+      options.fixtures === undefined ? (options.pets ?? DEFAULT_SEED_OPTIONS.pets) : seededPets()
+    return seeded + DEFAULT_MAX_CREATED_PETS
+  }
+  if (!Number.isSafeInteger(maxPets) || maxPets < 0) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      `\`maxPets\` must be a whole number from 0, got ${String(maxPets)}`,
+    )
+  }
+  return maxPets
 }
 
 function resolveDataset(options: PetstoreOptions): Dataset {

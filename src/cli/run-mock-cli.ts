@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
 import yargs from 'yargs'
+import { DEFAULT_MAX_CREATED_PETS } from '../app/create-petstore-core.ts'
+import { openDataFile } from '../data/open-data-file.ts'
+import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
@@ -54,6 +56,8 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
       pets: args.pets,
       orders: args.orders,
       fixtures: args.fixtures ? readJsonFile(args.fixtures, 'load fixtures') : undefined,
+      maxPets: args['max-pets'],
+      persistence: args['data-file'] ? openDataFile(args['data-file']) : undefined,
       keys,
       enterprise: { perMinute: args['enterprise-per-minute'], perDay: args['enterprise-per-day'] },
       rateLimit: {
@@ -82,7 +86,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
   io.out(
     `  API:      ${url}/v1   OpenAPI: ${url}/openapi.json${args.admin ? `   control: ${url}/__mock/state` : ''}`,
   )
-  io.out(`  data:     ${formatCounts(petstore.state().data)}`)
+  io.out(
+    `  data:     ${formatCounts(petstore.state().data)}${args['data-file'] ? ` (kept in ${args['data-file']})` : ''}`,
+  )
   io.out('  keys:')
   for (const key of petstore.state().keys) {
     io.out(
@@ -150,6 +156,14 @@ async function parse(argv: Array<string>, io: CliIo) {
     .option('fixtures', {
       type: 'string',
       describe: 'JSON file with your own categories, pets and orders',
+    })
+    .option('max-pets', {
+      type: 'number',
+      describe: `Creates beyond this many pets answer 507 (default: seeded pets + ${DEFAULT_MAX_CREATED_PETS})`,
+    })
+    .option('data-file', {
+      type: 'string',
+      describe: 'Keep pets and orders in this JSON file across restarts (start from it if present)',
     })
     .option('api-key', {
       type: 'string',
@@ -230,6 +244,7 @@ async function parse(argv: Array<string>, io: CliIo) {
       'An extra key; windows 10x shorter',
     )
     .example('$0 --fixtures fixtures/example.json --no-admin', 'Your own data, no control API')
+    .example('$0 --data-file pets.json', 'Created pets survive a restart')
     .strict()
     .help()
     .alias('help', '?')
@@ -257,12 +272,13 @@ async function parse(argv: Array<string>, io: CliIo) {
     'seed',
     'pets',
     'orders',
+    'max-pets',
     'rate-limit-scale',
     'ban-after',
     'ban-seconds',
     'shutdown-timeout',
   ] as const) {
-    if (!Number.isFinite(args[name])) {
+    if (args[name] !== undefined && !Number.isFinite(args[name])) {
       throw new ConfigError(
         'ERR_PETSTORE_INVALID_FLAG',
         'read the flags',
@@ -271,28 +287,6 @@ async function parse(argv: Array<string>, io: CliIo) {
     }
   }
   return args
-}
-
-function readJsonFile(file: string, action: string): Record<string, never> {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new ConfigError(
-      'ERR_PETSTORE_FILE',
-      action,
-      `cannot read "${file}" (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    )
-  }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new ConfigError(
-      'ERR_PETSTORE_FILE',
-      action,
-      `"${file}" is not valid JSON (${(error as Error).message})`,
-    )
-  }
 }
 
 function formatCounts(data: { categories: number; pets: number; orders: number }): string {

@@ -1,9 +1,14 @@
 /**
- * The source of time for every rate-limit window and ban.
+ * The source of time for every rate-limit window, ban and simulated delay.
  */
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number
+  /**
+   * Waits `ms` milliseconds for a simulated delay, rejecting when `signal`
+   * aborts. Default: real timers (`sleep`).
+   */
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>
 }
 
 /**

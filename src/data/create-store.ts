@@ -1,154 +1,165 @@
-import { Collection } from '@msw/data'
-import { Category } from '../spec/category.ts'
+import { ApiError } from '../errors/api-error.ts'
+import type { Category } from '../spec/category.ts'
 import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
 import type { NewPet } from '../spec/new-pet.ts'
-import { Order, type OrderStatus } from '../spec/order.ts'
-import { Pet } from '../spec/pet.ts'
+import type { Order, OrderStatus } from '../spec/order.ts'
+import type { Pet } from '../spec/pet.ts'
 import type { PetStatus } from '../spec/pet-status.ts'
+import { RecordIndex } from './record-index.ts'
 import type { Dataset } from './seed-data.ts'
 
+/** The collections of the store, by name. */
+export interface Records {
+  categories: Category
+  pets: Pet
+  orders: Order
+}
+
+export type CollectionName = keyof Records
+
 /**
- * The in-memory collections, as `@msw/data` models them. Exposed as
- * `petstore.db` for tests that want to arrange or inspect data directly.
+ * Where the data lives across restarts (the `--data-file` of the server).
+ * `load` gives the stored dataset (or `undefined` when there is none yet);
+ * `append` resolves once the pet is durable; `reset` replaces the whole
+ * stored state with the dataset.
  */
-export interface Database {
-  categories: Collection<typeof Category>
-  pets: Collection<typeof Pet>
-  orders: Collection<typeof Order>
+export interface Persistence {
+  load(limits: { maxRecords: number }): Dataset | undefined
+  append(pet: Pet): Promise<void>
+  reset(dataset: Dataset): Promise<void>
 }
 
 /**
- * The queries the operations need, over the collections, with the indexes
- * those queries need (by id, by status, ordered by id).
+ * Told of every change the store makes itself (the `db` collections follow
+ * the store this way). A returned promise is awaited before the change is
+ * acknowledged.
+ */
+export interface StoreObserver {
+  created(pet: Pet): Promise<void> | void
+  loaded(dataset: Dataset): Promise<void> | void
+}
+
+export interface StoreOptions {
+  /** Creates beyond this many pets answer 507 `storage_full`. Default: no cap. */
+  maxPets?: number
+  persistence?: Persistence
+}
+
+/**
+ * The queries the operations need, over indexes kept up to date in place
+ * (by id, by status, ordered by id): no read sorts, no write rebuilds.
  */
 export interface Store {
-  db: Database
   /** Pets ordered by id, filtered by status, at most `limit`. */
   listPets(query: { status?: PetStatus; limit: number }): Array<Pet>
   getPet(id: number): Pet | undefined
   hasCategory(id: number): boolean
-  /** Stores a new pet with the next id. */
+  /** Stores a new pet with the next id; resolves once it is durable. */
   createPet(input: NewPet): Promise<Pet>
   listOrders(query: { status?: OrderStatus; limit: number }): Array<Order>
   /** A number that changes whenever any data changes. */
   version(): number
   counts(): { categories: number; pets: number; orders: number }
-  /** Replaces all data with the dataset. */
+  /** Replaces all data with the dataset (and the persisted state, if any). */
   load(dataset: Dataset): Promise<void>
-}
-
-interface Index<T extends { id: number; status?: string }> {
-  version: number
-  size: number
-  sorted: Array<T>
-  byId: Map<number, T>
-  byStatus: Map<string, Array<T>>
+  /** The cap on pets (`Infinity` without one). */
+  maxPets: number
+  /** Every record of a collection, in id order. */
+  all<Name extends CollectionName>(name: Name): Array<Records[Name]>
+  /** Adds or replaces a record written from outside (through `db`). */
+  put<Name extends CollectionName>(name: Name, record: Records[Name]): void
+  /** Removes a record deleted from outside (through `db`). */
+  remove(name: CollectionName, id: number): void
+  /** Follows the store's own changes. */
+  observe(observer: StoreObserver): void
 }
 
 /**
- * Creates the store over fresh `@msw/data` collections.
+ * Creates an empty store; `load` fills it.
  *
  * @example
- * const store = createStore()
+ * const store = createStore({ maxPets: 1000 })
  * await store.load(seedData())
  * store.listPets({ limit: 20 }).length // 20
  */
-export function createStore(): Store {
-  const db: Database = {
-    categories: new Collection({ schema: Category }),
-    pets: new Collection({ schema: Pet }),
-    orders: new Collection({ schema: Order }),
+export function createStore(options: StoreOptions = {}): Store {
+  const maxPets = options.maxPets ?? Number.POSITIVE_INFINITY
+  const { persistence } = options
+  const indexes: { [Name in CollectionName]: RecordIndex<Records[Name]> } = {
+    categories: new RecordIndex(),
+    pets: new RecordIndex(),
+    orders: new RecordIndex(),
   }
-  // Any change made through the collections, also by a test that uses `db`
-  // directly, moves the version on and so invalidates the indexes.
+  const observers: Array<StoreObserver> = []
   let version = 0
-  const bump = () => {
-    version++
-  }
-  for (const collection of [db.categories, db.pets, db.orders] as const) {
-    collection.hooks.on('create', bump)
-    collection.hooks.on('update', bump)
-    collection.hooks.on('delete', bump)
-  }
   let nextPetId = 1
-  const petIndex = createIndexer(db.pets, () => version)
-  const orderIndex = createIndexer(db.orders, () => version)
-  const categoryIndex = createIndexer(db.categories, () => version)
-
-  const list = <T extends { id: number; status?: string }>(
-    index: Index<T>,
-    status: string | undefined,
-    limit: number,
-  ): Array<T> => {
-    const source = status === undefined ? index.sorted : (index.byStatus.get(status) ?? [])
-    return source.slice(0, limit)
-  }
+  /** Creates accepted but not yet durable: they count against the cap. */
+  let pending = 0
+  /** Moves on with every load, so that a create that straddles one is not stored. */
+  let generation = 0
 
   return {
-    db,
-    listPets: ({ status, limit }) => list(petIndex(), status, limit),
-    getPet: (id) => petIndex().byId.get(id),
-    hasCategory: (id) => categoryIndex().byId.has(id),
+    maxPets,
+    listPets: ({ status, limit }) => indexes.pets.list(status, limit),
+    getPet: (id) => indexes.pets.get(id),
+    hasCategory: (id) => indexes.categories.has(id),
     async createPet(input) {
-      const largest = petIndex().sorted.at(-1)?.id ?? 0
-      const id = Math.max(nextPetId, largest + 1)
-      nextPetId = id + 1
-      const record = await db.pets.create({
-        id,
+      if (indexes.pets.size + pending >= maxPets) {
+        throw new ApiError(
+          'storage_full',
+          `The store holds its maximum of ${maxPets} pets; nothing was created. POST /__mock/reset frees it.`,
+        )
+      }
+      const pet: Pet = {
+        id: nextPetId++,
         name: input.name,
         categoryId: input.categoryId,
         status: input.status ?? DEFAULT_PET_STATUS,
-      })
-      return toPet(record)
+      }
+      const started = generation
+      if (persistence) {
+        pending++
+        try {
+          await persistence.append(pet)
+        } finally {
+          pending--
+        }
+      }
+      if (started === generation) {
+        indexes.pets.upsert(pet)
+        version++
+        for (const observer of observers) await observer.created(pet)
+      }
+      return { ...pet }
     },
-    listOrders: ({ status, limit }) => list(orderIndex(), status, limit),
+    listOrders: ({ status, limit }) => indexes.orders.list(status, limit),
     version: () => version,
     counts: () => ({
-      categories: db.categories.count(),
-      pets: db.pets.count(),
-      orders: db.orders.count(),
+      categories: indexes.categories.size,
+      pets: indexes.pets.size,
+      orders: indexes.orders.size,
     }),
     async load(dataset) {
-      db.orders.clear()
-      db.pets.clear()
-      db.categories.clear()
+      generation++
+      if (persistence) await persistence.reset(dataset)
+      indexes.categories.load(dataset.categories)
+      indexes.pets.load(dataset.pets)
+      indexes.orders.load(dataset.orders)
+      nextPetId = indexes.pets.lastId + 1
       version++
-      for (const category of dataset.categories) await db.categories.create(category)
-      for (const pet of dataset.pets) await db.pets.create(pet)
-      for (const order of dataset.orders) await db.orders.create(order)
-      nextPetId = (dataset.pets.at(-1)?.id ?? 0) + 1
+      for (const observer of observers) await observer.loaded(dataset)
+    },
+    all: (name) => indexes[name].all(),
+    put(name, record) {
+      ;(indexes[name] as RecordIndex<typeof record>).upsert(record)
+      if (name === 'pets') nextPetId = Math.max(nextPetId, record.id + 1)
+      version++
+    },
+    remove(name, id) {
+      if (indexes[name].remove(id) !== undefined) version++
+    },
+    observe(observer) {
+      observers.push(observer)
     },
   }
-}
-
-function createIndexer<T extends { id: number; status?: string }>(
-  collection: { all(): Array<T>; count(): number },
-  currentVersion: () => number,
-): () => Index<T> {
-  let index: Index<T> | undefined
-  return () => {
-    const version = currentVersion()
-    if (index && index.version === version && index.size === collection.count()) return index
-    const sorted = collection
-      .all()
-      .slice()
-      .sort((a, b) => a.id - b.id)
-    const byId = new Map<number, T>()
-    const byStatus = new Map<string, Array<T>>()
-    for (const record of sorted) {
-      byId.set(record.id, record)
-      if (record.status !== undefined) {
-        const group = byStatus.get(record.status)
-        if (group) group.push(record)
-        else byStatus.set(record.status, [record])
-      }
-    }
-    index = { version, size: sorted.length, sorted, byId, byStatus }
-    return index
-  }
-}
-
-function toPet(record: Pet): Pet {
-  const { id, name, categoryId, status } = record
-  return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status }
 }

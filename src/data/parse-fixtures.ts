@@ -16,14 +16,30 @@ export const MAX_FIXTURE_RECORDS = 100_000
 
 /**
  * Validates a user's own data (the parsed JSON of a `--fixtures` file) against
- * the schema. Throws a `ConfigError` naming the first bad record.
+ * the schema. Throws a `ConfigError` naming the first bad record; `action`
+ * names what failed (`load fixtures`, `load the data file`).
  * Missing `categories` default to the six seeded ones; missing `pets` and
  * `orders` are empty.
  *
  * @example
  * const dataset = parseFixtures({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] })
  */
-export function parseFixtures(input: unknown): Dataset {
+export function parseFixtures(
+  input: unknown,
+  {
+    action = 'load fixtures',
+    maxRecords = MAX_FIXTURE_RECORDS,
+    morePets,
+  }: {
+    action?: string
+    maxRecords?: number
+    /** Pets stored after `input` (a data file's journal), named by `label` in errors. */
+    morePets?: { records: Array<unknown>; label: (index: number) => string }
+  } = {},
+): Dataset {
+  const fail = (reason: string): never => {
+    throw new ConfigError('ERR_PETSTORE_INVALID_FIXTURES', action, reason)
+  }
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     fail('the file must hold a JSON object with "categories", "pets" and "orders" arrays')
   }
@@ -36,15 +52,28 @@ export function parseFixtures(input: unknown): Dataset {
   const categories =
     raw.categories === undefined
       ? seedData({ pets: 0, orders: 0 }).categories
-      : parseList('categories', raw.categories, Category)
+      : parseList({ fail, maxRecords }, 'categories', raw.categories, Category)
   const categoryIds = new Set(categories.map((category) => category.id))
-  const pets = parseList('pets', raw.pets ?? [], FixturePet, (pet, at) => {
-    if (!categoryIds.has(pet.categoryId)) {
-      fail(`${at}.categoryId ${pet.categoryId} names no category`)
-    }
-  })
+  const ownPets = raw.pets ?? []
+  const allPets = morePets && Array.isArray(ownPets) ? [...ownPets, ...morePets.records] : ownPets
+  const label = (index: number) =>
+    morePets && Array.isArray(ownPets) && index >= ownPets.length
+      ? morePets.label(index - ownPets.length)
+      : `pets[${index}]`
+  const pets = parseList(
+    { fail, maxRecords },
+    'pets',
+    allPets,
+    FixturePet,
+    (pet, at) => {
+      if (!categoryIds.has(pet.categoryId)) {
+        fail(`${at}.categoryId ${pet.categoryId} names no category`)
+      }
+    },
+    label,
+  )
   const petIds = new Set(pets.map((pet) => pet.id))
-  const orders = parseList('orders', raw.orders ?? [], Order, (order, at) => {
+  const orders = parseList({ fail, maxRecords }, 'orders', raw.orders ?? [], Order, (order, at) => {
     if (!petIds.has(order.petId)) fail(`${at}.petId ${order.petId} names no pet`)
   })
   return {
@@ -55,19 +84,23 @@ export function parseFixtures(input: unknown): Dataset {
 }
 
 function parseList<Schema extends z.ZodType<{ id: number }>>(
+  context: { fail: (reason: string) => never; maxRecords: number },
   name: string,
   value: unknown,
   schema: Schema,
   check?: (record: z.infer<Schema>, at: string) => void,
+  label = (index: number) => `${name}[${index}]`,
 ): Array<z.infer<Schema>> {
+  const fail: (reason: string) => never = context.fail
+  const { maxRecords } = context
   if (!Array.isArray(value)) fail(`"${name}" must be an array`)
-  if (value.length > MAX_FIXTURE_RECORDS) {
-    fail(`"${name}" has ${value.length} records, more than ${MAX_FIXTURE_RECORDS}`)
+  if (value.length > maxRecords) {
+    fail(`"${name}" has ${value.length} records, more than ${maxRecords}`)
   }
   const seen = new Set<number>()
   const records: Array<z.infer<Schema>> = []
   value.forEach((item, index) => {
-    const at = `${name}[${index}]`
+    const at = label(index)
     const result = schema.safeParse(item)
     if (!result.success) {
       const issue = result.error.issues[0]
@@ -85,8 +118,4 @@ function parseList<Schema extends z.ZodType<{ id: number }>>(
 
 function byId(a: { id: number }, b: { id: number }): number {
   return a.id - b.id
-}
-
-function fail(reason: string): never {
-  throw new ConfigError('ERR_PETSTORE_INVALID_FIXTURES', 'load fixtures', reason)
 }

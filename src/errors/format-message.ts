@@ -4,8 +4,9 @@
  * @example
  * formatMessage('load fixtures', 'pets[2].name is empty')
  * // '[petstore-mock] Failed to load fixtures: pets[2].name is empty.'
+ * formatMessage('write the report', 'no such folder', '[petstore-conformance]')
  */
-export function formatMessage(action: string, reason: string): string {
+export function formatMessage(action: string, reason: string, prefix = '[petstore-mock]'): string {
   const trimmed = reason.replace(/\.+$/, '')
-  return `[petstore-mock] Failed to ${action}: ${trimmed}.`
+  return `${prefix} Failed to ${action}: ${trimmed}.`
 }

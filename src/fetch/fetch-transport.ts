@@ -1,32 +1,52 @@
-import type { MockRequest, MockResponse } from '../http/types.ts'
-import { MAX_BODY_BYTES } from '../spec/limits.ts'
+import { readBody } from '../http/read-body.ts'
+import type { App, MockRequest, MockResponse } from '../http/types.ts'
 
 /** The client address of in-process requests, for limits without a valid key. */
 export const IN_PROCESS_ADDRESS = 'in-process'
 
 /**
- * Turns a Fetch `Request` into what the app reads: the path without the base
- * URL's own path prefix, and at most 1 MiB of body (a larger body is not read
- * further and is marked too large).
+ * The Fetch transport: answers a Fetch `Request` with the app, as
+ * `petstore.fetch` and the msw handler do.
  *
  * @example
- * const response = await app.handle(await toMockRequest(request, ''))
+ * const fetch = createFetchHandler(app)
+ * const response = await fetch(new Request('http://localhost/v1/pets'))
  */
-export async function toMockRequest(request: Request, prefix: string): Promise<MockRequest> {
+export function createFetchHandler(
+  app: Pick<App, 'handle'>,
+): (request: Request) => Promise<Response> {
+  return async (request) => toFetchResponse(await app.handle(await toMockRequest(request)))
+}
+
+/**
+ * Turns a Fetch `Request` into what the app reads, the body read by the one
+ * body reader (a refused body is left unread, never cancelled: cancelling the
+ * body of an intercepted request leaves the caller's `fetch` pending forever).
+ *
+ * @example
+ * const response = await app.handle(await toMockRequest(request))
+ */
+export async function toMockRequest(request: Request): Promise<MockRequest> {
   const url = new URL(request.url)
-  const path =
-    prefix && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname
-  const { body, tooLarge } = await readBody(request)
-  return {
+  const mockRequest: MockRequest = {
     method: request.method.toUpperCase(),
-    path: path || '/',
+    path: url.pathname || '/',
     query: url.searchParams,
     headers: request.headers,
-    body,
-    bodyTooLarge: tooLarge,
+    body: null,
     clientAddress: IN_PROCESS_ADDRESS,
+    origin: url.origin,
     signal: request.signal,
   }
+  if (request.body !== null) {
+    const declared = request.headers.get('content-length')
+    const result = await readBody(request.body.getReader(), {
+      declaredLength: declared === null ? undefined : Number(declared),
+    })
+    mockRequest.body = result.body
+    mockRequest.bodyError = result.error
+  }
+  return mockRequest
 }
 
 /**
@@ -40,33 +60,4 @@ export function toFetchResponse(response: MockResponse): Response {
     status: response.status,
     headers: response.headers,
   })
-}
-
-async function readBody(request: Request): Promise<{ body: string | null; tooLarge: boolean }> {
-  if (request.body === null) return { body: null, tooLarge: false }
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  // A refused body is left unread, never cancelled: cancelling the body of an
-  // intercepted request leaves the caller's `fetch` pending forever.
-  if (declared > MAX_BODY_BYTES) return { body: null, tooLarge: true }
-  const reader = request.body.getReader()
-  const chunks: Array<Uint8Array> = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      reader.releaseLock()
-      return { body: null, tooLarge: true }
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  const text = new TextDecoder().decode(bytes)
-  return { body: text === '' ? null : text, tooLarge: false }
 }

@@ -1,4 +1,49 @@
 /**
+ * One entry of a router: a method, a path template (`/v1/pets/{petId}`) and
+ * what the caller wants back when it matches.
+ */
+export interface RouterEntry<T> {
+  method: string
+  path: string
+  value: T
+}
+
+/** What a lookup found: the entry and its path parameters, or the methods the path allows. */
+export type RouterMatch<T> =
+  | { value: T; params: Record<string, string>; allow?: undefined }
+  | { value?: undefined; params?: undefined; allow: string }
+
+/**
+ * The mock's one router. A `HEAD` is looked up as the `GET` of the same path
+ * (answered without a body), and `Allow` lists `HEAD` wherever `GET` is.
+ *
+ * @example
+ * const router = createRouter([{ method: 'GET', path: '/v1/pets/{petId}', value: getPet }])
+ * router.find('HEAD', '/v1/pets/7') // { value: getPet, params: { petId: '7' } }
+ * router.find('PUT', '/v1/pets/7') // { allow: 'GET, HEAD' }
+ * router.find('GET', '/v1/nope') // undefined
+ */
+export function createRouter<T>(entries: ReadonlyArray<RouterEntry<T>>): {
+  find(method: string, path: string): RouterMatch<T> | undefined
+} {
+  const compiled = entries.map((entry) => ({ ...entry, match: matchPath(entry.path) }))
+  return {
+    find(method, path) {
+      const wanted = method === 'HEAD' ? 'GET' : method
+      const allowed: Array<string> = []
+      for (const entry of compiled) {
+        const params = entry.match(path)
+        if (params === undefined) continue
+        if (entry.method === wanted) return { value: entry.value, params }
+        allowed.push(entry.method)
+        if (entry.method === 'GET') allowed.push('HEAD')
+      }
+      return allowed.length === 0 ? undefined : { allow: [...new Set(allowed)].join(', ') }
+    },
+  }
+}
+
+/**
  * Turns a path template into a matcher that returns the path parameters.
  *
  * @example
@@ -10,6 +55,7 @@ export function matchPath(template: string): (path: string) => Record<string, st
     names.push(name)
     return '([^/]+)'
   })
+  if (names.length === 0) return (path) => (path === template ? {} : undefined)
   const pattern = new RegExp(`^${source}$`)
   return (path) => {
     const match = pattern.exec(path)

@@ -1,3 +1,4 @@
+import type { ApiError } from '../errors/api-error.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
 import type { Route } from '../spec/routes.ts'
 
@@ -10,24 +11,51 @@ export interface HeaderReader {
 }
 
 /**
- * A request as the mock sees it, whatever transport it came by (msw or the
- * node:http server).
+ * A request as the mock sees it, whatever transport it came by (node:http,
+ * msw or `petstore.fetch`). The transports fill it with `readBody`; the app
+ * does everything else.
  */
 export interface MockRequest {
   /** Upper-case method. */
   method: string
-  /** The path, without the base URL's own path prefix. */
+  /** The path as requested, base path included (`/api/v1/pets` under `https://example.com/api`). */
   path: string
   query: URLSearchParams
   headers: HeaderReader
-  /** The body as text, or `null` when there is none. */
-  body: string | null
+  /**
+   * The body as received: bytes from the transports (decoded and judged by
+   * `parseJsonBody`), or text from a caller that builds the request itself;
+   * `null` when there is none.
+   */
+  body: Uint8Array | string | null
   /** Who sent it: limits for requests without a valid key are per address. */
   clientAddress: string
-  /** The body was larger than the transport accepts; it was not read. */
-  bodyTooLarge?: boolean
+  /** Why the body could not be read (413 too large, 408 stalled); answered after rate limiting. */
+  bodyError?: ApiError
+  /** Where the request was sent, e.g. `http://127.0.0.1:4010`, when the transport knows. */
+  origin?: string
   /** Aborts when the client goes away. */
   signal?: AbortSignal
+}
+
+/**
+ * The mock, independent of transport: every transport turns what it receives
+ * into a `MockRequest`, calls `handle` and writes the `MockResponse` back.
+ */
+export interface App {
+  /** Answers one request. Never rejects. */
+  handle(request: MockRequest): Promise<MockResponse>
+  /**
+   * Whether a URL is the mock's to answer: at the base URL's origin (any
+   * origin when none was given), under its path, the API, the control API or
+   * the document.
+   */
+  serves(url: Pick<URL, 'origin' | 'pathname'>): boolean
+  /**
+   * The same app with `guards` run first on every request (the server's Host
+   * allow-list and control-API access), their refusals answered like any error.
+   */
+  guarded(guards: ReadonlyArray<Middleware>): App
 }
 
 /**
@@ -45,6 +73,10 @@ export interface MockResponse {
  */
 export interface Context {
   request: MockRequest
+  /** The request's path under the base path (`/v1/pets`): what routes and scenarios match. */
+  path: string
+  /** The path the API is served under (`/api` for `https://example.com/api`, else `''`). */
+  basePath: string
   /** The operation the request is routed to. */
   route: Route | undefined
   /** Path parameters of the route (`petId`). */

@@ -7,25 +7,21 @@ import { createPetstore } from '../create-petstore.ts'
 import type { MockRequest, MockResponse } from '../http/types.ts'
 import { createRequestListener, type RequestLogEntry } from '../server/create-request-listener.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
-import { withMockServer } from '../test-utils/with-mock-server.ts'
+import { sleep, type Timers } from '../simulation/sleep.ts'
+import { useTransports } from '../test-utils/use-transports.ts'
 
 const START = Date.UTC(2026, 0, 1, 12, 0, 15, 500)
 const clock = createFakeClock(START)
 const free = { authorization: 'Bearer sk_test_free' }
 
-async function call(url: string, headers: Record<string, string> = free) {
-  const response = await request(url, { headers })
-  const text = await response.body.text()
-  return { status: response.statusCode, headers: response.headers, body: text && JSON.parse(text) }
-}
-
-describe('errors on demand over HTTP', () => {
-  const mock = withMockServer({ clock })
-  const pets = () => `${mock.current.url}/v1/pets`
+describe.each(useTransports({ clock }))('errors on demand ($name)', (transport) => {
+  const call = (url: string, headers: Record<string, string> = free) =>
+    transport.send('GET', url, { headers })
+  const pets = () => '/v1/pets'
 
   beforeEach(async () => {
     clock.set(START)
-    await mock.current.petstore.reset()
+    await transport.petstore.reset()
   })
 
   it.each([400, 401, 404, 429, 500, 503])(
@@ -37,21 +33,23 @@ describe('errors on demand over HTTP', () => {
       ] as const) {
         const response = await call(url, headers)
         expect(response.status).toBe(status)
-        expect(response.headers['content-type']).toBe('application/json')
+        expect(response.headers.get('content-type')).toBe('application/json')
         expect(response.body).toEqual({
           code: SIMULATED_STATUSES[status]?.code,
           message: SIMULATED_STATUSES[status]?.message,
           status,
         })
-        expect(response.headers['x-ratelimit-limit']).toBe('60')
-        expect(response.headers['x-ratelimit-reset']).toBe(String((START - 15_500 + 60_000) / 1000))
-        expect(response.headers['www-authenticate']).toBe(
-          status === 401 ? 'Bearer realm="petstore"' : undefined,
+        expect(response.headers.get('x-ratelimit-limit')).toBe('60')
+        expect(response.headers.get('x-ratelimit-reset')).toBe(
+          String((START - 15_500 + 60_000) / 1000),
+        )
+        expect(response.headers.get('www-authenticate')).toBe(
+          status === 401 ? 'Bearer realm="petstore"' : null,
         )
         if (status === 429) {
-          expect(response.headers['x-ratelimit-remaining']).toBe('0')
+          expect(response.headers.get('x-ratelimit-remaining')).toBe('0')
           // 12:00:15.5 → the window resets at 12:01:00.
-          expect(response.headers['retry-after']).toBe('45')
+          expect(response.headers.get('retry-after')).toBe('45')
         }
       }
     },
@@ -108,7 +106,7 @@ describe('errors on demand over HTTP', () => {
       const response = await call(`${pets()}${query}`, headers)
       expect(response.status).toBe(400)
       expect(response.body).toEqual({ code: 'invalid_simulation', message, status: 400 })
-      expect(response.headers['x-ratelimit-remaining']).toBeDefined()
+      expect(response.headers.get('x-ratelimit-remaining')).not.toBeNull()
     }
   })
 
@@ -116,9 +114,107 @@ describe('errors on demand over HTTP', () => {
     const response = await call(pets(), { prefer: 'code=500' })
     expect(response.status).toBe(401)
     await call(pets(), { ...free, prefer: 'code=500' })
-    expect((await call(pets(), free)).headers['x-ratelimit-remaining']).toBe('58')
+    expect((await call(pets(), free)).headers.get('x-ratelimit-remaining')).toBe('58')
   })
 
+  it('forces responses with simulate(), consumed per matching request', async () => {
+    const { petstore } = transport
+    const scenario = petstore.simulate({ status: 503, times: 2, method: 'GET', path: '/v1/pets' })
+    expect(scenario).toMatchObject({ status: 503, remaining: 2 })
+    expect(petstore.state().scenarios).toEqual([scenario])
+    expect((await call('/v1/store/orders')).status).toBe(200)
+    const forced = await call('/v1/pets')
+    expect(forced.status).toBe(503)
+    expect(forced.body).toEqual({
+      code: 'service_unavailable',
+      message: 'The service is unavailable (simulated).',
+      status: 503,
+    })
+    expect((await call('/v1/pets')).status).toBe(503)
+    expect((await call('/v1/pets')).status).toBe(200)
+    expect(petstore.state().scenarios).toEqual([])
+  })
+
+  it('drops scenarios on clearSimulations() and reset()', async () => {
+    const { petstore } = transport
+    petstore.simulate({ status: 500, times: 10 })
+    petstore.clearSimulations()
+    expect((await call('/v1/pets')).status).toBe(200)
+    petstore.simulate({ status: 500, times: 10 })
+    await petstore.reset()
+    expect((await call('/v1/pets')).status).toBe(200)
+  })
+})
+
+/** Timers that this file owns: nothing else in the process can change their count. */
+function ownTimers() {
+  const live = new Set<number>()
+  let next = 0
+  const timers: Timers = {
+    setTimeout: () => {
+      next++
+      live.add(next)
+      return next
+    },
+    clearTimeout: (handle: never) => {
+      live.delete(handle)
+    },
+  }
+  return { live, timers }
+}
+
+const delays = ownTimers()
+/** Resolves when the delay has started, then when its signal has aborted. */
+let onSleep = () => {}
+let onAbort = () => {}
+const waits: Array<number> = []
+
+describe.each(
+  useTransports({
+    clock: {
+      now: () => START,
+      sleep(ms, signal) {
+        waits.push(ms)
+        signal?.addEventListener('abort', () => onAbort(), { once: true })
+        const wait = sleep(ms, signal, delays.timers)
+        onSleep()
+        return wait
+      },
+    },
+  }),
+)('a delay the client gives up on ($name)', (transport) => {
+  it('is cancelled: the request ends at once and no timer is left behind', async () => {
+    waits.length = 0
+    const sleeping = new Promise<void>((resolve) => {
+      onSleep = resolve
+    })
+    const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve
+    })
+    const controller = new AbortController()
+    const pending = transport
+      .send('GET', '/v1/pets', {
+        headers: { ...free, prefer: 'delay=60000' },
+        signal: controller.signal,
+      })
+      .then(
+        (response) => response.status,
+        (error: Error) => error.name,
+      )
+    await sleeping
+    expect(waits).toEqual([60_000])
+    expect(delays.live.size).toBe(1)
+    controller.abort()
+    // The server learns of it when the connection closes; in-process at once.
+    await aborted
+    expect(delays.live.size).toBe(0)
+    // fetch() rejects; the mock's own fetch answers 499, the code for "client went away".
+    expect(await pending).toBe(transport.name === 'fetch' ? 499 : 'AbortError')
+    expect(delays.live.size).toBe(0)
+  })
+})
+
+describe('errors on demand over HTTP', () => {
   it('stops waiting, and answers nothing, when the client goes away during a delay', async () => {
     const petstore = createPetstore({ clock })
     const handled: Array<Promise<MockResponse>> = []

@@ -35,7 +35,11 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
       asked.status !== undefined || asked.delay !== undefined
         ? asked
         : (scenarios.take(request.method, request.path, ctx.route?.path) ?? {})
-    if (simulation.delay) await sleep(simulation.delay, request.signal)
+    if (simulation.delay) {
+      await (clock.sleep
+        ? clock.sleep(simulation.delay, request.signal)
+        : sleep(simulation.delay, request.signal))
+    }
     const { status } = simulation
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]
     if (status === undefined || forced === undefined) return next()

@@ -1,32 +1,24 @@
 import { type HttpHandler, http } from 'msw'
-import { ADMIN_PREFIX } from '../admin/admin-api.ts'
-import { normalizeBaseUrl } from '../options/base-url.ts'
-import { API_PREFIX, ROUTES } from '../spec/routes.ts'
+import type { App } from '../http/types.ts'
 
 /**
- * Turns the mock's `fetch` into msw request handlers: one per operation (so
- * that `server.use()` overrides read naturally), then catch-alls that answer
- * 404/405 under `/v1`, the control API and `/openapi.json`.
+ * The msw transport: one handler that claims what the app serves (the API,
+ * the control API and the document, at the base URL) and answers it with the
+ * mock's `fetch`. The app does the routing; `server.use()` overrides go in
+ * front of it as usual.
  *
  * @example
  * const core = createPetstoreCore({ baseUrl: 'https://api.example.com' })
- * const handlers = createHandlers(core.fetch, { baseUrl: 'https://api.example.com' })
+ * const handlers = createHandlers(core)
  */
-export function createHandlers(
-  fetch: (request: Request) => Promise<Response>,
-  options: { baseUrl?: string } = {},
-): Array<HttpHandler> {
-  const base = normalizeBaseUrl(options.baseUrl)
-  const resolver = ({ request }: { request: Request }) => fetch(request)
-  const operationHandlers = ROUTES.map((route) => {
-    const path = `${base}${route.path.replace(/\{(\w+)\}/g, ':$1')}`
-    return route.method === 'GET' ? http.get(path, resolver) : http.post(path, resolver)
-  })
+export function createHandlers(petstore: {
+  app: Pick<App, 'serves'>
+  fetch: (request: Request) => Promise<Response>
+}): Array<HttpHandler> {
   return [
-    ...operationHandlers,
-    http.all(`${base}${API_PREFIX}`, resolver),
-    http.all(`${base}${API_PREFIX}/*`, resolver),
-    http.all(`${base}${ADMIN_PREFIX}/*`, resolver),
-    http.get(`${base}/openapi.json`, resolver),
+    http.all(
+      ({ request }) => petstore.app.serves(new URL(request.url)),
+      ({ request }) => petstore.fetch(request),
+    ),
   ]
 }

@@ -3,10 +3,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Document, Spectral } from '@stoplight/spectral-core'
+import { Json as JsonParser } from '@stoplight/spectral-parsers'
+import { oas } from '@stoplight/spectral-rulesets'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
+import { RATE_LIMIT_HEADER_NAMES } from '../spec/headers.ts'
+import { int64 } from '../spec/int64.ts'
 import { NewPet } from '../spec/new-pet.ts'
 import { Order, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
@@ -52,6 +58,29 @@ function lint(document: unknown, directory: string): LintResult {
   return JSON.parse(result.stdout.slice(start)) as LintResult
 }
 
+/** Spectral's severities: 0 error, 1 warning, 2 information, 3 hint. */
+interface SpectralResult {
+  errors: number
+  warnings: number
+  problems: Array<string>
+}
+
+/** Lints a document with Spectral's `spectral:oas` ruleset (its recommended rules), in-process. */
+async function spectralLint(document: unknown): Promise<SpectralResult> {
+  const spectral = new Spectral()
+  spectral.setRuleset({ extends: [[oas as never, 'recommended']] })
+  const results = await spectral.run(
+    new Document(JSON.stringify(document, null, 2), JsonParser, 'openapi.json'),
+  )
+  return {
+    errors: results.filter((result) => result.severity === 0).length,
+    warnings: results.filter((result) => result.severity === 1).length,
+    problems: results.map(
+      (result) => `${result.code} at ${result.path.join('.')}: ${result.message}`,
+    ),
+  }
+}
+
 describe('createOpenApiDocument', () => {
   const mock = withMockServer()
   let served: Json
@@ -67,7 +96,7 @@ describe('createOpenApiDocument', () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
   it('is served at /openapi.json without a key', () => {
-    expect(served).toEqual(createOpenApiDocument())
+    expect(served).toEqual(createOpenApiDocument({ serverUrl: `${mock.current.url}/v1` }))
     expect(served.openapi).toBe('3.1.0')
   })
 
@@ -91,14 +120,38 @@ describe('createOpenApiDocument', () => {
     expect(lint(broken, directory).totals.errors).toBeGreaterThan(0)
   })
 
+  it("passes Spectral's spectral:oas rules without errors or warnings", async () => {
+    const result = await spectralLint(served)
+    expect(result.problems).toEqual([])
+    expect(result).toMatchObject({ errors: 0, warnings: 0 })
+  })
+
+  it('is linted by Spectral for real: a broken document fails', async () => {
+    const broken = structuredClone(served)
+    delete broken.info.contact
+    broken.paths['/pets'].post.operationId = broken.paths['/pets'].get.operationId
+    broken.paths['/pets'].get.responses['200'].content['application/json'].example = [{ id: 'x' }]
+    const result = await spectralLint(broken)
+    expect(result.errors).toBeGreaterThan(0)
+    expect(result.warnings).toBeGreaterThan(0)
+    expect(result.problems.join('\n')).toMatch(/operation-operationId-unique/)
+    expect(result.problems.join('\n')).toMatch(/info-contact/)
+    expect(result.problems.join('\n')).toMatch(/oas3-valid-media-example/)
+  })
+
   it('has the info, servers, tags and global bearer security', () => {
     expect(served.info).toMatchObject({ title: 'Animal Adoption Service', version: '1.0.0' })
     expect(served.info.license.name).toBe('MIT')
+    expect(served.info.contact).toMatchObject({ name: 'petstore-mock', url: expect.any(String) })
     expect(served.info.description).toContain('| Free | 60 | 1,000 |')
-    expect(served.servers.map((server: Json) => server.url)).toEqual(['/v1'])
+    expect(served.servers.map((server: Json) => server.url)).toEqual([`${mock.current.url}/v1`])
     expect(served.tags).toEqual(
       Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     )
+    expect(served['x-tagGroups']).toEqual([
+      { name: 'Pets', tags: ['pets'] },
+      { name: 'Store', tags: ['store'] },
+    ])
     expect(served.security).toEqual([{ bearerAuth: [] }])
     expect(served.components.securitySchemes.bearerAuth).toMatchObject({
       type: 'http',
@@ -142,22 +195,49 @@ describe('createOpenApiDocument', () => {
     expect(schemas.Error.required).toEqual(['code', 'message', 'status'])
   })
 
-  it('describes int64 fields by their format, keeping real minimums', () => {
+  it('describes int64 fields by their format and the range the int64 rule enforces', () => {
     const { schemas } = served.components
+    const petId = served.paths['/pets/{petId}'].get.parameters[0].schema
     for (const field of [
       schemas.Pet.properties.id,
       schemas.Pet.properties.categoryId,
       schemas.NewPet.properties.categoryId,
       schemas.Order.properties.id,
       schemas.Order.properties.petId,
+      petId,
     ]) {
       expect(field).toMatchObject({ type: 'integer', format: 'int64' })
-      expect(field.minimum).toBeUndefined()
-      expect(field.maximum).toBeUndefined()
+      expect(typeof field.minimum).toBe('number')
+      expect(typeof field.maximum).toBe('number')
+      // The documented bounds are exactly what the one int64 rule accepts.
+      expect(int64.safeParse(field.minimum).success).toBe(true)
+      expect(int64.safeParse(field.maximum).success).toBe(true)
+      expect(int64.safeParse(field.minimum - 1).success).toBe(false)
+      expect(int64.safeParse(field.maximum + 1).success).toBe(false)
     }
-    expect(schemas.Order.properties.quantity).toEqual({ type: 'integer', minimum: 1 })
-    expect(JSON.stringify(served)).not.toContain(String(Number.MAX_SAFE_INTEGER))
+    expect(schemas.Order.properties.quantity).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+    })
     expect(JSON.stringify(served)).not.toMatch(/"\$(schema|id)"/)
+  })
+
+  it('bounds Error.status to HTTP statuses and X-RateLimit-Reset to times from 0', () => {
+    const { schemas, headers } = served.components
+    expect(schemas.Error.properties.status).toMatchObject({
+      type: 'integer',
+      minimum: 100,
+      maximum: 599,
+    })
+    expect(ErrorBody.safeParse({ code: 'x', message: 'y', status: 99 }).success).toBe(false)
+    expect(ErrorBody.safeParse({ code: 'x', message: 'y', status: 600 }).success).toBe(false)
+    expect(headers[RATE_LIMIT_HEADER_NAMES.reset].schema).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+    })
+    expect(headers[RATE_LIMIT_HEADER_NAMES.remaining].schema.minimum).toBe(0)
+    expect(headers[RATE_LIMIT_HEADER_NAMES.limit].schema.minimum).toBe(1)
   })
 
   it('gives the parameters their rules', () => {
@@ -204,10 +284,19 @@ describe('createOpenApiDocument', () => {
   it('lists the responses of each operation, with the Error schema for errors', () => {
     const statuses = (path: string, method: string) =>
       Object.keys(served.paths[path][method].responses)
-    expect(statuses('/pets', 'get')).toEqual(['200', '400', '401', '429'])
-    expect(statuses('/pets', 'post')).toEqual(['201', '400', '401', '413', '429'])
-    expect(statuses('/pets/{petId}', 'get')).toEqual(['200', '400', '401', '404', '429'])
-    expect(statuses('/store/orders', 'get')).toEqual(['200', '400', '401', '429'])
+    // Every operation: bad input, key, host, (forced) 404, limit, failure, unavailable.
+    const common = ['400', '401', '403', '404', '429', '500', '503']
+    expect(statuses('/pets', 'get')).toEqual(['200', ...common])
+    expect(statuses('/pets', 'post')).toEqual([
+      '201',
+      ...['400', '401', '403', '404', '408', '413', '415', '429', '500', '503', '507'],
+    ])
+    expect(statuses('/pets/{petId}', 'get')).toEqual(['200', ...common])
+    expect(statuses('/store/orders', 'get')).toEqual(['200', ...common])
+    expect(served.paths['/pets'].get.responses['404'].description).toMatch(/^Only when forced/)
+    expect(served.paths['/pets/{petId}'].get.responses['404'].description).toMatch(
+      /^No animal has this `id`\. Also when forced/,
+    )
     expect(served.paths['/store/orders'].get.responses['200'].content['application/json']).toEqual(
       expect.objectContaining({ schema: { $ref: '#/components/schemas/Orders' } }),
     )
@@ -215,13 +304,11 @@ describe('createOpenApiDocument', () => {
       for (const operation of Object.values<Json>(item)) {
         for (const [status, response] of Object.entries<Json>(operation.responses)) {
           const headers = Object.keys(response.headers)
-          expect(headers).toEqual(
-            expect.arrayContaining([
-              'X-RateLimit-Limit',
-              'X-RateLimit-Remaining',
-              'X-RateLimit-Reset',
-            ]),
-          )
+          for (const name of Object.values(RATE_LIMIT_HEADER_NAMES)) {
+            expect(headers).toContain(name)
+            expect(response.headers[name]).toEqual({ $ref: `#/components/headers/${name}` })
+            expect(served.components.headers[name].required, name).toBe(true)
+          }
           if (Number(status) < 400) continue
           expect(response.content['application/json'].schema).toEqual({
             $ref: '#/components/schemas/Error',
@@ -229,7 +316,7 @@ describe('createOpenApiDocument', () => {
           for (const [code, codeStatus] of Object.entries(ERROR_CODES)) {
             if (codeStatus === Number(status)) expect(response.description).toContain(`\`${code}\``)
           }
-          if (status === '429') expect(headers).toContain('Retry-After')
+          if (status === '429' || status === '503') expect(headers).toContain('Retry-After')
           if (status === '401') expect(headers).toContain('WWW-Authenticate')
         }
       }

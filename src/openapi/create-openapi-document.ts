@@ -1,5 +1,6 @@
 import { seedData } from '../data/seed-data.ts'
 import { DEFAULT_KEYS } from '../keys/default-keys.ts'
+import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { deprecationHeaders } from '../spec/deprecation.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
@@ -26,19 +27,38 @@ export const API_VERSION = '1.0.0'
 /** The name of the bearer security scheme in the document. */
 export const SECURITY_SCHEME = 'bearerAuth'
 
-type ErrorStatus = 400 | 401 | 404 | 413 | 429
+type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 413 | 415 | 429 | 500 | 503 | 507
 
 interface OperationSpec {
   parameters?: Array<JsonSchema>
   requestBody?: JsonSchema
   success: { status: 200 | 201; description: string; schema: string; headers?: Array<string> }
-  /** Error statuses besides 401 and 429 (which every operation has), with why they happen. */
+  /** Error statuses besides those every operation has (`COMMON_ERRORS`), with why they happen. */
   errors: Partial<Record<ErrorStatus, string>>
 }
 
 const ref = (id: string) => ({ $ref: `${SCHEMA_REF_PREFIX}${id}` })
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
 const schemaId = (schema: { meta(): { id?: unknown } | undefined }) => String(schema.meta()?.id)
+
+/**
+ * The document with `serverUrl` as its server: the mock serves each client
+ * the origin and base path it used.
+ *
+ * @example
+ * withServerUrl(document, 'http://127.0.0.1:4010/v1').servers
+ * // [{ url: 'http://127.0.0.1:4010/v1', description: 'The server that serves this document.' }]
+ */
+export function withServerUrl(
+  document: Record<string, unknown>,
+  serverUrl: string,
+): Record<string, unknown> {
+  return { ...document, servers: serversOf(serverUrl) }
+}
+
+function serversOf(url: string): Array<{ url: string; description: string }> {
+  return [{ url, description: 'The server that serves this document.' }]
+}
 
 /**
  * Builds the OpenAPI 3.1 document of the API, served at `GET /openapi.json`,
@@ -108,7 +128,10 @@ export function createOpenApiDocument(
       },
       errors: {
         400: `The body is missing, is not a JSON object, or is not a valid NewPet (\`name\` of 1 to ${MAX_NAME_LENGTH} characters, \`categoryId\` an int64 naming an existing category, \`status\` one of the PetStatus values).`,
+        408: 'The body did not arrive in time.',
         413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+        415: 'The body is declared with a `Content-Type` other than JSON.',
+        507: "The store holds as many animals as it may (the mock's `--max-pets`).",
       },
     },
     getPet: {
@@ -149,10 +172,12 @@ export function createOpenApiDocument(
       Object.fromEntries(
         [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
       )
-    const errors: Partial<Record<ErrorStatus, string>> = {
-      ...spec.errors,
-      401: 'The API key is missing or invalid.',
-      429: 'The rate limit of the API key (or, without a valid key, of the client address) is exceeded, or the key is banned for sending on while limited. Retry after `Retry-After` seconds, backing off exponentially.',
+    const errors: Partial<Record<ErrorStatus, string>> = { ...COMMON_ERRORS, ...spec.errors }
+    for (const status of Object.keys(SIMULATED_STATUSES).map(Number) as Array<ErrorStatus>) {
+      const forced = `forced with \`Prefer: code=${status}\` or \`__code=${status}\``
+      const reason = errors[status]
+      errors[status] =
+        reason === undefined ? `Only when ${forced}.` : `${reason} Also when ${forced}.`
     }
     const responses: Record<string, unknown> = {
       [spec.success.status]: {
@@ -197,16 +222,16 @@ export function createOpenApiDocument(
       title: 'Animal Adoption Service',
       version: API_VERSION,
       description: describeApi(),
-      license: { name: 'MIT', identifier: 'MIT' },
+      contact: CONTACT,
+      license: { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' },
     },
-    servers: [
-      {
-        url: options.serverUrl ?? API_PREFIX,
-        description: 'The server that serves this document.',
-      },
-    ],
+    servers: serversOf(options.serverUrl ?? API_PREFIX),
     security: [{ [SECURITY_SCHEME]: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    'x-tagGroups': Object.keys(TAGS).map((tag) => ({
+      name: `${tag[0]?.toUpperCase()}${tag.slice(1)}`,
+      tags: [tag],
+    })),
     paths,
     components: {
       schemas,
@@ -222,18 +247,21 @@ export function createOpenApiDocument(
         },
       },
       headers: {
-        'X-RateLimit-Limit': {
+        [RATE_LIMIT_HEADER_NAMES.limit]: {
           description:
             'The request limit in force for the caller, of the window (minute or day) that runs out first.',
+          required: true,
           schema: { type: 'integer', minimum: 1 },
         },
-        'X-RateLimit-Remaining': {
+        [RATE_LIMIT_HEADER_NAMES.remaining]: {
           description: 'Requests remaining in that window.',
+          required: true,
           schema: { type: 'integer', minimum: 0 },
         },
-        'X-RateLimit-Reset': {
+        [RATE_LIMIT_HEADER_NAMES.reset]: {
           description: 'Unix timestamp (seconds) at which that window resets.',
-          schema: { type: 'integer', format: 'int64' },
+          required: true,
+          schema: { type: 'integer', format: 'int64', minimum: 0 },
         },
         'Retry-After': {
           description: 'Seconds to wait before retrying.',
@@ -270,12 +298,28 @@ export function createOpenApiDocument(
 }
 
 /** Headers of every response (spec §8). */
-const RATE_LIMIT_HEADERS = Object.values(RATE_LIMIT_HEADER_NAMES)
+const RATE_LIMIT_HEADERS: Array<string> = Object.values(RATE_LIMIT_HEADER_NAMES)
+
+/** Who to turn to about the document: the package that serves it. */
+const CONTACT = {
+  name: 'petstore-mock',
+  url: 'https://www.npmjs.com/package/petstore-mock',
+}
+
+/** Error statuses every operation can answer, with why. */
+const COMMON_ERRORS: Partial<Record<ErrorStatus, string>> = {
+  401: 'The API key is missing or invalid.',
+  403: 'The `Host` of the request is not one the mock serves (loopback names, and those given with `--allowed-host`).',
+  429: 'The rate limit of the API key (or, without a valid key, of the client address) is exceeded, or the key is banned for sending on while limited. Retry after `Retry-After` seconds, backing off exponentially.',
+  500: 'The server failed unexpectedly.',
+  503: 'The server is shutting down (see `Retry-After`).',
+}
 
 /** Headers that only some error statuses carry. */
 const ERROR_HEADERS: Partial<Record<ErrorStatus, Array<string>>> = {
   401: ['WWW-Authenticate'],
   429: ['Retry-After'],
+  503: ['Retry-After'],
 }
 
 /** The `code` values of Error bodies with this status, as Markdown. */

@@ -45,7 +45,7 @@ export function toOpenApiSchemas(schemas: ReadonlyArray<z.ZodType>): Record<stri
  * One zod schema without an id, inlined (for a parameter, say).
  *
  * @example
- * toOpenApiSchema(int64) // { type: 'integer', format: 'int64' }
+ * toOpenApiSchema(int64) // { type: 'integer', format: 'int64', minimum: …, maximum: … }
  */
 export function toOpenApiSchema(schema: z.ZodType): JsonSchema {
   return clean(z.toJSONSchema(schema, { io: 'input' }) as JsonSchema)
@@ -53,9 +53,9 @@ export function toOpenApiSchema(schema: z.ZodType): JsonSchema {
 
 /**
  * Drops what zod adds for JSON Schema documents but an OpenAPI document does
- * not want: `$schema`/`$id` on each component, the `±(2^53 - 1)` bounds of a
- * JavaScript-safe integer (an int64 is described by its format), and the
- * regular expression zod writes out next to `format: date-time`.
+ * not want: `$schema`/`$id` on each component and the regular expression zod
+ * writes out next to `format: date-time`. Integer bounds stay: they are the
+ * range the mock enforces.
  */
 function clean(node: unknown): JsonSchema {
   if (Array.isArray(node)) return node.map(clean) as unknown as JsonSchema
@@ -64,10 +64,6 @@ function clean(node: unknown): JsonSchema {
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema' || key === '$id') continue
     result[key] = typeof value === 'object' && value !== null ? clean(value) : value
-  }
-  if (result.type === 'integer') {
-    if (result.minimum === Number.MIN_SAFE_INTEGER) delete result.minimum
-    if (result.maximum === Number.MAX_SAFE_INTEGER) delete result.maximum
   }
   if (result.format === 'date-time') delete result.pattern
   return result

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
+import { MAX_JSON_DEPTH } from '../spec/limits.ts'
 import { MAX_NAME_LENGTH } from '../spec/new-pet.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { AUTH, expectError, useTransports } from '../test-utils/use-transports.ts'
@@ -62,7 +63,75 @@ describe.each(useTransports())('POST /v1/pets ($name)', (transport) => {
   })
 
   it('accepts a body without a Content-Type', async () => {
-    const response = await create({ name: 'Rex', categoryId: 1 }, { ...AUTH })
+    // Bytes: Fetch would declare a string body text/plain.
+    const body = new TextEncoder().encode(JSON.stringify({ name: 'Rex', categoryId: 1 }))
+    const response = await transport.send('POST', '/v1/pets', { headers: AUTH, body })
+    expect(response.status).toBe(201)
+  })
+
+  it.each([
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=latin1',
+  ])('answers 415 naming what is accepted for a body declared %s', async (contentType) => {
+    const before = transport.petstore.db.pets.count()
+    const response = await create(
+      { name: 'Rex', categoryId: 1 },
+      { ...AUTH, 'content-type': contentType },
+    )
+    const error = expectError(response, 415, 'unsupported_media_type')
+    expect(error.message).toContain('application/json')
+    expect(transport.petstore.db.pets.count()).toBe(before)
+  })
+
+  it.each(['application/json; charset=utf-8', 'application/merge-patch+json', 'Application/JSON'])(
+    'accepts a body declared %s',
+    async (contentType) => {
+      const response = await create(
+        { name: 'Rex', categoryId: 1 },
+        { ...AUTH, 'content-type': contentType },
+      )
+      expect(response.status).toBe(201)
+    },
+  )
+
+  it.each<[string, Uint8Array<ArrayBuffer>, string]>([
+    ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0x6e, 0xff, 0x22, 0x7d]), 'not valid UTF-8'],
+    [
+      'a UTF-8 byte order mark',
+      new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...new TextEncoder().encode('{"name":"Rex","categoryId":1}'),
+      ]),
+      'byte order mark',
+    ],
+  ])('answers 400 invalid_json for %s', async (_, body, fragment) => {
+    const before = transport.petstore.db.pets.count()
+    const response = await transport.send('POST', '/v1/pets', { headers: JSON_AUTH, body })
+    expect(expectError(response, 400, 'invalid_json').message).toContain(fragment)
+    expect(transport.petstore.db.pets.count()).toBe(before)
+  })
+
+  it(`answers 400 for JSON nested deeper than ${MAX_JSON_DEPTH} levels, at any depth, without a 500`, async () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 100_000]) {
+      const name = `${'['.repeat(depth)}${']'.repeat(depth)}`
+      const response = await create(`{"name":${name},"categoryId":1}`)
+      expect(expectError(response, 400, 'invalid_request').message, String(depth)).toContain(
+        String(MAX_JSON_DEPTH),
+      )
+    }
+    const nested = `${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}`
+    const response = await create(`{"name":${nested},"categoryId":1}`)
+    // Within the bound, the body is parsed and judged on its content.
+    expect(expectError(response, 400, 'invalid_request').message).toContain('"name"')
+  })
+
+  it('does not count brackets inside strings as nesting', async () => {
+    const response = await create({ name: `${'['.repeat(100)}\\"{`, categoryId: 1 })
     expect(response.status).toBe(201)
   })
 

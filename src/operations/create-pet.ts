@@ -1,9 +1,10 @@
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { jsonResponse } from '../http/json-response.ts'
-import { readJsonBody } from '../http/parse-json-body.ts'
-import type { Operation } from '../http/types.ts'
+import { parseJsonBody } from '../http/parse-json-body.ts'
+import type { MockRequest, Operation } from '../http/types.ts'
 import { NewPet } from '../spec/new-pet.ts'
+import { ROUTE_OF } from '../spec/routes.ts'
 import { describeIssue } from '../validation/describe-issue.ts'
 
 /**
@@ -15,8 +16,8 @@ import { describeIssue } from '../validation/describe-issue.ts'
  * const operation = createPet(store)
  */
 export function createPet(store: Store): Operation {
-  return async ({ request }) => {
-    const input = parseNewPet(request.body)
+  return async ({ request, basePath }) => {
+    const input = parseNewPet(request)
     if (!store.hasCategory(input.categoryId)) {
       throw new ApiError(
         'invalid_request',
@@ -24,12 +25,16 @@ export function createPet(store: Store): Operation {
       )
     }
     const pet = await store.createPet(input)
-    return jsonResponse(201, pet, { location: `/v1/pets/${pet.id}` })
+    const location = `${basePath}${GET_PET_PATH.replace('{petId}', String(pet.id))}`
+    return jsonResponse(201, pet, { location })
   }
 }
 
-function parseNewPet(body: string | null): NewPet {
-  const value = readJsonBody(body, 'a NewPet')
+/** Where a created pet can be fetched: its `Location`, under the base path. */
+const GET_PET_PATH = ROUTE_OF.getPet.path
+
+function parseNewPet(request: MockRequest): NewPet {
+  const value = parseJsonBody(request, 'a NewPet')
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('invalid_request', 'The request body must be a JSON object (a NewPet).')
   }
@@ -41,9 +46,6 @@ function parseNewPet(body: string | null): NewPet {
       'invalid_request',
       `Field "${field}" ${describeIssue(issue, value, NewPet)}.`,
     )
-  }
-  if (result.data.name.trim() === '') {
-    throw new ApiError('invalid_request', 'Field "name" must not be blank.')
   }
   return result.data
 }

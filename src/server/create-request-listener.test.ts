@@ -130,6 +130,64 @@ describe('createRequestListener', () => {
     expect(JSON.parse(response.body)).toMatchObject({ name: 'Chunky', categoryId: 1 })
   })
 
+  it('answers 413 to Expect: 100-continue over the limit without sending 100 Continue', async () => {
+    const response = await sendRaw(mock.current.url, (socket) => {
+      socket.write(
+        [
+          'POST /v1/pets HTTP/1.1',
+          'Host: localhost',
+          `Authorization: Bearer ${KEY}`,
+          'Content-Type: application/json',
+          'Expect: 100-continue',
+          `Content-Length: ${50 * 1024 * 1024}`,
+          '',
+          '',
+        ].join('\r\n'),
+      )
+      // The client waits for 100 Continue and sends nothing more.
+    })
+    expect(response.status).toBe(413)
+    expect(response.head).not.toContain('100 Continue')
+    expect(ErrorBody.parse(JSON.parse(response.body))).toMatchObject({
+      code: 'payload_too_large',
+      status: 413,
+    })
+    await expectStillServing()
+  })
+
+  it('sends 100 Continue to Expect: 100-continue within the limit, then reads the body', async () => {
+    const { hostname, port } = new URL(mock.current.url)
+    const body = JSON.stringify({ name: 'Patient', categoryId: 1 })
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(
+          [
+            'POST /v1/pets HTTP/1.1',
+            'Host: localhost',
+            `Authorization: Bearer ${KEY}`,
+            'Content-Type: application/json',
+            'Expect: 100-continue',
+            `Content-Length: ${body.length}`,
+            'Connection: close',
+            '',
+            '',
+          ].join('\r\n'),
+        )
+      })
+      let text = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => {
+        if (text === '' && chunk.startsWith('HTTP/1.1 100')) socket.write(body)
+        text += chunk
+      })
+      socket.on('error', reject)
+      socket.on('close', () => resolve(text))
+    })
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue/)
+    expect(received).toContain('HTTP/1.1 201 Created')
+    expect(received).toContain('"name":"Patient"')
+  })
+
   it('answers malformed paths and queries with an Error body, never a 500', async () => {
     for (const path of ['/v1/pets/%', '/v1/pets/%E0%A4%A', '//v1/pets', '/v1/pets?limit=%']) {
       const response = await request(`${mock.current.url}${path}`, {

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { App } from '../app/create-app.ts'
+import { type ChunkReader, readBody } from '../http/read-body.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
-import type { HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
-import { MAX_BODY_BYTES } from '../spec/limits.ts'
+import type { App, HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
 import { writeResponse } from './write-response.ts'
 
 export interface RequestLogEntry {
@@ -15,14 +14,16 @@ export interface RequestLogEntry {
 export interface RequestListenerOptions {
   /** Called once per answered request. */
   log?: (entry: RequestLogEntry) => void
+  /** A body that sends nothing for this long is answered with 408. Default `BODY_IDLE_TIMEOUT_MS`. */
+  bodyTimeoutMs?: number
 }
 
-/** After a 413, the rest of the body is read and dropped for at most this long. */
+/** After a refused body (413, 408), the rest is read and dropped for at most this long. */
 const DRAIN_MS = 2_000
 
 /**
- * The node:http side of the mock: turns an `IncomingMessage` into a
- * `MockRequest` (reading at most 1 MiB of body), asks the app, and writes the
+ * The node:http transport: turns an `IncomingMessage` into a `MockRequest`
+ * (its body read by the one body reader), asks the app, and writes the
  * answer. No Fetch objects on the way: this is the hot path.
  *
  * @example
@@ -44,7 +45,7 @@ export function createRequestListener(
     res.once('close', () => {
       if (!answered) controller.abort(new Error('The request ended without its answer.'))
     })
-    const respond = (response: MockResponse, closeAfter = false) => {
+    const respond = (response: MockResponse, closeAfter: boolean) => {
       if (!writeResponse(res, response, closeAfter)) return
       answered = true
       log?.({
@@ -56,20 +57,19 @@ export function createRequestListener(
     }
     const request: MockRequest = {
       method: req.method ?? 'GET',
-      path: safePath(path),
+      path: path.startsWith('/') ? path : `/${path}`,
       query: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
       headers: nodeHeaders(req),
       body: null,
       clientAddress: req.socket.remoteAddress ?? 'unknown',
+      origin: originOf(req),
       signal: controller.signal,
     }
-    readBody(req, (result) => {
-      request.body = result.body
-      request.bodyTooLarge = result.tooLarge
+    const answer = (refused: boolean) =>
       app.handle(request).then(
         (response) => {
-          respond(response, result.tooLarge)
-          if (result.tooLarge) drain(req)
+          respond(response, refused)
+          if (refused) drain(req)
         },
         // `handle` never rejects; should it ever, the answer is still an Error body.
         (error: unknown) =>
@@ -77,8 +77,24 @@ export function createRequestListener(
             toErrorResponse(error, (failure) =>
               console.error('[petstore-mock] Unexpected failure:', failure),
             ),
+            true,
           ),
       )
+    const declared = req.headers['content-length']
+    if (
+      req.headers['transfer-encoding'] === undefined &&
+      (declared === undefined || declared === '0')
+    ) {
+      void answer(false)
+      return
+    }
+    void readBody(nodeChunkReader(req), {
+      declaredLength: declared === undefined ? undefined : Number(declared),
+      idleMs: options.bodyTimeoutMs,
+    }).then((result) => {
+      request.body = result.body
+      request.bodyError = result.error
+      return answer(result.error !== undefined)
     })
   }
 }
@@ -92,52 +108,61 @@ function nodeHeaders(req: IncomingMessage): HeaderReader {
   }
 }
 
-/** Percent-decoding is left to the operations; only a malformed path is neutralized. */
-function safePath(path: string): string {
-  return path.startsWith('/') ? path : `/${path}`
+/** The origin the client addressed (`http://` and its `Host`), when the Host is a plain host[:port]. */
+function originOf(req: IncomingMessage): string | undefined {
+  const host = req.headers.host
+  return host !== undefined && /^[\w.-]+(?::\d{1,5})?$|^\[[\da-f:.]+\](?::\d{1,5})?$/i.test(host)
+    ? `http://${host}`
+    : undefined
 }
 
-function readBody(
-  req: IncomingMessage,
-  done: (result: { body: string | null; tooLarge: boolean }) => void,
-): void {
-  const declared = req.headers['content-length']
-  const chunked = req.headers['transfer-encoding'] !== undefined
-  if (!chunked && (declared === undefined || declared === '0')) {
-    done({ body: null, tooLarge: false })
-    return
-  }
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-    done({ body: null, tooLarge: true })
-    return
-  }
+/**
+ * An `IncomingMessage` as a `ChunkReader`: one chunk per `read()`, the stream
+ * paused in between so that an unread body is not buffered.
+ */
+function nodeChunkReader(req: IncomingMessage): ChunkReader {
   const chunks: Array<Buffer> = []
-  let size = 0
-  let finished = false
-  const finish = (result: { body: string | null; tooLarge: boolean }) => {
-    if (finished) return
-    finished = true
-    req.off('data', onData)
-    req.off('end', onEnd)
-    done(result)
+  let ended = false
+  let wake: (() => void) | undefined
+  const notify = () => {
+    const resolve = wake
+    wake = undefined
+    resolve?.()
   }
   const onData = (chunk: Buffer) => {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) {
-      chunks.length = 0
-      req.pause()
-      finish({ body: null, tooLarge: true })
-      return
-    }
     chunks.push(chunk)
+    req.pause()
+    notify()
   }
   const onEnd = () => {
-    const body = Buffer.concat(chunks).toString('utf8')
-    finish({ body: body === '' ? null : body, tooLarge: false })
+    ended = true
+    notify()
   }
   req.on('data', onData)
   req.on('end', onEnd)
-  req.once('error', () => finish({ body: null, tooLarge: false }))
+  req.on('error', onEnd)
+  req.on('close', onEnd)
+  return {
+    async read() {
+      for (;;) {
+        const chunk = chunks.shift()
+        if (chunk !== undefined) return { done: false, value: chunk }
+        if (ended) return { done: true }
+        await new Promise<void>((resolve) => {
+          wake = resolve
+          req.resume()
+        })
+      }
+    },
+    releaseLock() {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onEnd)
+      req.off('close', onEnd)
+      req.pause()
+      chunks.length = 0
+    },
+  }
 }
 
 /** Reads and drops what is left of a refused body, for a short while, then hangs up. */

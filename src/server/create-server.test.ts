@@ -2,6 +2,7 @@ import net from 'node:net'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../errors/config-error.ts'
+import { ErrorBody } from '../spec/error-body.ts'
 import { createServer } from './create-server.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
@@ -49,13 +50,29 @@ describe('createServer timeouts', () => {
     expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
   })
 
-  it('closes the connection of a client that stalls in its body', async () => {
+  it('answers 408 with an Error body to a client that stalls in its body, then closes', async () => {
     const received = await untilClosed(mock.url, (socket) => {
       socket.write(
         'POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_free\r\nContent-Length: 100\r\n\r\n{"na',
       )
     })
-    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true)
+    expect(received).toMatch(/^HTTP\/1\.1 408 /)
+    expect(received).toMatch(/x-ratelimit-limit: \d+/i)
+    const body = received.slice(received.indexOf('\r\n\r\n') + 4)
+    expect(ErrorBody.parse(JSON.parse(body))).toMatchObject({
+      code: 'request_timeout',
+      status: 408,
+    })
+  })
+
+  it('answers 408 to a chunked body that stops between chunks', async () => {
+    const received = await untilClosed(mock.url, (socket) => {
+      socket.write(
+        'POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_free\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"na\r\n',
+      )
+    })
+    expect(received).toMatch(/^HTTP\/1\.1 408 /)
+    expect(received).toContain('"code":"request_timeout"')
   })
 
   it('keeps serving other clients meanwhile', async () => {
@@ -76,6 +93,7 @@ describe('createServer options', () => {
   it.each([0, -1, 1.5, Number.NaN])('rejects a timeout of %s with a ConfigError', (value) => {
     expect(() => createServer({ headersTimeoutMs: value })).toThrow(ConfigError)
     expect(() => createServer({ requestTimeoutMs: value })).toThrow(/requestTimeoutMs/)
+    expect(() => createServer({ bodyTimeoutMs: value })).toThrow(/bodyTimeoutMs/)
   })
 
   it('serves a petstore it is given', async () => {

@@ -5,9 +5,11 @@ import {
   type PetstoreOptions,
 } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { declaresTooMuch } from '../http/read-body.ts'
+import { SERVER_DEFAULTS } from '../options/defaults.ts'
+import { BODY_IDLE_TIMEOUT_MS } from '../spec/limits.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
-import { SERVER_DEFAULTS } from './server-defaults.ts'
 import { createServerGuards } from './server-guards.ts'
 
 export interface ServerOptions extends PetstoreOptions {
@@ -19,6 +21,13 @@ export interface ServerOptions extends PetstoreOptions {
   headersTimeoutMs?: number
   /** A client has this long to send its whole request, in ms. Default 30 s. */
   requestTimeoutMs?: number
+  /**
+   * A request body that sends nothing for this long is answered with 408
+   * `request_timeout`, in ms. Default: 10 s, or half of `requestTimeoutMs` if
+   * that is less, so that the 408 goes out before Node's own request timeout
+   * closes the connection.
+   */
+  bodyTimeoutMs?: number
   /** The address to bind. Default 127.0.0.1. Beyond loopback, the control API needs `adminToken`. */
   host?: string
   /**
@@ -57,6 +66,17 @@ export function createServer(options: ServerOptions = {}): {
   const petstore = options.petstore ?? createPetstoreCore(options)
   const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs')
   const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs')
+  const bodyTimeout = timeout(
+    options.bodyTimeoutMs,
+    Math.max(1, Math.min(BODY_IDLE_TIMEOUT_MS, Math.floor(requestTimeout / 2))),
+    'bodyTimeoutMs',
+  )
+  const listener = shutdown.wrap(
+    createRequestListener(petstore.app.guarded(guards), {
+      log: options.log,
+      bodyTimeoutMs: bodyTimeout,
+    }),
+  )
   const server = http.createServer(
     {
       headersTimeout,
@@ -69,8 +89,17 @@ export function createServer(options: ServerOptions = {}): {
       ),
       keepAliveTimeout: 5_000,
     },
-    shutdown.wrap(createRequestListener(petstore.app.guarded(guards), { log: options.log })),
+    listener,
   )
+  // `Expect: 100-continue`: a declared body over the limit is refused (413)
+  // without `100 Continue`, so the client never sends it.
+  server.on('checkContinue', (req, res) => {
+    const declared = req.headers['content-length']
+    if (!declaresTooMuch(declared === undefined ? undefined : Number(declared))) {
+      res.writeContinue()
+    }
+    listener(req, res)
+  })
   // Idle or stalled sockets are closed too, not only slow requests.
   server.setTimeout(requestTimeout, (socket) => socket.destroy())
   return { server, petstore, adminToken, shutdown }

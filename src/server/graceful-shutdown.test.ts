@@ -1,8 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Agent, request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPetstoreCore } from '../app/create-petstore-core.ts'
+import { openDataFile } from '../data/open-data-file.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 import { createServer } from './create-server.ts'
 import { createGracefulShutdown } from './graceful-shutdown.ts'
@@ -164,17 +167,32 @@ describe('graceful shutdown', () => {
     }
   })
 
-  it('waits for the data to be flushed before it resolves', async () => {
-    const steps: Array<string> = []
-    const petstore = Object.assign(createPetstoreCore(), {
-      flush: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 10))
-        steps.push('flushed')
-      },
-    })
-    const { mock } = await start({ petstore })
-    await mock.close({ timeoutMs: 0 }).then(() => steps.push('closed'))
-    expect(steps).toEqual(['flushed', 'closed'])
+  it('closes the data file, with the writes it has under way, before it resolves', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'petstore-shutdown-'))
+    try {
+      const file = join(directory, 'pets.json')
+      const dataFile = openDataFile(file)
+      const steps: Array<string> = []
+      const close = dataFile.close.bind(dataFile)
+      dataFile.close = async () => {
+        await close()
+        steps.push('data file closed')
+      }
+      const { mock } = await start({ persistence: dataFile })
+      const created = await request(`${mock.url}/v1/pets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Durable', categoryId: 1 }),
+      })
+      expect(created.statusCode).toBe(201)
+      await created.body.dump()
+      await mock.close({ timeoutMs: 0 }).then(() => steps.push('closed'))
+      expect(steps).toEqual(['data file closed', 'closed'])
+      const reopened = openDataFile(file).load({ maxRecords: 1_000 })
+      expect(reopened?.pets.map((pet) => pet.name)).toContain('Durable')
+    } finally {
+      await rm(directory, { recursive: true, force: true })
+    }
   })
 
   it('refuses a bad shutdownTimeoutMs at creation', () => {

@@ -41,7 +41,7 @@ export function createServerGuards(options: ServerGuardOptions): ServerGuards {
   const token = options.adminToken ?? (beyondLoopback ? generateAdminToken() : undefined)
   const chain = token === undefined ? [sameOriginOnly()] : [sameOriginOnly(), adminToken(token)]
   const admin: Middleware = (ctx, next) =>
-    isAdminPath(ctx.request.path) ? compose(chain, next)(ctx) : next()
+    isAdminPath(ctx.path) ? compose(chain, next)(ctx) : next()
   return {
     guards: [hostCheck({ bindHost: host, allowedHosts: options.allowedHosts }), admin],
     adminToken: token,

@@ -81,17 +81,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     petstore,
     adminToken,
     close: (closeOptions) => {
-      closed ??= shutdown.close(server, closeOptions).then(() => flushData(petstore))
+      closed ??= shutdown.close(server, closeOptions).then(() => closeData(options))
       return closed
     },
   }
 }
 
 /**
- * The last step of shutdown: waits until the data is durable, for a petstore
- * that keeps it in a file (`--data-file`) and so offers `flush()`.
+ * The last step of shutdown, once no request runs any more: closes the data
+ * file (`--data-file`), waiting for every write it has under way, so that the
+ * file is complete when the process exits.
  */
-async function flushData(petstore: PetstoreCore): Promise<void> {
-  const { flush } = petstore as { flush?: () => Promise<void> }
-  if (typeof flush === 'function') await flush.call(petstore)
+async function closeData(options: StartServerOptions): Promise<void> {
+  const persistence = options.persistence as { close?: () => Promise<void> } | undefined
+  if (typeof persistence?.close === 'function') await persistence.close()
 }

@@ -1,3 +1,9 @@
+/** The timer functions `sleep` uses: the global ones unless a test injects its own. */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: never): void
+}
+
 /**
  * Waits `ms` milliseconds, or rejects as soon as `signal` aborts (the client
  * went away), so that no timer outlives its request.
@@ -5,17 +11,21 @@
  * @example
  * await sleep(300, request.signal)
  */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(
+  ms: number,
+  signal?: AbortSignal,
+  timers: Timers = globalThis as unknown as Timers,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason)
       return
     }
     const onAbort = () => {
-      clearTimeout(timer)
+      timers.clearTimeout(timer as never)
       reject(signal?.reason)
     }
-    const timer = setTimeout(() => {
+    const timer = timers.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort)
       resolve()
     }, ms)

@@ -10,7 +10,7 @@ export const ErrorBody = z
   .object({
     code: z.string().meta({ description: 'Machine-readable error code.' }),
     message: z.string().meta({ description: 'Human-readable description.' }),
-    status: z.int().meta({ description: 'The HTTP status code.' }),
+    status: z.int().min(100).max(599).meta({ description: 'The HTTP status code.' }),
   })
   .meta({ id: 'Error', description: 'An error response.' })
 

@@ -18,7 +18,13 @@ export const MAX_NAME_LENGTH = 200
  */
 export const NewPet = z
   .object({
-    name: z.string().min(1).max(MAX_NAME_LENGTH).meta({ description: "The animal's name." }),
+    name: z
+      .string()
+      .min(1)
+      .max(MAX_NAME_LENGTH)
+      // Blank is refused like empty: a name must hold a character other than white space.
+      .regex(/\S/, { message: 'must not be blank' })
+      .meta({ description: "The animal's name; not blank." }),
     categoryId: int64.meta({
       description: 'ID of the category the animal belongs to.',
     }),

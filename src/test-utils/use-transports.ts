@@ -3,6 +3,7 @@ import { request } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { PetstoreCore, PetstoreOptions } from '../app/create-petstore-core.ts'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
+import { IN_PROCESS_ADDRESS } from '../fetch/fetch-transport.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 
@@ -17,11 +18,17 @@ export interface TestResponse {
   headers: Headers
   text: string
   json<T = unknown>(): T
+  /** The parsed JSON body, `undefined` when the body is empty. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read bodies of many shapes
+  body: any
 }
 
 export interface SendInit {
   headers?: Record<string, string>
-  body?: string
+  /** Text, or bytes (which Fetch sends without adding a `Content-Type`). */
+  body?: string | Uint8Array<ArrayBuffer>
+  /** Aborts the request (the client goes away). */
+  signal?: AbortSignal
 }
 
 /** One msw server for the file: two listening at once would both intercept every request. */
@@ -30,20 +37,24 @@ let listening = 0
 let active: Petstore | undefined
 
 /**
- * One way of reaching the mock: a real server over HTTP (undici), or msw's
- * `setupServer` with the petstore's handlers and the global `fetch`.
+ * One way of reaching the mock: a real node:http server on port 0 over HTTP
+ * (undici), msw's `setupServer` with the petstore's handlers and the global
+ * `fetch`, or the petstore's own `fetch(request)` without msw.
  */
 export interface Transport {
-  readonly name: 'http' | 'in-process'
+  readonly name: 'http' | 'msw' | 'fetch'
   /** The petstore behind this transport (set once the file's `beforeAll` has run). */
   readonly petstore: PetstoreCore
+  /** The address the mock counts requests without a valid key against. */
+  readonly clientAddress: string
   send(method: string, path: string, init?: SendInit): Promise<TestResponse>
 }
 
 /**
- * Sets up both transports for the tests of one file, each over its own
+ * Sets up the three transports for the tests of one file, each over its own
  * petstore made from `options`, and tears them down after. Use with
- * `describe.each(useTransports())`.
+ * `describe.each(useTransports())`: one definition of a behaviour, run over
+ * every way a user reaches the mock.
  *
  * @example
  * describe.each(useTransports())('$name', (transport) => {
@@ -55,11 +66,19 @@ export interface Transport {
 export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   let running: RunningServer | undefined
   let inProcess: Petstore | undefined
+  let direct: Petstore | undefined
 
   beforeAll(async () => {
-    running = await startServer({ port: 0, host: '127.0.0.1', ...options })
+    // The server gets a petstore with `db` (the standalone server has none) so tests can arrange data.
+    running = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      ...options,
+      petstore: createPetstore(options),
+    })
     inProcess = createPetstore(options)
-    await inProcess.ready
+    direct = createPetstore(options)
+    await Promise.all([inProcess.ready, direct.ready])
     listening++
     if (listening === 1) {
       // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each one's types reject the other.
@@ -76,6 +95,7 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
 
   const http: Transport = {
     name: 'http',
+    clientAddress: '127.0.0.1',
     get petstore() {
       if (running === undefined) throw new Error('The server has not started yet.')
       return running.petstore
@@ -86,6 +106,7 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
         method: method as 'GET',
         headers: init.headers,
         body: init.body,
+        signal: init.signal,
       })
       const headers = new Headers()
       for (const [name, value] of Object.entries(response.headers)) {
@@ -96,7 +117,8 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
     },
   }
   const msw: Transport = {
-    name: 'in-process',
+    name: 'msw',
+    clientAddress: IN_PROCESS_ADDRESS,
     get petstore() {
       if (inProcess === undefined) throw new Error('The petstore has not been created yet.')
       return inProcess
@@ -112,11 +134,32 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
         method,
         headers: init.headers,
         body: init.body,
+        signal: init.signal,
       })
       return toTestResponse(response.status, response.headers, await response.text())
     },
   }
-  return [http, msw]
+  const fetchTransport: Transport = {
+    name: 'fetch',
+    clientAddress: IN_PROCESS_ADDRESS,
+    get petstore() {
+      if (direct === undefined) throw new Error('The petstore has not been created yet.')
+      return direct
+    },
+    async send(method, path, init = {}) {
+      if (direct === undefined) throw new Error('The petstore has not been created yet.')
+      const response = await direct.fetch(
+        new Request(`${IN_PROCESS_ORIGIN}${path}`, {
+          method,
+          headers: init.headers,
+          body: init.body,
+          signal: init.signal,
+        }),
+      )
+      return toTestResponse(response.status, response.headers, await response.text())
+    },
+  }
+  return [http, msw, fetchTransport]
 }
 
 function toTestResponse(status: number, headers: Headers, text: string): TestResponse {
@@ -125,6 +168,15 @@ function toTestResponse(status: number, headers: Headers, text: string): TestRes
     headers,
     text,
     json: <T>() => JSON.parse(text) as T,
+    body: text === '' ? undefined : parseOrText(text),
+  }
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
 }
 

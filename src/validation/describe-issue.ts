@@ -50,6 +50,8 @@ export function describeIssue(
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}${got}`
     case 'invalid_format':
+      // A pattern rule of the spec module says in its own message what it wants.
+      if (issue.format === 'regex') return `${issue.message}${got}`
       return `must be ${FORMATS[issue.format] ?? `a valid ${issue.format}`}${got}`
     default:
       return `is invalid (${issue.message})`

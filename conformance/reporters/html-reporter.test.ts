@@ -1,0 +1,145 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BROWSER_TESTS_RUN, launchChromium } from '../../test/launch-chromium.ts'
+import { runConformance } from '../run-conformance.ts'
+import { fetchTransport } from '../test-utils/fetch-transport.ts'
+import { sampleResult } from '../test-utils/sample-result.ts'
+import { withTestMock } from '../test-utils/with-test-mock.ts'
+import { htmlReport } from './html-reporter.ts'
+
+/**
+ * The HTML report as a person sees it, in Debian's Chromium driven by
+ * playwright-core (the recipe of test/browser.test.ts): runs where
+ * `/usr/bin/chromium` (or CHROMIUM_PATH) exists, and is required when
+ * PETSTORE_BROWSER_TEST=required.
+ */
+
+describe('htmlReport (text)', () => {
+  it('is one self-contained file: no external resource, a CSP that forbids fetching', () => {
+    const html = htmlReport(sampleResult())
+    expect(html).not.toMatch(/\b(src|href)=/)
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"`,
+    )
+    expect(html.match(/<script>/g)).toHaveLength(1)
+  })
+
+  it('escapes everything the server sent', () => {
+    const html = htmlReport(sampleResult())
+    expect(html).not.toContain('<script>alert(1)</script>')
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).not.toContain('<b>x</b>')
+  })
+})
+
+describe.runIf(BROWSER_TESTS_RUN)('htmlReport in Chromium', () => {
+  const mock = withTestMock()
+  let server: http.Server
+  let origin: string
+  let browser: Browser
+  const pages = new Map<string, string>()
+
+  beforeAll(async () => {
+    // A real run with failures (a default page of 30 pets) and skips (--read-only).
+    const result = await runConformance({
+      baseUrl: `${mock.current.url}/v1`,
+      token: 'sk_test_enterprise',
+      seed: 1,
+      readOnly: true,
+      fallbackPerMinute: 3600,
+      transport: (request) =>
+        fetchTransport({ ...request, url: request.url.replace(/\/pets$/, '/pets?limit=30') }),
+    })
+    pages.set('/run.html', htmlReport(result))
+    pages.set('/hostile.html', htmlReport(sampleResult()))
+    server = http.createServer((request, response) => {
+      const page = pages.get(request.url ?? '')
+      if (page === undefined) {
+        response.writeHead(404).end()
+        return
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    browser = await launchChromium()
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await new Promise((resolve) => server?.close(resolve))
+  })
+
+  it('shows the verdict and the first failure without scrolling, copies its curl, folds the rest', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
+    const page = await context.newPage()
+    const requests: Array<string> = []
+    const errors: Array<string> = []
+    page.on('request', (request) => requests.push(request.url()))
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${origin}/run.html`)
+
+    const verdict = page.locator('.verdict')
+    await expect
+      .poll(() => verdict.textContent())
+      .toMatch(/^FAIL: \d+ required checks? failed \(exit 1\)$/)
+    const firstFailure = page.locator('article.card.failure').first()
+    expect(await firstFailure.isVisible()).toBe(true)
+    const box = await firstFailure.boundingBox()
+    expect(box && box.y < 900).toBe(true)
+    expect(await firstFailure.getAttribute('data-check')).toBe('list.default-limit')
+    expect(await firstFailure.textContent()).toMatch(/spec §4\.1/)
+    expect(await firstFailure.locator('dt').allTextContents()).toEqual(
+      expect.arrayContaining(['Expected', 'Received', 'Response']),
+    )
+    // Failures come before the folded passed and skipped checks.
+    const order = await page.evaluate(() => {
+      const card = document.querySelector('article.card')
+      const fold = document.querySelector('details.fold')
+      return card && fold ? card.compareDocumentPosition(fold) : 0
+    })
+    expect(order & 4).toBe(4)
+
+    const curl = (await firstFailure.locator('.curl pre').first().textContent()) ?? ''
+    expect(curl).toMatch(/^curl .*\$PETSTORE_API_KEY/)
+    expect(curl).not.toContain('sk_test_enterprise')
+    const button = firstFailure.locator('button.copy').first()
+    await button.click()
+    await expect.poll(() => button.textContent()).toBe('Copied')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(curl)
+
+    const passed = page.locator('details[data-fold="passed"]')
+    expect(await passed.getAttribute('open')).toBeNull()
+    const firstPassedRow = passed.locator('tbody tr').first()
+    expect(await firstPassedRow.isVisible()).toBe(false)
+    await page.screenshot({ path: '/tmp/kit8-html-report.png', fullPage: false })
+    await passed.locator('summary').click()
+    expect(await firstPassedRow.isVisible()).toBe(true)
+    const skipped = page.locator('details[data-fold="skipped"]')
+    expect(await skipped.locator('summary').textContent()).toMatch(/^Skipped \(\d+\)$/)
+    await page.screenshot({ path: '/tmp/kit8-html-report-full.png', fullPage: true })
+
+    expect(requests).toEqual([`${origin}/run.html`])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows hostile server text as text: no markup from it, no script from it runs', async () => {
+    const page = await browser.newPage()
+    const dialogs: Array<string> = []
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message())
+      await dialog.dismiss()
+    })
+    await page.goto(`${origin}/hostile.html`)
+    const received = page.locator('article.card.failure dd.received pre').first()
+    expect(await received.textContent()).toContain('<script>alert(1)</script>')
+    expect(await page.locator('main b:text("x")').count()).toBe(0)
+    expect(await page.evaluate(() => document.scripts.length)).toBe(1)
+    expect(dialogs).toEqual([])
+    await page.close()
+  })
+})

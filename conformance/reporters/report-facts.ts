@@ -1,0 +1,67 @@
+import { failsTheRun } from '../result-collector.ts'
+import type { CheckResult, ConformanceResult } from '../types.ts'
+
+/**
+ * Escapes text for HTML text and attribute values. Everything the server
+ * sent goes through it: reports treat it as hostile input.
+ *
+ * @example
+ * escapeHtml('<img src=x onerror=alert(1)>') // '&lt;img src=x onerror=alert(1)&gt;'
+ */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/**
+ * The facts of a run every human-readable report shows, as label and value:
+ * base URL, start, duration, seed, requests and waits.
+ *
+ * @example
+ * runFacts(result) // [['Base URL', 'http://127.0.0.1:4010/v1'], ['Seed', '1 (--seed 1 replays it)'], ...]
+ */
+export function runFacts(result: ConformanceResult): Array<[label: string, value: string]> {
+  const { stats } = result
+  return [
+    ['Base URL', result.baseUrl],
+    ['Started', result.startedAt],
+    [
+      'Duration',
+      `${(result.durationMs / 1000).toFixed(1)} s (--max-duration ${result.maxDurationMs / 1000} s)`,
+    ],
+    ['Seed', `${result.seed} (--seed ${result.seed} replays the generated cases)`],
+    [
+      'Requests',
+      `${stats.requests} (${stats.unrequested429} unrequested 429, ${stats.retries} retries)`,
+    ],
+    ['Waits', `${(stats.waitedMs / 1000).toFixed(1)} s waited for the rate limit and backoff`],
+    ['Pets created', String(stats.petsCreated)],
+  ]
+}
+
+const weight = (entry: CheckResult) => entry.failures.length + entry.omittedFailures
+
+/**
+ * The results that fail the run and the advisory warnings, worst first
+ * (required before advisory, then by the number of failures).
+ *
+ * @example
+ * const { failing, warnings } = rankedProblems(result)
+ */
+export function rankedProblems(result: ConformanceResult): {
+  failing: Array<CheckResult>
+  warnings: Array<CheckResult>
+} {
+  const rank = (a: CheckResult, b: CheckResult) =>
+    Number(b.level === 'required') - Number(a.level === 'required') || weight(b) - weight(a)
+  return {
+    failing: result.results.filter((entry) => failsTheRun(entry, result)).sort(rank),
+    warnings: result.results
+      .filter((entry) => entry.outcome === 'failed' && !failsTheRun(entry, result))
+      .sort(rank),
+  }
+}

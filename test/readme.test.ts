@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runMockCli } from '../src/cli/run-mock-cli.ts'
+import { DEFAULT_KEYS } from '../src/keys/default-keys.ts'
+import { ERROR_CODES } from '../src/spec/error-codes.ts'
+import { PLANS } from '../src/spec/plans.ts'
+import {
+  compareErrorCodes,
+  compareFlags,
+  compareKeys,
+  findTable,
+  type MarkdownTable,
+  parseHelpOptions,
+  parseMarkdownTables,
+} from './readme-tables.ts'
+
+const README = readFileSync(resolve(import.meta.dirname, '..', 'README.md'), 'utf8')
+const FLAGS = ['flag', 'default', 'what it does']
+const KEYS = ['key', 'plan', 'per minute', 'per day']
+const CODES = ['code', 'status', 'when']
+
+/** The mock's `--help`, as a user sees it (no PORT in the environment). */
+async function helpText(): Promise<string> {
+  const lines: Array<string> = []
+  const code = await runMockCli(['--help'], {
+    out: (line) => lines.push(line),
+    err: (line) => lines.push(line),
+    env: {},
+  })
+  expect(code).toBe(0)
+  return lines.join('\n')
+}
+
+/** A copy of a table with its rows changed. */
+const withRows = (table: MarkdownTable, rows: Array<Array<string>>): MarkdownTable => ({
+  header: table.header,
+  rows,
+})
+
+describe('the README tables', () => {
+  const tables = parseMarkdownTables(README)
+
+  it('list every flag of petstore-mock with its alias and default, and no other', async () => {
+    const options = parseHelpOptions(await helpText())
+    expect(options.map((option) => option.names[0])).toContain('port')
+    expect(compareFlags(findTable(tables, FLAGS), options)).toEqual([])
+  })
+
+  it('list the default keys with their plans and limits', () => {
+    expect(compareKeys(findTable(tables, KEYS), DEFAULT_KEYS, PLANS)).toEqual([])
+  })
+
+  it('list every error code with its status, and no other', () => {
+    expect(compareErrorCodes(findTable(tables, CODES), ERROR_CODES)).toEqual([])
+  })
+})
+
+describe('the README comparison', () => {
+  const tables = parseMarkdownTables(README)
+
+  it('reads cells with escaped pipes and skips fenced code', () => {
+    const parsed = parseMarkdownTables(
+      [
+        '| flag | default |',
+        '| --- | --- |',
+        '| `--mode on\\|off` | `on` |',
+        '',
+        '```',
+        '| not | a table |',
+        '| --- | --- |',
+        '```',
+      ].join('\n'),
+    )
+    expect(parsed).toEqual([{ header: ['flag', 'default'], rows: [['`--mode on|off`', '`on`']] }])
+  })
+
+  it('reads the options of a help text, wrapped lines included', () => {
+    const help = [
+      'Options:',
+      '  -p, --port      Port to listen on (env PORT); 0 picks a free one',
+      '                                                  [number] [default: 4010]',
+      '      --host      Host to bind                [string] [default: "127.0.0.1"]',
+      '      --mode      Mode           [choices: "on", "off"] [default: "on"]',
+      '      --cors      CORS                          [boolean] [default: true]',
+      '      --file      A file                                         [string]',
+      '',
+      'Examples:',
+      '  tool --port 1',
+    ].join('\n')
+    expect(parseHelpOptions(help)).toEqual([
+      { names: ['port'], aliases: ['p'], type: 'number', default: 4010 },
+      { names: ['host'], aliases: [], type: 'string', default: '127.0.0.1' },
+      { names: ['mode'], aliases: [], default: 'on' },
+      { names: ['cors'], aliases: [], type: 'boolean', default: true },
+      { names: ['file'], aliases: [], type: 'string' },
+    ])
+  })
+
+  it('fails on a flag added to the CLI without a row, a stale row, a wrong default or alias', async () => {
+    const options = parseHelpOptions(await helpText())
+    const table = findTable(tables, FLAGS)
+    const added = [...options, { names: ['made-up'], aliases: [], type: 'number', default: 1000 }]
+    expect(compareFlags(table, added)).toEqual(['CLI option --made-up has no README row'])
+
+    const rows = table.rows.map((row) => [...row])
+    const port = rows.findIndex((row) => row[0]?.includes('`--port`'))
+    const seed = rows.findIndex((row) => row[0]?.includes('`--seed`'))
+    const cors = rows.findIndex((row) => row[0]?.includes('`--no-cors`'))
+    rows[port] = ['`--port`, `-P`', '`4010`', 'port']
+    rows[seed] = ['`--seed`', '`2`', 'seed']
+    rows[cors] = ['`--cors`', '', 'CORS']
+    rows.push(['`--turbo`', '', 'made up'])
+    expect(compareFlags(withRows(table, rows), options)).toEqual([
+      'README alias -P is not an alias of --port',
+      'alias -p of --port is missing from the README',
+      '--seed: the README\'s default is "2", the CLI\'s "1"',
+      '--cors defaults to true: the README should name it --no-cors',
+      'README flag --turbo is not an option of the CLI',
+    ])
+    const withoutQuiet = table.rows.filter((row) => !row[0]?.includes('`--quiet`'))
+    expect(compareFlags(withRows(table, withoutQuiet), options)).toEqual([
+      'CLI option --quiet has no README row',
+    ])
+  })
+
+  it('fails on a missing, extra or wrong error code', () => {
+    const table = findTable(tables, CODES)
+    const rows = table.rows.filter((row) => !row[0]?.includes('`not_found`'))
+    rows.push(['`teapot`', '418', 'never'])
+    const changed = rows.map((row) => (row[0] === '`key_banned`' ? [row[0], '403', ''] : row))
+    expect(compareErrorCodes(withRows(table, changed), ERROR_CODES)).toEqual([
+      'error code key_banned: the README says 403, the code 429',
+      'README error code teapot is not an error code of the mock',
+      'error code not_found has no README row',
+    ])
+    expect(compareErrorCodes(table, { ...ERROR_CODES, gone: 410 })).toEqual([
+      'error code gone has no README row',
+    ])
+  })
+
+  it('fails on a missing, extra or wrong key or limit', () => {
+    const table = findTable(tables, KEYS)
+    const rows = table.rows
+      .filter((row) => !row[0]?.includes('`sk_test_pro`'))
+      .map((row) => (row[0] === '`sk_test_free`' ? [row[0], 'Free', '61', '1,000'] : row))
+    rows.push(['`sk_test_gold`', 'Gold', '1', '1'])
+    expect(compareKeys(withRows(table, rows), DEFAULT_KEYS, PLANS)).toEqual([
+      'plan free per minute: the README says 61, the code 60',
+      'README key sk_test_gold is not a default key',
+      'default key sk_test_pro has no README row',
+    ])
+  })
+})
