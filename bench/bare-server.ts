@@ -1,8 +1,12 @@
 /**
- * The baseline of `server-throughput.ts`: a bare node:http server in its own
- * process that answers every request with the 20 pets it is sent over IPC,
- * serialized per request, as a plain JSON API server would. It reports its URL
- * over IPC and ends when its parent disconnects.
+ * The baseline of the benchmarks: a bare node:http server in its own process
+ * that answers every request with 20 pets, serialized per request, as a plain
+ * JSON API server would.
+ *
+ * Forked with IPC (`server-throughput.ts`), it serves the pets it is sent,
+ * reports its URL over IPC and ends when its parent disconnects. Spawned
+ * without (`data-layer.ts`, started the way the mock is), it serves 20 pets
+ * of its own and prints `listening on URL` like the mock.
  *
  * @example
  * const child = fork('bench/bare-server.ts')
@@ -16,8 +20,7 @@ interface Setup {
   body: string
 }
 
-process.once('message', (message: Setup) => {
-  const pets: unknown = JSON.parse(message.body)
+function serve(pets: unknown, ready: (url: string) => void): void {
   const server = http.createServer({ keepAliveTimeout: 5_000 }, (_req, res) => {
     const body = JSON.stringify(pets)
     res.writeHead(200, {
@@ -28,8 +31,21 @@ process.once('message', (message: Setup) => {
   })
   server.listen(0, '127.0.0.1', () => {
     const { address, port } = server.address() as AddressInfo
-    process.send?.({ url: `http://${address}:${port}` })
+    ready(`http://${address}:${port}`)
   })
-})
+}
 
-process.once('disconnect', () => process.exit(0))
+if (process.send) {
+  process.once('message', (message: Setup) => {
+    serve(JSON.parse(message.body), (url) => process.send?.({ url }))
+  })
+  process.once('disconnect', () => process.exit(0))
+} else {
+  const pets = Array.from({ length: 20 }, (_, index) => ({
+    id: index + 1,
+    name: `Pet ${index + 1}`,
+    categoryId: (index % 6) + 1,
+    status: 'available',
+  }))
+  serve(pets, (url) => process.stdout.write(`listening on ${url}\n`))
+}

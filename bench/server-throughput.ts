@@ -13,12 +13,12 @@
  * npm run bench
  * npm run bench -- --duration 10 --rounds 3 --json
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
+import { percentile, readCpuMs, readMemory } from './process-stats.ts'
+import { readBenchFlags } from './read-bench-flags.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const KEY = 'sk_bench_enterprise'
@@ -28,7 +28,6 @@ const START_TIMEOUT_MS = 30_000
 const MAX_SAMPLES = 4_000_000
 const TARGET_RATIO = 1 / 3
 const TARGET_P99_MS = 5
-const CLOCK_TICKS_PER_SECOND = readClockTicks()
 
 interface Options {
   duration: number
@@ -115,10 +114,10 @@ async function benchmark(options: Options) {
     for (const variant of ['bare', 'mock'] as const) {
       log(options, `round ${round}/${options.rounds}: ${variant}`)
       if (options.warmup > 0) await load(urls[variant], options.warmup, options.connections)
-      const cpuBefore = readCpuMs(servers[variant])
+      const cpuBefore = readCpuMs(servers[variant].pid)
       const started = performance.now()
       const stats = await load(urls[variant], options.duration, options.connections)
-      const cpuMs = readCpuMs(servers[variant]) - cpuBefore
+      const cpuMs = readCpuMs(servers[variant].pid) - cpuBefore
       runs.push({
         variant,
         round,
@@ -131,8 +130,8 @@ async function benchmark(options: Options) {
 
   const memory = {
     mockAtStart: mock.memory,
-    mock: readMemory(mock.child),
-    bare: readMemory(bare.child),
+    mock: readMemory(mock.child.pid),
+    bare: readMemory(bare.child.pid),
   }
   await stopMock(mock.child)
   bare.child.disconnect()
@@ -199,11 +198,6 @@ async function load(
   }
 }
 
-function percentile(sorted: Float64Array, fraction: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN
-}
-
 /** Mean throughput, p50 and CPU over the rounds of one variant, and its worst p99. */
 function summarize(runs: Array<RunStats>, variant: Variant) {
   const own = runs.filter((run) => run.variant === variant)
@@ -258,7 +252,7 @@ async function startMock() {
   const listeningMs = performance.now() - started
   await expectOk(`${url}${PETS_PATH}`)
   const firstResponseMs = performance.now() - started
-  return { child, url, listeningMs, firstResponseMs, memory: readMemory(child) }
+  return { child, url, listeningMs, firstResponseMs, memory: readMemory(child.pid) }
 }
 
 async function startBare(body: string) {
@@ -304,39 +298,6 @@ async function expectOk(url: string): Promise<Response> {
     throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`)
   }
   return response
-}
-
-/** Resident and peak resident memory from /proc (Linux); `null` elsewhere. */
-function readMemory(child: ChildProcess): { rssMb: number; peakRssMb: number } | null {
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-    const kb = (field: string) =>
-      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
-    return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 }
-  } catch {
-    return null
-  }
-}
-
-/** User + system CPU time of a process from /proc (Linux); NaN elsewhere. */
-function readCpuMs(child: ChildProcess): number {
-  try {
-    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
-    // After the command name (which ends at the last ')'), utime and stime are the 12th and 13th fields.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const ticks = Number(fields[11]) + Number(fields[12])
-    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND
-  } catch {
-    return Number.NaN
-  }
-}
-
-function readClockTicks(): number {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-  } catch {
-    return 100
-  }
 }
 
 function track(child: ChildProcess): ChildProcess {
@@ -414,60 +375,10 @@ function printReport(report: Awaited<ReturnType<typeof benchmark>>): void {
 }
 
 function readOptions(): Options {
-  const fail = (reason: string): never => {
-    process.stderr.write(`[petstore-mock] Failed to read the flags: ${reason}.\n`)
-    process.exit(2)
-  }
-  let values: ReturnType<typeof parseFlags>['values']
-  try {
-    values = parseFlags().values
-  } catch (error) {
-    return fail(error instanceof Error ? error.message.replace(/\.$/, '') : String(error))
-  }
-  if (values.help) {
-    process.stdout.write(
-      [
-        'node bench/server-throughput.ts [--duration S] [--warmup S] [--rounds N] [--connections N] [--json]',
-        '',
-        '  --duration     measured seconds per run (default 5)',
-        '  --warmup       discarded seconds before each run (default 1)',
-        '  --rounds       runs per server, alternating bare and mock (default 2)',
-        '  --connections  concurrent connections (default 10)',
-        '  --json         print the report as JSON',
-        '',
-      ].join('\n'),
-    )
-    process.exit(0)
-  }
-  const number = (
-    name: 'duration' | 'warmup' | 'rounds' | 'connections',
-    min: number,
-    max: number,
-  ) => {
-    const value = Number(values[name])
-    if (!Number.isFinite(value) || value < min || value > max) {
-      fail(`--${name} must be a number from ${min} to ${max}`)
-    }
-    return value
-  }
-  return {
-    duration: number('duration', 1, 600),
-    warmup: number('warmup', 0, 60),
-    rounds: Math.floor(number('rounds', 1, 20)),
-    connections: Math.floor(number('connections', 1, 1000)),
-    json: values.json,
-  }
-}
-
-function parseFlags() {
-  return parseArgs({
-    options: {
-      duration: { type: 'string', default: '5' },
-      warmup: { type: 'string', default: '1' },
-      rounds: { type: 'string', default: '2' },
-      connections: { type: 'string', default: '10' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+  return readBenchFlags('node bench/server-throughput.ts', {
+    duration: { default: 5, min: 1, max: 600, describe: 'measured seconds per run' },
+    warmup: { default: 1, min: 0, max: 60, describe: 'discarded seconds before each run' },
+    rounds: { default: 2, min: 1, max: 20, whole: true, describe: 'runs per server, alternating' },
+    connections: { default: 10, min: 1, max: 1000, whole: true, describe: 'connections' },
   })
 }

@@ -23,9 +23,26 @@ describe('catalogue', () => {
         'list.invalid-status',
         'get.invalid-id',
         'get.deprecation-headers',
-        'ratelimit.remaining-decreases',
-        'orders.auth',
+        'auth.www-authenticate',
         'method.not-allowed',
+      ]),
+    )
+  })
+
+  it('makes required what the spec states', () => {
+    const required = catalogue
+      .filter((check) => check.level === 'required')
+      .map((check) => check.id)
+    // §1, §4, §5: every operation requires the bearer credential; §8: Remaining counts down.
+    expect(required).toEqual(
+      expect.arrayContaining([
+        'orders.auth',
+        'auth.checked-first',
+        'ratelimit.remaining-decreases',
+        'ratelimit.429-remaining',
+        'list.limit-exact',
+        'input.malformed',
+        'stateful.model',
       ]),
     )
   })
@@ -49,6 +66,7 @@ describe('selectChecks', () => {
       'auth.unknown-key',
       'auth.non-bearer',
       'auth.empty-token',
+      'auth.checked-first',
       'auth.www-authenticate',
     ])
     expect(selectChecks({ skip: ['create'] }).some((check) => check.id.startsWith('create'))).toBe(

@@ -1,3 +1,4 @@
+import { LIST_LIMIT } from '../src/spec/limits.ts'
 import type { CheckDefinition, OperationId } from './types.ts'
 
 const PETS: Array<OperationId> = ['listPets', 'createPet', 'getPet']
@@ -90,14 +91,22 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       '§5, §7',
       '401 with an Error body for `Authorization: Bearer ` (no token)',
     ],
+    [
+      'auth.checked-first',
+      'The key is checked before anything else',
+      '§5, §7',
+      'without a valid key, a request that would otherwise be a 404 (unknown petId) or a 400 (invalid body) answers 401, for every way of lacking a key',
+    ],
   ]),
-  ...checks({ operations: PETS, scope: 'response' }, [
+  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
     [
       'error.body',
       'Error responses carry the Error body',
-      '§2 Error, §7',
-      'every specified error response (400, 401, 404, 429) has `code` and `message` strings and an integer `status` equal to the HTTP status',
+      '§2 Error, §4, §7',
+      'every error response, of any status (429 included), has `Content-Type: application/json` and a body with `code` and `message` strings and an integer `status` equal to the HTTP status',
     ],
+  ]),
+  ...checks({ operations: PETS, scope: 'response' }, [
     [
       'response.json',
       'Response bodies are JSON',
@@ -122,13 +131,25 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'ratelimit.values',
       'Rate-limit header values are consistent',
       '§8 Rate limit headers',
-      'Remaining within 0..Limit; Reset a Unix timestamp in seconds, not in the past',
+      'Remaining within 0..Limit; Reset a Unix timestamp in seconds at or after the response (`Date`), never the start of the window',
+    ],
+    [
+      'ratelimit.remaining-decreases',
+      'Remaining goes down as requests are spent',
+      '§8 Rate limit headers',
+      'within one window (same Limit and Reset), each request with the key lowers `X-RateLimit-Remaining` (requests sent at the same time excepted)',
     ],
     [
       'ratelimit.retry-after',
       'A 429 carries Retry-After',
       '§7, §8',
-      'every 429 response has `Retry-After` (delay-seconds or an HTTP-date)',
+      'every 429 response has `Retry-After` (delay-seconds or an HTTP-date, RFC 9110 §10.2.3)',
+    ],
+    [
+      'ratelimit.429-remaining',
+      'A 429 says nothing remains',
+      '§8',
+      'every 429 response has `X-RateLimit-Remaining: 0`',
     ],
   ]),
   ...checks({ operations: ['listPets'] }, [
@@ -140,27 +161,33 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
     ],
     [
       'list.default-limit',
-      'The default page holds at most 20 pets',
+      `The default page holds at most ${LIST_LIMIT.default} pets`,
       '§4.1, §8 Query limits',
-      '`GET /pets` without `limit` returns at most 20 pets',
+      `\`GET /pets\` without \`limit\`, with or without a \`status\` filter, returns at most ${LIST_LIMIT.default} pets`,
     ],
     [
       'list.limit',
-      '`limit` 1 and 100 are honoured',
+      `\`limit\` ${LIST_LIMIT.min} and ${LIST_LIMIT.max} are accepted`,
       '§4.1, §8 Query limits',
-      '`limit=1` and `limit=100` answer 200 with at most that many pets',
+      `\`limit=${LIST_LIMIT.min}\` and \`limit=${LIST_LIMIT.max}\` (alone and with a \`status\` filter) answer 200 with at most that many pets`,
+    ],
+    [
+      'list.limit-exact',
+      '`limit` is honoured exactly',
+      '§4.1, §8 Query limits',
+      `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer`,
     ],
     [
       'list.max-items',
-      'Never more than 100 pets',
+      `Never more than ${LIST_LIMIT.max} pets`,
       '§4.1, §8 Query limits',
-      'no list response holds more than 100 pets, whatever `limit` says',
+      `no list response holds more than ${LIST_LIMIT.max} pets, whatever \`limit\` says`,
     ],
     [
       'list.status-filter',
       '`status` filters exactly',
       '§4.1',
-      'for each PetStatus value X, `GET /pets?status=X` answers 200 and every pet has status X',
+      'for each PetStatus value X, alone and with `limit`, `GET /pets?status=X` answers 200 and every pet has status X',
     ],
   ]),
   ...checks({ operations: ['createPet'], writes: true }, [
@@ -168,7 +195,19 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'create.valid',
       'A valid NewPet is created',
       '§4.2, §2',
-      '201 with a valid Pet echoing `name`, `categoryId` (and `status` when sent), with and without `status`',
+      '201 with a valid Pet echoing `name`, `categoryId` and `status` exactly, for every PetStatus value and without `status`',
+    ],
+    [
+      'create.echo-exact',
+      'Long and unusual names come back exactly',
+      '§4.2, §2 NewPet, §8 (no name limit shown)',
+      'a 100- and a 1000-character name and one with non-ASCII letters, an emoji, quotes and a backslash: 201 echoing the name exactly, or 400 with an Error body (the spec sets no length or alphabet)',
+    ],
+    [
+      'create.concurrent',
+      'Creates sent at the same time are each right',
+      '§4.2, §2 Pet',
+      'three valid NewPets sent at once: each 201 echoes its own body, the ids differ, and `GET /pets/{id}` returns each as sent',
     ],
     [
       'create.unique-ids',
@@ -229,6 +268,22 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'for generated bodies that break one NewPet rule (missing or mistyped field, non-enum status, not an object): 400',
     ],
   ]),
+  ...checks({ operations: ['listPets', 'createPet', 'getPet'] }, [
+    [
+      'input.malformed',
+      'Malformed input in any position is refused, never a crash',
+      '§4, §7',
+      'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
+    ],
+  ]),
+  ...checks({ operations: ['createPet', 'getPet', 'listPets'], writes: true }, [
+    [
+      'stateful.model',
+      'Random sequences of calls keep what the spec implies',
+      '§4.1, §4.2, §4.3',
+      'in seeded random sequences of create, get, list and list-by-status: a created pet is returned by its id with what was sent, listed pets are valid and have the filtered status; a failure is shrunk to the shortest sequence',
+    ],
+  ]),
   ...checks({ operations: ['getPet'] }, [
     [
       'get.valid',
@@ -248,7 +303,7 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'ratelimit.exhaust',
       'Over the limit answers 429',
       '§8 Behaviour on exceeding the limit',
-      'once Remaining reaches 0, the next request gets 429 with Retry-After and an Error body; no 429 before that',
+      'no 429 while Remaining is above 0; once Remaining reaches 0 no request is served (429 with Retry-After and an Error body) until the window resets',
     ],
     [
       'ratelimit.recovers',
@@ -260,9 +315,9 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
   ...checks({ level: 'advisory', operations: ['listPets'] }, [
     [
       'list.invalid-limit',
-      'An invalid `limit` is rejected',
+      'An invalid `limit` is refused or clamped',
       '§4.1 (silent on invalid values)',
-      '`limit` 0, 101 or `abc` answers 4xx with an Error body',
+      `\`limit\` 0, 101 or \`abc\`: 4xx with an Error body, or 200 with the value clamped into ${LIST_LIMIT.min}..${LIST_LIMIT.max}`,
     ],
     [
       'list.invalid-status',
@@ -285,14 +340,6 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       '`GET /pets/{id}` answers with a `Deprecation` header (RFC 9745) and `Sunset` (RFC 8594) on 5 December 2030',
     ],
   ]),
-  ...checks({ level: 'advisory', operations: EVERYWHERE, scope: 'response' }, [
-    [
-      'ratelimit.remaining-decreases',
-      'Remaining goes down',
-      '§8 Rate limit headers (silent on counting)',
-      'within one window (same Limit and Reset), each request lowers `X-RateLimit-Remaining`',
-    ],
-  ]),
   ...checks({ level: 'advisory', operations: PETS, scope: 'response' }, [
     [
       'auth.www-authenticate',
@@ -301,12 +348,12 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'every 401 has `WWW-Authenticate: Bearer ...`',
     ],
   ]),
-  ...checks({ level: 'advisory', operations: ['listOrders'] }, [
+  ...checks({ operations: ['listOrders'] }, [
     [
       'orders.auth',
       'Store orders require authentication',
-      '§1, §4.4, §5 (operation not specified)',
-      '`GET /store/orders` without a key or with an unknown key answers 401 with an Error body',
+      '§1, §4, §5 (every operation requires the bearer credential)',
+      '`GET /store/orders` without a key, with an unknown key, another scheme or an empty token answers 401 with an Error body',
     ],
   ]),
   ...checks({ level: 'advisory', operations: ['other'], writes: true }, [

@@ -171,6 +171,28 @@ describe('every report is written on every exit-2 path', () => {
   })
 })
 
+describe('a failure of the kit itself', () => {
+  it('still ends in every report, exit 2, with its own code', async () => {
+    const { paths, args } = await reportPaths()
+    let requests = 0
+    const { io: cli, out } = io(
+      {},
+      {
+        onEvent(event) {
+          if (event.type === 'request' && ++requests === 5) {
+            throw new TypeError('boom')
+          }
+        },
+      },
+    )
+    expect(await runCli(against(mock.current.url, '--seed', '1', ...args), cli)).toBe(2)
+    expect(out.stderr).toMatch(
+      /^\[petstore-conformance\] Failed to run the checks: boom \(a failure of the kit: please report it with the seed\)\. \[ERR_PETSTORE_CONFORMANCE_INTERNAL\]\n$/,
+    )
+    expect((await expectStoppedReports(paths)).stopped?.reason).toBe('internal')
+  })
+})
+
 describe('report paths are checked before the first request', () => {
   it.each([
     [

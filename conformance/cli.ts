@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { appendFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import yargs from 'yargs'
+import { INT64 } from '../src/spec/index.ts'
 import { catalogue } from './catalogue.ts'
 import { KIT_CODES, kitMessage } from './kit-message.ts'
 import { reportPathProblem } from './report-path.ts'
@@ -16,6 +17,7 @@ import {
   DEFAULT_MAX_DURATION_MS,
   runConformance,
 } from './run-conformance.ts'
+import { STATEFUL_REQUESTS } from './stateful-probe.ts'
 import type { ConformanceResult } from './types.ts'
 
 /** Where the CLI writes and what it reads from its environment. */
@@ -172,6 +174,18 @@ function positiveNumber(name: string, value: number | undefined): number | undef
   return value
 }
 
+/** `--category-id`: a decimal int64, kept exact. */
+function parseCategoryId(value: string | undefined): bigint | undefined {
+  if (value === undefined) {
+    return undefined
+  }
+  const id = /^-?\d+$/.test(value.trim()) ? BigInt(value.trim()) : undefined
+  if (id === undefined || id < INT64.min || id > INT64.max) {
+    throw new UsageError('--category-id must be an integer in the int64 range')
+  }
+  return id
+}
+
 function positiveInteger(name: string, value: number | undefined): number | undefined {
   if (value === undefined) {
     return undefined
@@ -252,8 +266,13 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
     .option('max-requests', { type: 'number', default: 500, describe: 'Request budget of the run' })
     .option('examples', { type: 'number', default: 10, describe: 'Generated cases per property' })
     .option('category-id', {
+      type: 'string',
+      describe: 'Category id (any int64) for created pets when none can be found',
+    })
+    .option('stateful-requests', {
       type: 'number',
-      describe: 'Category id for created pets when GET /pets shows none',
+      default: STATEFUL_REQUESTS,
+      describe: 'Request budget of the stateful phase, shrinking included (0: leave it out)',
     })
     .option('color', { type: 'boolean', describe: 'Colour the console output (default: on a TTY)' })
     .epilog(EPILOG)
@@ -314,10 +333,8 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
     const examples = positiveInteger('examples', parsed.examples)
     const seed = positiveInteger('seed', parsed.seed)
     const maxDuration = positiveNumber('max-duration', parsed.maxDuration)
-    const categoryId = parsed.categoryId
-    if (categoryId !== undefined && !Number.isSafeInteger(categoryId)) {
-      throw new UsageError('--category-id must be an integer')
-    }
+    const categoryId = parseCategoryId(parsed.categoryId)
+    const statefulRequests = positiveInteger('stateful-requests', parsed.statefulRequests)
     // Every report path is checked before the first request.
     const files = [
       ...reporters.flatMap((target) =>
@@ -350,6 +367,7 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
         ...(examples === undefined ? {} : { examples }),
         ...(seed === undefined ? {} : { seed }),
         ...(categoryId === undefined ? {} : { categoryId }),
+        ...(statefulRequests === undefined ? {} : { statefulRequests }),
         onEvent: prettyProgress((text) => progressStream.write(text), { color }),
         ...io.runOptions,
       })

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
-import type { NewPet } from '../src/spec/index.ts'
+import { stringifyExact } from './exact-json.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
-import { knownCategoryId, type Probe, type ProbeContext, postPet } from './probe-context.ts'
+import { ensureCategoryId, type Probe, type ProbeContext, postPet } from './probe-context.ts'
 import { createdPetProblem, recordCreated } from './probes.ts'
+import type { SentPet } from './response-schemas.ts'
 import { describeResponse } from './result-collector.ts'
 import type { Exchange } from './types.ts'
 
@@ -81,7 +82,7 @@ export const generatedProbe: Probe = {
   checks: ['create.generated-valid', 'create.generated-invalid'],
   async run(context) {
     const { collector, state } = context
-    const categoryId = knownCategoryId(context)
+    const categoryId = await ensureCategoryId(context)
     const categoryIds = state.categoryIds.length
       ? state.categoryIds
       : categoryId === undefined
@@ -91,16 +92,16 @@ export const generatedProbe: Probe = {
       collector.skip(
         'create.generated-valid',
         'createPet',
-        'no categoryId known: GET /pets returned no pets (pass --category-id)',
+        `no categoryId known: ${state.noCategoryReason ?? 'none found'}`,
       )
     } else if (context.wants('create.generated-valid')) {
-      await runProperty<NewPet>(context, {
+      await runProperty<SentPet>(context, {
         checkId: 'create.generated-valid',
         arbitrary: validNewPet(categoryIds),
         expected: '201 with a Pet echoing the body',
-        describe: (value) => JSON.stringify(value),
+        describe: (value) => stringifyExact(value),
         async attempt(value) {
-          const exchange = await postPet(context, JSON.stringify(value))
+          const exchange = await postPet(context, stringifyExact(value))
           const { pet, problem } = createdPetProblem(exchange, value)
           if (pet) {
             recordCreated(context, exchange, pet)
@@ -112,7 +113,7 @@ export const generatedProbe: Probe = {
     if (context.wants('create.generated-invalid')) {
       await runProperty(context, {
         checkId: 'create.generated-invalid',
-        arbitrary: invalidNewPetBody(categoryIds.length ? categoryIds : [1]),
+        arbitrary: invalidNewPetBody(categoryIds.length ? categoryIds : [1n]),
         expected: '400 for a body that breaks one NewPet rule',
         describe: (value) => value.body,
         async attempt(value) {

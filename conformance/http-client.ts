@@ -1,3 +1,4 @@
+import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { ConformanceError } from './kit-message.ts'
 import { parseRetryAfter } from './rate-limit-headers.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
@@ -42,6 +43,8 @@ export interface SendOptions {
   expect429?: boolean
   /** Skip pacing (the rate-limit probe only). */
   pace?: boolean
+  /** Sent together with others: responses may arrive in any order. */
+  concurrent?: boolean
 }
 
 /** Options of {@link createHttpClient}. */
@@ -67,6 +70,14 @@ export interface HttpClientOptions {
 }
 
 const CONSECUTIVE_ERRORS_BEFORE_GIVING_UP = 3
+
+/**
+ * What the kit accepts, as ordinary HTTP clients do; the transport decodes it.
+ *
+ * @example
+ * headers['Accept-Encoding'] = ACCEPT_ENCODING
+ */
+export const ACCEPT_ENCODING = 'gzip, deflate, br'
 
 /**
  * The kit's HTTP client: a good client of a rate-limited API. It paces by
@@ -109,8 +120,11 @@ export function createHttpClient(options: HttpClientOptions) {
     if (send.pace !== false) {
       stats.waitedMs += await options.pacer.beforeSend(credential)
     }
-    const headers: Record<string, string> = { Accept: 'application/json' }
-    const recorded: Record<string, string> = { Accept: 'application/json' }
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Encoding': ACCEPT_ENCODING,
+    }
+    const recorded: Record<string, string> = { ...headers }
     if (send.auth !== 'none') {
       const value = send.auth === 'valid' ? `Bearer ${KEY_PLACEHOLDER}` : send.auth
       headers.Authorization = value.replaceAll(KEY_PLACEHOLDER, options.token)
@@ -137,6 +151,7 @@ export function createHttpClient(options: HttpClientOptions) {
       },
       receivedAt: started,
       durationMs: 0,
+      ...(send.concurrent ? { concurrent: true } : {}),
     }
     try {
       const response = await options.transport({
@@ -195,18 +210,18 @@ export function createHttpClient(options: HttpClientOptions) {
         if (attempt >= maxRetries) {
           return exchange
         }
-        const retryAfter = parseRetryAfter(exchange.response.headers['retry-after'], options.now())
+        const retryAfter = parseRetryAfter(exchange.response.headers[RETRY_AFTER], options.now())
         if (retryAfter !== undefined && retryAfter > maxWaitMs) {
           throw new WaitTooLongError(
             `the server answered 429 with Retry-After ${Math.ceil(retryAfter / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap (is the key banned?)`,
           )
         }
         const backoff = Math.min(1000 * 2 ** attempt, maxWaitMs)
-        stats.retries += 1
         await sleep(
           Math.max(retryAfter ?? 0, backoff),
           `backing off after an unrequested 429 (attempt ${attempt + 1} of ${maxRetries})`,
         )
+        stats.retries += 1
         options.pacer.forget(credential)
       }
     },

@@ -19,6 +19,7 @@ export const KIT_CODES = {
   maxDuration: 'ERR_PETSTORE_CONFORMANCE_MAX_DURATION',
   waitTooLong: 'ERR_PETSTORE_CONFORMANCE_WAIT_TOO_LONG',
   budget: 'ERR_PETSTORE_CONFORMANCE_BUDGET',
+  internal: 'ERR_PETSTORE_CONFORMANCE_INTERNAL',
 } as const
 
 /** Why a run stopped before every selected check ran (a key of {@link KIT_CODES}). */

@@ -28,6 +28,7 @@ describe('--max-duration against a server that always answers 429 (fake clock, n
   it('with Retry-After 60 and 30 s allowed: stops at the first wait, every check not run, exit 2', async () => {
     const clock = fakeClock()
     const started = performance.now()
+    const events: Array<string> = []
     const result = await runConformance({
       baseUrl: await always429('60'),
       token: 'sk_test_enterprise',
@@ -35,10 +36,15 @@ describe('--max-duration against a server that always answers 429 (fake clock, n
       maxDurationMs: 30_000,
       now: clock.now,
       sleep: clock.sleep,
+      onEvent: (event) => events.push(event.type),
     })
+    // The 60 s wait that does not fit is not announced: the stop says why.
+    expect(events).not.toContain('wait')
     expect(performance.now() - started).toBeLessThan(5_000)
     expect(clock.sleeps).toEqual([])
     expect(server?.requests).toBe(1)
+    // The refused wait is neither a retry nor time waited.
+    expect(result.stats).toMatchObject({ requests: 1, retries: 0, waitedMs: 0 })
     expect(result.exitCode).toBe(2)
     expect(result.stopped).toMatchObject({
       reason: 'maxDuration',

@@ -1,5 +1,7 @@
 import fc from 'fast-check'
-import { type NewPet, PetStatus } from '../src/spec/index.ts'
+import { PetStatus } from '../src/spec/index.ts'
+import { stringifyExact } from './exact-json.ts'
+import type { SentPet } from './response-schemas.ts'
 
 /** A generated invalid body: why it is invalid and the exact text sent. */
 export interface InvalidBody {
@@ -15,12 +17,12 @@ export interface InvalidBody {
  * category id from `categoryIds`, and an optional status.
  *
  * @example
- * fc.sample(validNewPet([1, 2]), { seed: 1, numRuns: 1 })
+ * fc.sample(validNewPet([1n, 2n]), { seed: 1, numRuns: 1 })
  */
 export function validNewPet(
-  categoryIds: Array<number>,
+  categoryIds: Array<bigint>,
   prefix = 'conformance-',
-): fc.Arbitrary<NewPet> {
+): fc.Arbitrary<SentPet> {
   return fc.record(
     {
       name: fc
@@ -59,13 +61,13 @@ const notAStatus = fc.oneof(
   fc.boolean(),
 )
 
-const withField = (base: NewPet, field: string, value: unknown): string =>
-  JSON.stringify({ ...base, [field]: value })
+const withField = (base: SentPet, field: string, value: unknown): string =>
+  stringifyExact({ ...base, [field]: value })
 
-const without = (base: NewPet, field: 'name' | 'categoryId'): string => {
+const without = (base: SentPet, field: 'name' | 'categoryId'): string => {
   const copy: Record<string, unknown> = { ...base }
   delete copy[field]
-  return JSON.stringify(copy)
+  return stringifyExact(copy)
 }
 
 /**
@@ -74,9 +76,9 @@ const without = (base: NewPet, field: 'name' | 'categoryId'): string => {
  * `status` outside the enum, or a body that is not an object.
  *
  * @example
- * fc.sample(invalidNewPetBody([1]), { seed: 1, numRuns: 3 })
+ * fc.sample(invalidNewPetBody([1n]), { seed: 1, numRuns: 3 })
  */
-export function invalidNewPetBody(categoryIds: Array<number>): fc.Arbitrary<InvalidBody> {
+export function invalidNewPetBody(categoryIds: Array<bigint>): fc.Arbitrary<InvalidBody> {
   const base = validNewPet(categoryIds, 'conformance-invalid-')
   return fc.oneof(
     base.map((pet) => ({ why: 'name missing', body: without(pet, 'name') })),
@@ -92,10 +94,7 @@ export function invalidNewPetBody(categoryIds: Array<number>): fc.Arbitrary<Inva
       .tuple(base, fc.bigInt({ min: 2n ** 63n, max: 2n ** 70n }), fc.boolean())
       .map(([pet, big, negative]) => ({
         why: 'categoryId beyond int64',
-        body: withField(pet, 'categoryId', '@@BIG@@').replace(
-          '"@@BIG@@"',
-          `${negative ? '-' : ''}${negative ? big + 1n : big}`,
-        ),
+        body: withField(pet, 'categoryId', negative ? -(big + 1n) : big),
       })),
     fc.tuple(base, notAStatus).map(([pet, status]) => ({
       why: 'status outside the enum',

@@ -1,18 +1,27 @@
-import { Pet } from '../src/spec/index.ts'
+import { INT64 } from '../src/spec/index.ts'
+import { stringifyExact } from './exact-json.ts'
 import type { HttpClient } from './http-client.ts'
 import type { RateLimitPacer } from './rate-limit-pacer.ts'
-import { parseResponseBody } from './response-checks.ts'
+import { parseJsonBody, parseResponseBody } from './response-checks.ts'
+import { ExactInt64, ResponsePet } from './response-schemas.ts'
 import type { ResultCollector } from './result-collector.ts'
 import type { Exchange } from './types.ts'
 
 /** What the probes learn while the run goes on. */
 export interface RunState {
-  /** Pets seen in list responses, by id. */
-  pets: Map<number, Pet>
+  /** Pets seen in list responses, by their exact id. */
+  pets: Map<bigint, ResponsePet>
   /** Category ids seen on listed pets, in order of discovery. */
-  categoryIds: Array<number>
+  categoryIds: Array<bigint>
   /** Pets the run created. */
-  created: Array<Pet>
+  created: Array<ResponsePet>
+  /**
+   * Why the list gave no pets to learn from (empty, not a valid list, an
+   * error status), for honest skip reasons; unset once a pet was seen.
+   */
+  noPetsReason?: string
+  /** Why no category id could be found (for skip reasons). */
+  noCategoryReason?: string
   /** The pre-flight `GET /pets`. */
   preflight?: Exchange
 }
@@ -26,9 +35,11 @@ export interface ProbeContext {
   seed: number
   /** Generated cases per property (valid and invalid). */
   examples: number
+  /** The request budget of the stateful phase (`--stateful-requests`). */
+  statefulRequests: number
   readOnly: boolean
-  /** A category id to use when none can be discovered. */
-  categoryId?: number
+  /** A category id to use when none can be discovered (`--category-id`). */
+  categoryId?: bigint
   now: () => number
   sleep: (ms: number) => Promise<void>
   maxWaitMs: number
@@ -47,13 +58,85 @@ export interface Probe {
 }
 
 /**
+ * The prefix of every pet the kit creates, so they can be found and removed.
+ *
+ * @example
+ * pets.filter((pet) => pet.name.startsWith(NAME_PREFIX))
+ */
+export const NAME_PREFIX = 'conformance-'
+
+/** Category ids tried by a create when nothing tells one (the spec lists no categories). */
+const CATEGORY_GUESSES = [1n, 2n, 3n]
+
+/**
+ * The category id to create pets with, found where the spec allows:
+ * `--category-id`, a listed pet (the pre-flight list included), a pet named by `GET /store/orders`, or a
+ * create with category id 1, 2 or 3 that the server accepts (that pet is
+ * recorded as created). Remembers why none was found, naming the option.
+ *
+ * @example
+ * const categoryId = await ensureCategoryId(context)
+ */
+export async function ensureCategoryId(context: ProbeContext): Promise<bigint | undefined> {
+  const known = knownCategoryId(context)
+  if (known !== undefined || context.readOnly || context.state.noCategoryReason) {
+    return known
+  }
+  const { state } = context
+  const listed = state.preflight?.response
+    ? parseJsonBody(state.preflight.response.body)
+    : undefined
+  for (const item of listed?.ok && Array.isArray(listed.value) ? listed.value : []) {
+    const pet = ResponsePet.safeParse(item)
+    if (pet.success) {
+      state.categoryIds.push(pet.data.categoryId)
+      return pet.data.categoryId
+    }
+  }
+  const orders = await context.client.send({
+    operation: 'listOrders',
+    method: 'GET',
+    path: '/store/orders',
+    auth: 'valid',
+  })
+  const json = orders.response?.status === 200 ? parseJsonBody(orders.response.body) : undefined
+  const petIds = json?.ok && Array.isArray(json.value) ? json.value : []
+  for (const order of petIds.slice(0, 2)) {
+    const petId = ExactInt64.safeParse((order as { petId?: unknown })?.petId)
+    if (petId.success) {
+      const { pet } = await fetchPet(context, petId.data)
+      if (pet) {
+        state.pets.set(pet.id, pet)
+        state.categoryIds.push(pet.categoryId)
+        return pet.categoryId
+      }
+    }
+  }
+  for (const categoryId of CATEGORY_GUESSES) {
+    const exchange = await postPet(
+      context,
+      stringifyExact({ name: `${NAME_PREFIX}${context.seed}-category-probe`, categoryId }),
+    )
+    const parsed =
+      exchange.response?.status === 201 ? parseResponseBody(exchange, ResponsePet) : undefined
+    if (parsed?.success) {
+      state.created.push(parsed.data)
+      state.categoryIds.push(parsed.data.categoryId)
+      return parsed.data.categoryId
+    }
+  }
+  state.noCategoryReason = `${state.noPetsReason ?? 'no pet was listed'}, GET /store/orders named no pet, and creates with categoryId ${CATEGORY_GUESSES.join(', ')} were refused (pass one with --category-id N)`
+  return undefined
+}
+
+/**
  * The category id to use for creating pets: one seen in the list, else the
  * configured one.
  *
  * @example
- * knownCategoryId(context) // 1
+ * knownCategoryId(context) // 1n
  */
-export function knownCategoryId(context: ProbeContext): number | undefined {
+export function knownCategoryId(context: ProbeContext): bigint | undefined {
   return context.state.categoryIds[0] ?? context.categoryId
 }
 
@@ -61,17 +144,24 @@ export function knownCategoryId(context: ProbeContext): number | undefined {
  * An id that no pet seen in this run has, far above the largest one.
  *
  * @example
- * neverIssuedId(context) // 999999999999
+ * neverIssuedId(context) // 999999999999n
  */
-export function neverIssuedId(context: ProbeContext): number {
-  let max = 0
-  for (const id of context.state.pets.keys()) {
-    max = Math.max(max, id)
+export function neverIssuedId(context: ProbeContext): bigint {
+  const seen = new Set<bigint>([
+    ...context.state.pets.keys(),
+    ...context.state.created.map((pet) => pet.id),
+  ])
+  let max = 0n
+  for (const id of seen) {
+    max = id > max ? id : max
   }
-  for (const pet of context.state.created) {
-    max = Math.max(max, pet.id)
+  let candidate = max + 1_000_000_000n
+  candidate = candidate < 999_999_999_999n ? 999_999_999_999n : candidate
+  candidate = candidate > INT64.max ? INT64.max : candidate
+  while (seen.has(candidate)) {
+    candidate -= 1n
   }
-  return Math.min(Math.max(max + 1_000_000_000, 999_999_999_999), Number.MAX_SAFE_INTEGER)
+  return candidate
 }
 
 /**
@@ -94,10 +184,15 @@ export function listPets(context: ProbeContext, query = ''): Promise<Exchange> {
  * and the body, if any.
  *
  * @example
- * const exchange = await postPet(context, JSON.stringify({ name: 'conformance-1', categoryId: 1 }))
+ * const exchange = await postPet(context, stringifyExact({ name: 'conformance-1', categoryId: 1n }))
  */
-export function postPet(context: ProbeContext, body?: string): Promise<Exchange> {
+export function postPet(
+  context: ProbeContext,
+  body?: string,
+  options: { concurrent?: boolean } = {},
+): Promise<Exchange> {
   return context.client.send({
+    ...options,
     operation: 'createPet',
     method: 'POST',
     path: '/pets',
@@ -112,18 +207,18 @@ export function postPet(context: ProbeContext, body?: string): Promise<Exchange>
  * body as a Pet, when it is a valid one (whatever the status).
  *
  * @example
- * const { exchange, pet } = await fetchPet(context, 1)
+ * const { exchange, pet } = await fetchPet(context, 1n)
  */
 export async function fetchPet(
   context: ProbeContext,
-  id: number | string,
-): Promise<{ exchange: Exchange; pet?: Pet }> {
+  id: bigint | string,
+): Promise<{ exchange: Exchange; pet?: ResponsePet }> {
   const exchange = await context.client.send({
     operation: 'getPet',
     method: 'GET',
     path: `/pets/${id}`,
     auth: 'valid',
   })
-  const parsed = parseResponseBody(exchange, Pet)
+  const parsed = parseResponseBody(exchange, ResponsePet)
   return parsed?.success ? { exchange, pet: parsed.data } : { exchange }
 }

@@ -1,3 +1,5 @@
+import { RATE_LIMIT_HEADERS } from '../src/spec/index.ts'
+
 /** The rate-limit headers of one response, parsed. */
 export interface RateLimitHeaders {
   limit: number
@@ -29,9 +31,9 @@ export function parseIntegerHeader(value: string | undefined): number | undefine
 
 /** The three rate-limit headers, lower-cased, in the order the spec lists them. */
 export const RATE_LIMIT_HEADER_NAMES = [
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
+  RATE_LIMIT_HEADERS.limit,
+  RATE_LIMIT_HEADERS.remaining,
+  RATE_LIMIT_HEADERS.reset,
 ] as const
 
 /**
@@ -86,9 +88,9 @@ export function rateLimitHeaderProblems(
 export function parseRateLimitHeaders(
   headers: Record<string, string>,
 ): RateLimitHeaders | undefined {
-  const limit = parseIntegerHeader(headers['x-ratelimit-limit'])
-  const remaining = parseIntegerHeader(headers['x-ratelimit-remaining'])
-  const reset = parseIntegerHeader(headers['x-ratelimit-reset'])
+  const limit = parseIntegerHeader(headers[RATE_LIMIT_HEADERS.limit])
+  const remaining = parseIntegerHeader(headers[RATE_LIMIT_HEADERS.remaining])
+  const reset = parseIntegerHeader(headers[RATE_LIMIT_HEADERS.reset])
   if (limit === undefined || remaining === undefined || reset === undefined) {
     return undefined
   }

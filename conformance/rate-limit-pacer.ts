@@ -41,6 +41,8 @@ interface Bucket {
   remaining?: number
   /** Local time (ms) at which the window resets. */
   resetAt?: number
+  /** The `X-RateLimit-Reset` the bucket's numbers belong to. */
+  reset?: number
   lastSentAt?: number
 }
 
@@ -167,7 +169,13 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
         bucket.resetAt = undefined
         return
       }
-      bucket.remaining = headers.remaining
+      // Responses to concurrent requests arrive in any order: within one
+      // window the lowest Remaining is the true one.
+      const sameWindow = bucket.reset === headers.reset && bucket.remaining !== undefined
+      bucket.remaining = sameWindow
+        ? Math.min(bucket.remaining as number, headers.remaining)
+        : headers.remaining
+      bucket.reset = headers.reset
       bucket.resetAt =
         serverDate === undefined
           ? headers.reset * 1000

@@ -1,3 +1,4 @@
+import { RETRY_AFTER } from '../src/spec/headers.ts'
 import type { Probe } from './probe-context.ts'
 import { parseRateLimitHeaders, parseRetryAfter, serverDateSeconds } from './rate-limit-headers.ts'
 import { describeResponse } from './result-collector.ts'
@@ -73,7 +74,15 @@ export const rateLimitProbe: Probe = {
         })
         return
       }
-      previous = parseRateLimitHeaders(exchange.response?.headers ?? {}) ?? previous
+      const current = parseRateLimitHeaders(exchange.response?.headers ?? {})
+      if (previous.remaining === 0 && (current === undefined || current.reset === previous.reset)) {
+        collector.fail('ratelimit.exhaust', 'listPets', exchange, {
+          expected: 'no request served once Remaining is 0, until the window resets',
+          actual: `200 although the previous response said Remaining 0 (same window, Reset ${previous.reset})`,
+        })
+        return
+      }
+      previous = current ?? previous
     }
     if (!limited?.response) {
       collector.fail('ratelimit.exhaust', 'listPets', undefined, {
@@ -95,7 +104,7 @@ export const rateLimitProbe: Probe = {
         : undefined,
     )
 
-    const retryAfter = parseRetryAfter(limited.response.headers['retry-after'], context.now())
+    const retryAfter = parseRetryAfter(limited.response.headers[RETRY_AFTER], context.now())
     if (retryAfter === undefined) {
       collector.skip('ratelimit.recovers', 'listPets', 'the 429 had no usable Retry-After')
       return

@@ -257,7 +257,15 @@ export function createResultCollector(
         return
       }
       const found = timed(entry(checkId, operation), exchange)
-      if (found.failures.length >= maxFailures) {
+      const curl = exchange ? toCurl(exchange.request) : undefined
+      // The same failure again (a retried request, say) is counted, not repeated.
+      const repeated = found.failures.some(
+        (failure) =>
+          failure.actual === input.actual &&
+          failure.expected === input.expected &&
+          failure.curl === curl,
+      )
+      if (repeated || found.failures.length >= maxFailures) {
         found.omitted += 1
         return
       }

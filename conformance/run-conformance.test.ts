@@ -33,11 +33,15 @@ describe('runConformance against the project mock', () => {
     expect(result.exitCode).toBe(0)
     expect(result.ok).toBe(true)
     expect(result.stats.unrequested429).toBe(0)
-    expect(result.stats.requests).toBeLessThan(120)
+    expect(result.stats.requests).toBeLessThan(200)
     expect(result.stats.petsCreated).toBeGreaterThan(0)
     const skipped = result.results.filter((entry) => entry.outcome === 'skipped')
     expect(new Set(skipped.map((entry) => entry.id))).toEqual(
-      new Set(['ratelimit.retry-after', 'ratelimit.remaining-decreases']),
+      new Set([
+        'ratelimit.retry-after',
+        'ratelimit.429-remaining',
+        'ratelimit.remaining-decreases',
+      ]),
     )
     expect(result.results.find((entry) => entry.operation === 'getPet')?.deprecated).toBe(true)
   })
@@ -95,7 +99,7 @@ describe('runConformance against the project mock', () => {
     expect(exchanges.length).toBeLessThanOrEqual(3)
   })
 
-  it('stops at the request budget and reports the rest as skipped', async () => {
+  it('stops at the request budget and reports the rest as not run, exit 0', async () => {
     const result = await run({
       seed: 1,
       maxRequests: 12,
@@ -103,7 +107,14 @@ describe('runConformance against the project mock', () => {
     expect(result.stats.requests).toBe(12)
     expect(result.exitCode).toBe(0)
     const skipped = result.results.find((entry) => entry.id === 'get.not-found')
-    expect(skipped?.skipReason).toMatch(/budget of 12/)
+    expect(skipped?.outcome).toBe('not-run')
+    expect(skipped?.skipReason).toMatch(/request budget/)
+    expect(result.stopped).toMatchObject({
+      reason: 'budget',
+      code: 'ERR_PETSTORE_CONFORMANCE_BUDGET',
+    })
+    expect(result.stopped?.summary).toMatch(/budget of 12 requests/)
+    expect(result.verdict).toMatch(/ not run .*budget of 12 requests is spent \(exit 0\)$/)
   })
 
   it('stops with a setup error on a pre-flight 401', async () => {
@@ -146,7 +157,8 @@ describe('probe selection', () => {
       only: ['auth'],
       fallbackPerMinute: 3600,
     })
-    expect(result.stats.requests).toBe(1 + 4 * 3)
+    // 4 ways of lacking a key x 3 operations, and each way on an unknown petId (auth.checked-first), plus 2 more without a header
+    expect(result.stats.requests).toBe(1 + 4 * 3 + 4 + 2)
     expect(result.results.every((entry) => entry.outcome === 'passed')).toBe(true)
   })
 

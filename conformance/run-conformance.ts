@@ -2,6 +2,7 @@ import { PetstoreError } from '../src/errors/petstore-error.ts'
 import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient } from './http-client.ts'
+import { inputProbe } from './input-probe.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './kit-message.ts'
 import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
 import { fixedProbes } from './probes.ts'
@@ -10,6 +11,7 @@ import { rateLimitProbe } from './rate-limit-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { buildResult, createResultCollector } from './result-collector.ts'
 import { createRunClock } from './run-clock.ts'
+import { STATEFUL_REQUESTS, statefulProbe } from './stateful-probe.ts'
 import type {
   CheckDefinition,
   ConformanceEvent,
@@ -47,6 +49,11 @@ export interface ConformanceOptions {
   seed?: number
   /** Generated cases per property (valid and invalid NewPets). Default 10. */
   examples?: number
+  /**
+   * Requests the stateful phase may send, shrinking included. Default
+   * {@link STATEFUL_REQUESTS} (40); 0 leaves the phase out.
+   */
+  statefulRequests?: number
   /** The most requests the run may send. Default 500. */
   maxRequests?: number
   /** Per-request timeout in ms. Default 10000. */
@@ -58,8 +65,8 @@ export interface ConformanceOptions {
    * Default 60 a minute (the Free plan).
    */
   fallbackPerMinute?: number
-  /** A category id to create pets with when `GET /pets` shows none. */
-  categoryId?: number
+  /** A category id to create pets with when `GET /pets` shows none (any int64). */
+  categoryId?: number | bigint
   /** Clock, injectable for tests. */
   now?: () => number
   /** Sleep, injectable for tests (every wait of the run goes through it). */
@@ -94,6 +101,20 @@ export class ConformanceSetupError extends PetstoreError<KitCode> {
   }
 }
 
+/** Why checks were not run, in a few words (the stop's message has the details). */
+const STOP_LABELS: Record<RunStop['reason'], string> = {
+  usage: 'bad usage',
+  reportPath: 'a bad report path',
+  unreachable: 'the pre-flight request got no answer',
+  keyRejected: 'the key was rejected',
+  apiNotFound: 'the API was not found at the base URL',
+  serverGone: 'the server stopped answering',
+  maxDuration: '--max-duration',
+  waitTooLong: 'the rate limit asked for a wait beyond the cap',
+  budget: 'the request budget of --max-requests was spent',
+  internal: 'a failure of the kit',
+}
+
 /** Stop reasons of the pre-flight request: configuration errors, thrown as {@link ConformanceSetupError}. */
 const SETUP_REASONS = new Set<RunStop['reason']>(['unreachable', 'keyRejected', 'apiNotFound'])
 
@@ -107,10 +128,12 @@ const probeOrder: Array<ProbeEntry> = [
   { probe: fixedProbes.create, writes: true },
   { probe: fixedProbes.reject, writes: true },
   { probe: generatedProbe, writes: true },
+  { probe: inputProbe, writes: false },
   { probe: fixedProbes.get, writes: false },
   { probe: fixedProbes.auth, writes: false },
   { probe: fixedProbes.advisory, writes: false },
   { probe: fixedProbes.methods, writes: true },
+  { probe: statefulProbe, writes: true },
   { probe: rateLimitProbe, writes: false },
 ]
 
@@ -122,6 +145,8 @@ export const DEFAULT_MAX_DURATION_MS = 600_000
 function hint(check: CheckDefinition, operation: OperationId): string {
   switch (check.id) {
     case 'ratelimit.retry-after':
+      return 'no 429 was received (--include rate-limit provokes one)'
+    case 'ratelimit.429-remaining':
       return 'no 429 was received (--include rate-limit provokes one)'
     case 'ratelimit.remaining-decreases':
       return 'no two responses in a row within one window'
@@ -180,7 +205,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const strict = options.strict ?? false
   const failOnSkip = options.failOnSkip ?? false
   const emit = options.onEvent ?? (() => {})
-  const onWait = (ms: number, reason: string) => emit({ type: 'wait', ms, reason })
+  // A wait is announced only when it fits in the time left; one that does not
+  // fit stops the run, and the stop says why.
+  const onWait = (ms: number, reason: string) => {
+    if (ms <= clock.leftMs()) {
+      emit({ type: 'wait', ms, reason })
+    }
+  }
 
   const collector = createResultCollector(selected)
   const observe = createResponseChecks(collector)
@@ -224,8 +255,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     state,
     seed,
     examples: options.examples ?? 10,
+    statefulRequests: options.statefulRequests ?? STATEFUL_REQUESTS,
     readOnly,
-    ...(options.categoryId === undefined ? {} : { categoryId: options.categoryId }),
+    ...(options.categoryId === undefined ? {} : { categoryId: BigInt(options.categoryId) }),
     now,
     sleep,
     maxWaitMs,
@@ -246,7 +278,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   const stopOn = (error: unknown) => {
     if (!(error instanceof ConformanceError) || error.reason === 'reportWrite') {
-      throw error
+      // A failure of the kit itself still ends in a result, so every report is written.
+      const detail = `${(error as Error)?.message ?? String(error)} (a failure of the kit: please report it with the seed)`
+      stopped = {
+        reason: 'internal',
+        code: KIT_CODES.internal,
+        message: kitMessage('run the checks', detail),
+        summary: detail,
+      }
+      return
     }
     stopped = {
       reason: error.reason,
@@ -309,7 +349,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       return { outcome: 'skipped', reason: 'read-only run (--read-only)' }
     }
     if (stopped && !finished.has(check.id)) {
-      return { outcome: 'not-run', reason: `the run stopped before it: ${stopped.summary}` }
+      return {
+        outcome: 'not-run',
+        reason: `the run stopped before it (${STOP_LABELS[stopped.reason]})`,
+      }
     }
     return { outcome: 'skipped', reason: hint(check, operation) }
   })

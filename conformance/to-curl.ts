@@ -52,7 +52,8 @@ function quoteWithKey(value: string): string {
 
 /**
  * A `curl` command that reproduces a recorded request: method, URL, every
- * header the kit sent (the key as `$PETSTORE_API_KEY`) and the exact body.
+ * header the kit sent (the key as `$PETSTORE_API_KEY`; `Accept-Encoding` as
+ * `--compressed`) and the exact body, int64 numbers as sent.
  *
  * @example
  * toCurl({ method: 'GET', url: 'https://api.example.com/v1/pets', headers: { authorization: 'Bearer $PETSTORE_API_KEY' } })
@@ -68,6 +69,11 @@ export function toCurl(request: RecordedRequest): string {
   }
   parts.push(shellQuote(request.url))
   for (const [name, value] of Object.entries(request.headers)) {
+    if (name.toLowerCase() === 'accept-encoding') {
+      // curl asks for what it can decode and decodes it.
+      parts.push('--compressed')
+      continue
+    }
     const header = `${name}: ${value}`
     parts.push('-H', header.includes(KEY_PLACEHOLDER) ? quoteWithKey(header) : shellQuote(header))
   }

@@ -78,6 +78,8 @@ export interface Exchange {
   /** Local time (ms) at which the response arrived. */
   receivedAt: number
   durationMs: number
+  /** Sent together with other requests (their responses may come in any order). */
+  concurrent?: boolean
 }
 
 /** One failed assertion. */

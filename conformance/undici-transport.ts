@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { Agent, request } from 'undici'
 
 /** A request handed to a {@link Transport}. */
@@ -22,8 +23,62 @@ export interface TransportResponse {
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>
 
 /**
+ * Decodes a body by its `Content-Encoding` (gzip, deflate, br), never to
+ * more than `maxBytes`. A body that cannot be decoded is described, so the
+ * JSON checks report it.
+ *
+ * @example
+ * decode(zlib.gzipSync('[]'), 'gzip', 1024).body // '[]'
+ */
+export function decode(
+  raw: Buffer,
+  encoding: string | undefined,
+  maxBytes: number,
+): { body: string; truncated: boolean } {
+  const name = encoding?.trim().toLowerCase()
+  if (!name || name === 'identity' || raw.length === 0) {
+    return { body: raw.toString('utf8'), truncated: false }
+  }
+  const options = { maxOutputLength: maxBytes }
+  try {
+    const out =
+      name === 'gzip' || name === 'x-gzip'
+        ? zlib.gunzipSync(raw, options)
+        : name === 'deflate'
+          ? inflateEither(raw, options)
+          : name === 'br'
+            ? zlib.brotliDecompressSync(raw, options)
+            : undefined
+    if (out === undefined) {
+      return { body: `[a body in the unknown Content-Encoding "${encoding}"]`, truncated: false }
+    }
+    return { body: out.toString('utf8'), truncated: false }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      return { body: '', truncated: true }
+    }
+    return {
+      body: `[a body that is not valid ${encoding}: ${(error as Error).message}]`,
+      truncated: false,
+    }
+  }
+}
+
+/** `deflate` is zlib-wrapped by the RFC, raw in some servers: accept both. */
+function inflateEither(raw: Buffer, options: zlib.ZlibOptions): Buffer {
+  try {
+    return zlib.inflateSync(raw, options)
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw error
+    }
+    return zlib.inflateRawSync(raw, options)
+  }
+}
+
+/**
  * The default transport: undici with a keep-alive agent, a per-request
- * timeout and a bounded body read.
+ * timeout, a bounded body read and decoding of gzip, deflate and br.
  *
  * @example
  * const transport = createUndiciTransport()
@@ -62,11 +117,12 @@ export function createUndiciTransport(): Transport & { close: () => Promise<void
         headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
       }
     }
+    const decoded = decode(Buffer.concat(chunks), headers['content-encoding'], input.maxBodyBytes)
     return {
       status: response.statusCode,
       headers,
-      body: Buffer.concat(chunks).toString('utf8'),
-      truncated,
+      body: decoded.body,
+      truncated: truncated || decoded.truncated,
     }
   }
   return Object.assign(transport, { close: () => agent.close() })

@@ -1,7 +1,9 @@
-import { http } from 'msw'
+import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createFakeClock } from './clock/create-fake-clock.ts'
 import { createPetstore } from './create-petstore.ts'
+import { ConfigError } from './errors/config-error.ts'
 import { MAX_BODY_BYTES } from './spec/limits.ts'
 import { Pet, Pets } from './spec/pet.ts'
 
@@ -212,6 +214,91 @@ describe('createPetstore', () => {
     ])('rejects %j with a clear ConfigError', (options, message) => {
       expect(() => createPetstore(options as never)).toThrow(message)
       expect(() => createPetstore(options as never)).toThrow(/^\[petstore-mock\] Failed to/)
+    })
+  })
+})
+
+describe('createPetstore with msw', () => {
+  const API = 'https://api.example.com'
+  const START = Date.UTC(2026, 0, 1, 8, 0, 0)
+  const clock = createFakeClock(START)
+  const petstore = createPetstore({ baseUrl: API, clock })
+  const free = { authorization: 'Bearer sk_test_free' }
+
+  beforeEach(async () => {
+    clock.set(START)
+    await petstore.reset()
+    server.use(...petstore.handlers)
+  })
+
+  it('throws a ConfigError naming the field of a bad scenario', () => {
+    expect(() => petstore.simulate({ status: 418 })).toThrow(ConfigError)
+    expect(() => petstore.simulate({ status: 418 })).toThrow(
+      '[petstore-mock] Failed to queue the scenario: Field "status" must be one of 400, 401, 404, 429, 500, 503.',
+    )
+  })
+
+  it('composes with server.use() overrides', async () => {
+    server.use(
+      http.get(
+        `${API}/v1/pets`,
+        () =>
+          HttpResponse.json(
+            { code: 'internal_error', message: 'Boom.', status: 500 },
+            { status: 500 },
+          ),
+        { once: true },
+      ),
+    )
+    expect((await fetch(`${API}/v1/pets`, { headers: free })).status).toBe(500)
+    expect((await fetch(`${API}/v1/pets`, { headers: free })).status).toBe(200)
+  })
+
+  describe('README examples', () => {
+    it('rehearses a 429 with petstore.simulate()', async () => {
+      // README: petstore.simulate
+      petstore.simulate({ status: 429, times: 1, path: '/v1/pets' })
+      const response = await fetch('https://api.example.com/v1/pets', {
+        headers: { authorization: 'Bearer sk_test_free' },
+      })
+      expect(response.status).toBe(429)
+      expect(response.headers.get('retry-after')).toBe('60')
+      expect(await response.json()).toMatchObject({ code: 'rate_limited' })
+    })
+
+    it('rehearses a real ban by moving the clock', async () => {
+      // README: fake clock
+      const send = () =>
+        fetch('https://api.example.com/v1/pets', {
+          headers: { authorization: 'Bearer sk_test_free' },
+        })
+      for (let i = 0; i < 60; i++) await send()
+      expect((await send()).status).toBe(429) // rate_limited
+      for (let i = 0; i < 9; i++) await send()
+      const banned = await send()
+      expect(await banned.json()).toMatchObject({ code: 'key_banned' })
+      expect(banned.headers.get('retry-after')).toBe('300')
+      clock.advance(300_000)
+      expect((await send()).status).toBe(200)
+    })
+
+    it('overrides one response with server.use()', async () => {
+      // README: server.use
+      server.use(
+        http.get(
+          'https://api.example.com/v1/pets',
+          () =>
+            HttpResponse.json(
+              { code: 'service_unavailable', message: 'Down for maintenance.', status: 503 },
+              { status: 503, headers: { 'retry-after': '120' } },
+            ),
+          { once: true },
+        ),
+      )
+      const response = await fetch('https://api.example.com/v1/pets', {
+        headers: { authorization: 'Bearer sk_test_free' },
+      })
+      expect(response.status).toBe(503)
     })
   })
 })

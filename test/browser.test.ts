@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BROWSER_TESTS_RUN, launchChromium } from './launch-chromium.ts'
+import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 
 /**
  * The handlers in a real browser under msw's `setupWorker`: Debian's Chromium,
@@ -15,7 +15,8 @@ import { BROWSER_TESTS_RUN, launchChromium } from './launch-chromium.ts'
  * test runs where `/usr/bin/chromium` exists (or CHROMIUM_PATH), and is
  * required when PETSTORE_BROWSER_TEST=required.
  */
-describe.runIf(BROWSER_TESTS_RUN)('createPetstore in a browser (setupWorker)', () => {
+
+describe.runIf(BROWSER_TESTS)('createPetstore in a browser (setupWorker)', () => {
   let outDir: string
   let server: http.Server
   let origin: string

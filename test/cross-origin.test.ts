@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../src/server/create-request-listener.ts'
 import { type RunningServer, startServer } from '../src/server/start-server.ts'
-import { BROWSER_TESTS_RUN, launchChromium } from './launch-chromium.ts'
+import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 
 /**
  * A page in real Chromium, on another origin than the mock (http://localhost:P2
@@ -12,7 +12,7 @@ import { BROWSER_TESTS_RUN, launchChromium } from './launch-chromium.ts'
  * queue failures with a JSON one, and read /__mock/state. The API stays usable
  * from that page through CORS. Runs where Chromium is (see browser.test.ts).
  */
-describe.runIf(BROWSER_TESTS_RUN)('a page on another origin, in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('a page on another origin, in Chromium', () => {
   let mock: RunningServer
   let page: http.Server
   let pageOrigin: string

@@ -6,18 +6,17 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
  * Whether the browser tests run here: where Chromium exists, and always when
- * PETSTORE_BROWSER_TEST=required (CI installs it; a missing one then fails).
+ * PETSTORE_BROWSER_TEST=required (CI installs it; see `.ci/run`).
  */
-export const BROWSER_TESTS_RUN =
+export const BROWSER_TESTS =
   existsSync(CHROMIUM_PATH) || process.env.PETSTORE_BROWSER_TEST === 'required'
 
 /**
- * Launches headless Chromium the way every browser test does: no sandbox, no
- * GPU, QUIC, first-run, background networking, component updates or sync.
+ * Launches headless Chromium with playwright-core, quiet and off the network.
  *
  * @example
  * const browser = await launchChromium()
- * try { await (await browser.newPage()).goto(url) } finally { await browser.close() }
+ * const page = await browser.newPage()
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

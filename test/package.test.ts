@@ -68,6 +68,8 @@ beforeAll(
             'install',
             tarball,
             MSW_VERSIONS[project],
+            // The README's vitest example runs beside msw 3.
+            ...(project === 'msw3' ? ['vitest@^5'] : []),
             'typescript@~6.0.3',
             '@types/node',
             '--no-audit',
@@ -171,6 +173,31 @@ describe.each(Object.keys(MSW_VERSIONS) as Array<Project>)('installed beside %s'
   })
 })
 
+describe("the README's examples, as pasted", () => {
+  it('runs the vitest example against the installed package', {
+    timeout: RUN_MS + 5_000,
+  }, async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    const block = /```ts\n(\/\/ pets\.test\.ts: runs as pasted with vitest\n[\s\S]*?)```/.exec(
+      readme,
+    )
+    expect(block, 'the README has the vitest example').not.toBeNull()
+    await writeFile(join(projects.msw3, 'pets.test.ts'), block?.[1] ?? '')
+    const { stdout } = await run(
+      process.execPath,
+      [
+        join(projects.msw3, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        'pets.test.ts',
+        '--reporter=verbose',
+      ],
+      { cwd: projects.msw3, timeoutMs: RUN_MS },
+    )
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its summary.
+    expect(stdout.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/Tests\s+3 passed \(3\)/)
+  })
+})
+
 describe('the installed bins', () => {
   const bin = (name: string) => join(projects.msw3, 'node_modules/.bin', name)
 
@@ -195,6 +222,26 @@ describe('the installed bins', () => {
       expect(response.status).toBe(200)
       expect(response.headers.get('x-ratelimit-limit')).toBe('60')
       expect(((await response.json()) as Array<unknown>).length).toBe(20)
+      // petstore-mock/client, as an importer reaches it from the tarball.
+      await writeFile(
+        join(projects.msw3, 'client-check.mjs'),
+        [
+          "import { connectPetstore } from 'petstore-mock/client'",
+          'const petstore = connectPetstore(process.argv[2])',
+          "await petstore.simulate({ status: 503, method: 'GET', path: '/v1/pets' })",
+          "const answer = await fetch(process.argv[2] + '/v1/pets', { headers: { authorization: 'Bearer sk_test_free' } })",
+          'const entry = await petstore.waitForRequest({ since: 0, status: 503 })',
+          'console.log(JSON.stringify({ status: answer.status, entry }))',
+        ].join('\n'),
+      )
+      const checked = await run(process.execPath, ['client-check.mjs', url], {
+        cwd: projects.msw3,
+        timeoutMs: RUN_MS,
+      })
+      expect(JSON.parse(checked.stdout)).toMatchObject({
+        status: 503,
+        entry: { path: '/v1/pets', status: 503, code: 'service_unavailable', forced: 'scenario' },
+      })
       child.kill('SIGTERM')
       const code = await withTimeout(exited, SERVER_MS, 'petstore-mock to exit after SIGTERM')
       expect(code, output.text()).toBe(0)

@@ -6,10 +6,12 @@
  * does not know, and something the code has that no row mentions.
  */
 
-/** One table: its header cells (lower-case) and its rows, cells as written. */
+/** One table: its header cells (lower-case), its rows (cells as written) and the heading above it. */
 export interface MarkdownTable {
   header: Array<string>
   rows: Array<Array<string>>
+  /** The text of the nearest heading before the table. */
+  section?: string
 }
 
 /**
@@ -29,13 +31,17 @@ export function parseMarkdownTables(markdown: string): Array<MarkdownTable> {
     tables.push({
       header: splitRow(header).map((cell) => cell.toLowerCase()),
       rows: rows.map(splitRow),
+      ...(section === undefined ? {} : { section }),
     })
   }
   let fenced = false
+  let section: string | undefined
   for (const line of markdown.split('\n')) {
     if (line.trimStart().startsWith('```')) fenced = !fenced
     if (!fenced && line.trimStart().startsWith('|')) block.push(line.trim())
     else flush()
+    const heading = fenced ? null : /^#{1,6}\s+(.*)$/.exec(line)
+    if (heading) section = heading[1]?.trim()
   }
   flush()
   return tables
@@ -60,15 +66,23 @@ function splitRow(line: string): Array<string> {
 }
 
 /**
- * The one table whose header is exactly `header` (lower-case).
+ * The table whose header is exactly `header` (lower-case); where several have
+ * it, the one under the heading `section`.
  *
  * @example
- * findTable(tables, ['code', 'status', 'when'])
+ * findTable(tables, ['code', 'status', 'when'], 'Error codes')
  */
-export function findTable(tables: Array<MarkdownTable>, header: Array<string>): MarkdownTable {
-  const found = tables.filter((table) => table.header.join('|') === header.join('|'))
+export function findTable(
+  tables: Array<MarkdownTable>,
+  header: Array<string>,
+  section: string,
+): MarkdownTable {
+  let found = tables.filter((table) => table.header.join('|') === header.join('|'))
+  if (found.length > 1) found = found.filter((table) => table.section === section)
   if (found.length !== 1) {
-    throw new Error(`expected one table headed ${header.join(' | ')}, found ${found.length}`)
+    throw new Error(
+      `expected one table headed ${header.join(' | ')} (under "${section}"), found ${found.length}`,
+    )
   }
   return found[0] as MarkdownTable
 }
@@ -136,7 +150,7 @@ export function parseHelpOptions(help: string): Array<HelpOption> {
  * in the README; one that defaults to `false` has no default written.
  *
  * @example
- * compareFlags(findTable(tables, ['flag', 'default', 'what it does']), parseHelpOptions(help)) // []
+ * compareFlags(findTable(tables, ['flag', 'default', 'what it does'], 'The mock server'), options) // []
  */
 export function compareFlags(table: MarkdownTable, options: Array<HelpOption>): Array<string> {
   const problems: Array<string> = []
@@ -215,7 +229,7 @@ export function compareFlags(table: MarkdownTable, options: Array<HelpOption>): 
  * Compares a `code | status | when` table with the code → status map.
  *
  * @example
- * compareErrorCodes(findTable(tables, ['code', 'status', 'when']), ERROR_CODES) // []
+ * compareErrorCodes(findTable(tables, ['code', 'status', 'when'], 'Error codes'), ERROR_CODES) // []
  */
 export function compareErrorCodes(
   table: MarkdownTable,
@@ -248,7 +262,7 @@ export function compareErrorCodes(
  * and the plans' limits (the first number of a cell, commas allowed).
  *
  * @example
- * compareKeys(findTable(tables, ['key', 'plan', 'per minute', 'per day']), DEFAULT_KEYS, PLANS) // []
+ * compareKeys(findTable(tables, ['key', 'plan', 'per minute', 'per day'], 'Keys and plans'), DEFAULT_KEYS, PLANS) // []
  */
 export function compareKeys(
   table: MarkdownTable,

@@ -19,6 +19,10 @@ const README = readFileSync(resolve(import.meta.dirname, '..', 'README.md'), 'ut
 const FLAGS = ['flag', 'default', 'what it does']
 const KEYS = ['key', 'plan', 'per minute', 'per day']
 const CODES = ['code', 'status', 'when']
+/** The headings the tables sit under, should another table share a header. */
+const FLAGS_SECTION = 'The mock server'
+const KEYS_SECTION = 'Keys and plans'
+const CODES_SECTION = 'Error codes'
 
 /** The mock's `--help`, as a user sees it (no PORT in the environment). */
 async function helpText(): Promise<string> {
@@ -44,15 +48,15 @@ describe('the README tables', () => {
   it('list every flag of petstore-mock with its alias and default, and no other', async () => {
     const options = parseHelpOptions(await helpText())
     expect(options.map((option) => option.names[0])).toContain('port')
-    expect(compareFlags(findTable(tables, FLAGS), options)).toEqual([])
+    expect(compareFlags(findTable(tables, FLAGS, FLAGS_SECTION), options)).toEqual([])
   })
 
   it('list the default keys with their plans and limits', () => {
-    expect(compareKeys(findTable(tables, KEYS), DEFAULT_KEYS, PLANS)).toEqual([])
+    expect(compareKeys(findTable(tables, KEYS, KEYS_SECTION), DEFAULT_KEYS, PLANS)).toEqual([])
   })
 
   it('list every error code with its status, and no other', () => {
-    expect(compareErrorCodes(findTable(tables, CODES), ERROR_CODES)).toEqual([])
+    expect(compareErrorCodes(findTable(tables, CODES, CODES_SECTION), ERROR_CODES)).toEqual([])
   })
 })
 
@@ -73,6 +77,15 @@ describe('the README comparison', () => {
       ].join('\n'),
     )
     expect(parsed).toEqual([{ header: ['flag', 'default'], rows: [['`--mode on|off`', '`on`']] }])
+  })
+
+  it('tells tables with the same header apart by the heading above them', () => {
+    const table = (value: string) => ['| flag | default |', '| --- | --- |', `| \`${value}\` | |`]
+    const parsed = parseMarkdownTables(
+      ['## One', ...table('--a'), '', '## Two', '', ...table('--b')].join('\n'),
+    )
+    expect(findTable(parsed, ['flag', 'default'], 'Two').rows).toEqual([['`--b`', '']])
+    expect(() => findTable(parsed, ['flag', 'default'], 'Three')).toThrow(/found 0/)
   })
 
   it('reads the options of a help text, wrapped lines included', () => {
@@ -99,7 +112,7 @@ describe('the README comparison', () => {
 
   it('fails on a flag added to the CLI without a row, a stale row, a wrong default or alias', async () => {
     const options = parseHelpOptions(await helpText())
-    const table = findTable(tables, FLAGS)
+    const table = findTable(tables, FLAGS, FLAGS_SECTION)
     const added = [...options, { names: ['made-up'], aliases: [], type: 'number', default: 1000 }]
     expect(compareFlags(table, added)).toEqual(['CLI option --made-up has no README row'])
 
@@ -125,7 +138,7 @@ describe('the README comparison', () => {
   })
 
   it('fails on a missing, extra or wrong error code', () => {
-    const table = findTable(tables, CODES)
+    const table = findTable(tables, CODES, CODES_SECTION)
     const rows = table.rows.filter((row) => !row[0]?.includes('`not_found`'))
     rows.push(['`teapot`', '418', 'never'])
     const changed = rows.map((row) => (row[0] === '`key_banned`' ? [row[0], '403', ''] : row))
@@ -140,7 +153,7 @@ describe('the README comparison', () => {
   })
 
   it('fails on a missing, extra or wrong key or limit', () => {
-    const table = findTable(tables, KEYS)
+    const table = findTable(tables, KEYS, KEYS_SECTION)
     const rows = table.rows
       .filter((row) => !row[0]?.includes('`sk_test_pro`'))
       .map((row) => (row[0] === '`sk_test_free`' ? [row[0], 'Free', '61', '1,000'] : row))

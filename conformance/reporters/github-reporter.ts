@@ -1,6 +1,6 @@
 import { operationLabel } from '../catalogue.ts'
 import type { CheckResult, ConformanceResult } from '../types.ts'
-import { escapeHtml, rankedProblems, runFacts } from './report-facts.ts'
+import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
 
 /** GitHub shows at most 10 error and 10 warning annotations per step. */
 export const MAX_ANNOTATIONS = 10
@@ -94,7 +94,7 @@ function problemBlock(entry: CheckResult): string {
     )
   }
   const more = entry.omittedFailures ? `\n\n${entry.omittedFailures} more failures like these.` : ''
-  return `<details><summary><code>${escapeHtml(entry.id)}</code> [${escapeHtml(operationLabel(entry.operation))}] ${escapeHtml(entry.title)} (${escapeHtml(entry.section)})</summary>\n\n${failures.join('\n\n')}${more}\n\n</details>`
+  return `<details><summary><code>${escapeHtml(entry.id)}</code> [${escapeHtml(operationLabel(entry.operation))}] ${titleHtml(entry.title)} (${escapeHtml(entry.section)})</summary>\n\n${failures.join('\n\n')}${more}\n\n</details>`
 }
 
 /**

@@ -2,19 +2,16 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BROWSER_TESTS_RUN, launchChromium } from '../../test/launch-chromium.ts'
+import { BROWSER_TESTS, launchChromium } from '../../test/launch-chromium.ts'
 import { runConformance } from '../run-conformance.ts'
 import { fetchTransport } from '../test-utils/fetch-transport.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
 import { withTestMock } from '../test-utils/with-test-mock.ts'
 import { htmlReport } from './html-reporter.ts'
 
-/**
- * The HTML report as a person sees it, in Debian's Chromium driven by
- * playwright-core (the recipe of test/browser.test.ts): runs where
- * `/usr/bin/chromium` (or CHROMIUM_PATH) exists, and is required when
- * PETSTORE_BROWSER_TEST=required.
- */
+// The HTML report as a person sees it, in Debian's Chromium driven by
+// playwright-core (test/launch-chromium.ts): runs where Chromium exists, and
+// is required when PETSTORE_BROWSER_TEST=required.
 
 describe('htmlReport (text)', () => {
   it('is one self-contained file: no external resource, a CSP that forbids fetching', () => {
@@ -32,9 +29,15 @@ describe('htmlReport (text)', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).not.toContain('<b>x</b>')
   })
+
+  it("shows a catalogue title's `backtick` spans as code", () => {
+    expect(htmlReport(sampleResult())).toContain(
+      '<span><code>limit</code> 1 and 100 are honoured</span>',
+    )
+  })
 })
 
-describe.runIf(BROWSER_TESTS_RUN)('htmlReport in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('htmlReport in Chromium', () => {
   const mock = withTestMock()
   let server: http.Server
   let origin: string

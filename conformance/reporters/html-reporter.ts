@@ -1,7 +1,7 @@
 import { operationLabel } from '../catalogue.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../types.ts'
 import { groupBy } from './group-by.ts'
-import { escapeHtml, rankedProblems, runFacts } from './report-facts.ts'
+import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
 
 const STYLE = `
 :root { color-scheme: light; --fail: #b42318; --warn: #a15c07; --pass: #067647; --muted: #5d6b7a; --line: #d8dee4; }
@@ -103,7 +103,7 @@ function card(entry: CheckResult, kind: 'failure' | 'warning'): string {
     ? `<p class="section">${entry.omittedFailures} more failures like these.</p>`
     : ''
   return `<article class="card ${kind}" data-check="${escapeHtml(entry.id)}" data-operation="${escapeHtml(entry.operation)}">
-<header><span class="id"><code>${escapeHtml(entry.id)}</code></span><span class="badge ${entry.level}">${entry.level}</span><span>${escapeHtml(entry.title)}</span><span class="section">spec ${escapeHtml(entry.section)}</span></header>
+<header><span class="id"><code>${escapeHtml(entry.id)}</code></span><span class="badge ${entry.level}">${entry.level}</span><span>${titleHtml(entry.title)}</span><span class="section">spec ${escapeHtml(entry.section)}</span></header>
 ${body}${more}</article>`
 }
 
@@ -120,7 +120,7 @@ function table(entries: Array<CheckResult>, withReason: boolean): string {
   return `<table><thead><tr><th>Check</th><th>Operation</th><th>Level</th><th>Spec</th><th>${withReason ? 'Why' : 'Title'}</th></tr></thead><tbody>${entries
     .map(
       (entry) =>
-        `<tr><td><code>${escapeHtml(entry.id)}</code></td><td>${escapeHtml(operationLabel(entry.operation))}</td><td>${entry.level}</td><td>${escapeHtml(entry.section)}</td><td>${escapeHtml(withReason ? (entry.skipReason ?? '') : entry.title)}</td></tr>`,
+        `<tr><td><code>${escapeHtml(entry.id)}</code></td><td>${escapeHtml(operationLabel(entry.operation))}</td><td>${entry.level}</td><td>${escapeHtml(entry.section)}</td><td>${withReason ? escapeHtml(entry.skipReason ?? '') : titleHtml(entry.title)}</td></tr>`,
     )
     .join('')}</tbody></table>`
 }

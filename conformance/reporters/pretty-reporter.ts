@@ -10,6 +10,9 @@ export interface PrettyOptions {
   color?: boolean
 }
 
+/** A wait at least this long always gets its own progress line. */
+const LONG_WAIT_MS = 10_000
+
 const codes = { red: 31, green: 32, yellow: 33, dim: 2, bold: 1, cyan: 36 } as const
 
 function painter(color: boolean) {
@@ -30,6 +33,18 @@ export function prettyProgress(
 ): (event: ConformanceEvent) => void {
   const paint = painter(options.color ?? false)
   let requests = 0
+  // Waits of the same kind in a row (say, backing off after each 429) are
+  // one line, then a count when something else happens.
+  let lastWait: string | undefined
+  let quiet = { count: 0, ms: 0 }
+  const flush = () => {
+    if (quiet.count > 0) {
+      write(
+        `  ${paint('dim', `... and ${quiet.count} more such waits (${(quiet.ms / 1000).toFixed(1)} s)`)}\n`,
+      )
+    }
+    quiet = { count: 0, ms: 0 }
+  }
   return (event) => {
     switch (event.type) {
       case 'start':
@@ -38,20 +53,33 @@ export function prettyProgress(
         )
         break
       case 'probe':
+        flush()
         write(
           `  ${paint('cyan', '>')} ${event.name} ${paint('dim', `(${requests} requests so far)`)}\n`,
         )
         break
-      case 'wait':
+      case 'wait': {
+        const kind = event.reason.replace(/\s*\(attempt \d+ of \d+\)/, '')
+        if (kind === lastWait && event.ms < LONG_WAIT_MS) {
+          quiet.count += 1
+          quiet.ms += event.ms
+          break
+        }
+        flush()
+        lastWait = kind
         write(`  ${paint('dim', `... ${event.reason}: ${(event.ms / 1000).toFixed(1)} s`)}\n`)
         break
+      }
       case 'note':
+        flush()
+        lastWait = undefined
         write(`  ${paint('dim', event.text)}\n`)
         break
       case 'request':
         requests += 1
         break
       case 'done':
+        flush()
         break
     }
   }
@@ -107,11 +135,10 @@ export function prettyReport(result: ConformanceResult, options: PrettyOptions =
       .join(', ')
     const level = first.level === 'required' ? 'required' : 'advisory'
     lines.push(`  ${id.padEnd(width)}  ${paint('dim', level.padEnd(8))}  ${perOperation}`)
-    const open = entries.find((entry) => entry.skipReason !== undefined)
-    if (open) {
-      lines.push(
-        `  ${' '.repeat(width)}  ${paint('dim', `${open.outcome === 'not-run' ? 'not run' : 'skipped'}: ${open.skipReason}`)}`,
-      )
+    // Why a check was skipped; why checks were not run is said once, below.
+    const skipped = entries.find((entry) => entry.outcome === 'skipped')
+    if (skipped) {
+      lines.push(`  ${' '.repeat(width)}  ${paint('dim', `skipped: ${skipped.skipReason}`)}`)
     }
   }
   const failing = result.results.filter((entry) => failsTheRun(entry, result))

@@ -18,6 +18,16 @@ export function escapeHtml(text: string): string {
 }
 
 /**
+ * A catalogue title as HTML: escaped, with its `backtick` spans as `<code>`.
+ *
+ * @example
+ * titleHtml('`limit` 1 and 100 are honoured') // '<code>limit</code> 1 and 100 are honoured'
+ */
+export function titleHtml(title: string): string {
+  return escapeHtml(title).replace(/`([^`]+)`/g, '<code>$1</code>')
+}
+
+/**
  * The facts of a run every human-readable report shows, as label and value:
  * base URL, start, duration, seed, requests and waits.
  *

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { sampleResult } from '../test-utils/sample-result.ts'
 import { jsonReport } from './json-reporter.ts'
 import { escapeXml, junitReport } from './junit-reporter.ts'
-import { prettyReport } from './pretty-reporter.ts'
+import { prettyProgress, prettyReport } from './pretty-reporter.ts'
 
 const result = sampleResult()
 
@@ -109,5 +109,34 @@ describe('verdict (the closing line)', () => {
     expect(sampleResult({ results: onlyAdvisory }).verdict).toBe(
       'PASS with 1 advisory warning; 2 required checks skipped or not run (--fail-on-skip fails on them) (exit 0)',
     )
+  })
+})
+
+describe('prettyProgress', () => {
+  it('prints waits of the same kind in a row once, then how many more, and every long wait', () => {
+    let text = ''
+    const progress = prettyProgress((line) => {
+      text += line
+    })
+    const backoff = (attempt: number, ms: number) =>
+      progress({
+        type: 'wait',
+        ms,
+        reason: `backing off after an unrequested 429 (attempt ${attempt} of 3)`,
+      })
+    for (let i = 0; i < 20; i++) {
+      backoff(1, 1000)
+      backoff(2, 2000)
+      backoff(3, 4000)
+    }
+    progress({ type: 'probe', name: 'get a pet' })
+    backoff(1, 60_000)
+    progress({ type: 'done', result })
+    expect(text.split('\n').filter(Boolean)).toEqual([
+      '  ... backing off after an unrequested 429 (attempt 1 of 3): 1.0 s',
+      '  ... and 59 more such waits (139.0 s)',
+      '  > get a pet (0 requests so far)',
+      '  ... backing off after an unrequested 429 (attempt 1 of 3): 60.0 s',
+    ])
   })
 })

@@ -21,3 +21,17 @@ export const fetchTransport: Transport = async (request) => {
     truncated: false,
   }
 }
+
+/**
+ * {@link fetchTransport} without the `Date` header, so the kit reads the
+ * rate-limit windows by its own (injected) clock: with a fake clock shared
+ * by the kit and the mock, runs need no real waiting.
+ *
+ * @example
+ * await runConformance({ baseUrl, token, now: clock.now, sleep, transport: undatedFetchTransport })
+ */
+export const undatedFetchTransport: Transport = async (request) => {
+  const response = await fetchTransport(request)
+  const { date: _date, ...headers } = response.headers
+  return { ...response, headers }
+}

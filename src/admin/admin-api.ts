@@ -24,6 +24,8 @@ export interface AdminDeps {
   reset(): Promise<void>
   state(): StateWithKeys
   scenarios: ScenarioQueue
+  /** More control endpoints (the journal's, the dashboard's). */
+  routes?: ReadonlyArray<AdminRoute>
 }
 
 /**
@@ -88,6 +90,7 @@ export function adminRoutes(deps: AdminDeps): Array<AdminRoute> {
         return { status: 204, headers: {} }
       },
     },
+    ...(deps.routes ?? []),
   ]
 }
 

@@ -8,7 +8,7 @@ import { compose } from '../http/compose.ts'
 import { jsonResponse } from '../http/json-response.ts'
 import { createRouter, type RouterEntry } from '../http/router.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
-import type { App, Context, Middleware, MockResponse } from '../http/types.ts'
+import type { AnsweredRequest, App, Context, Middleware, MockResponse } from '../http/types.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
 import { authenticate } from '../middleware/authenticate.ts'
 import { bodyLimits } from '../middleware/body-limits.ts'
@@ -48,6 +48,8 @@ export interface AppDeps {
   /** Waited for before the first request is answered (the data is loading). */
   ready: Promise<void>
   onError?: (error: unknown) => void
+  /** Told of every request answered outside the control API (the journal). */
+  onAnswer?: (answered: AnsweredRequest) => void
 }
 
 interface Target {
@@ -151,6 +153,7 @@ export function createApp(deps: AppDeps): App {
   // The control API sends no CORS headers and answers no preflight: no page of another origin may use it.
   const dispatch = (ctx: Context) => (zoneOf(ctx.path) === 'admin' ? route(ctx) : withCors(ctx))
   let loaded: Promise<void> | undefined
+  const { onAnswer } = deps
 
   const appWith = (pipeline: (ctx: Context) => Promise<MockResponse>): App => ({
     guarded: (guards) => appWith(compose(guards, pipeline)),
@@ -171,7 +174,10 @@ export function createApp(deps: AppDeps): App {
         apiKey: undefined,
         authProblem: undefined,
       }
+      const startedAt = onAnswer ? clock.now() : 0
+      const started = onAnswer ? performance.now() : 0
       let response: MockResponse
+      let code: string | null = null
       try {
         // Wait for the data that is loading now: at start, and again after a reset.
         const ready = deps.ready
@@ -182,13 +188,33 @@ export function createApp(deps: AppDeps): App {
         if (inside === undefined) throw outside(request.path)
         response = await pipeline(ctx)
       } catch (error) {
-        if (request.signal?.aborted) return { status: 499, headers: {} }
-        response = toErrorResponse(error, deps.onError)
+        if (request.signal?.aborted) response = { status: 499, headers: {} }
+        else {
+          response = toErrorResponse(error, deps.onError)
+          code = error instanceof ApiError ? error.code : 'internal_error'
+        }
       }
+      if (onAnswer && zoneOf(ctx.path) !== 'admin') {
+        onAnswer({
+          method: request.method,
+          path: ctx.path,
+          query: request.query,
+          headers: request.headers,
+          body: request.body,
+          startedAt,
+          durationMs: performance.now() - started,
+          status: response.status,
+          route: ctx.route?.path ?? null,
+          code,
+          forced: ctx.forced ?? null,
+          plan: ctx.apiKey?.plan ?? null,
+        })
+      }
+      if (response.status === 499) return response
       const headers = { ...ctx.headers, ...response.headers }
       // A HEAD is routed as the GET of its path; here it loses the body.
       if (request.method === 'HEAD') return { status: response.status, headers }
-      return { status: response.status, headers, body: response.body }
+      return { status: response.status, headers, body: response.body, stream: response.stream }
     },
   })
   return appWith(dispatch)

@@ -1,10 +1,16 @@
 import { type Clock, systemClock } from '../clock/clock.ts'
+import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
 import type { Database } from '../data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../data/create-store.ts'
 import { MAX_FIXTURE_RECORDS, parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
+import { createJournal, type JournalStats, type WaitOptions } from '../journal/create-journal.ts'
+import type { IntervalTimers } from '../journal/event-stream.ts'
+import type { JournalEntry } from '../journal/journal-entry.ts'
+import type { JournalFilter } from '../journal/journal-filter.ts'
+import { journalRoutes } from '../journal/journal-routes.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
 import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
 import { basePathOf, normalizeBaseUrl } from '../options/base-url.ts'
@@ -57,6 +63,10 @@ export interface PetstoreOptions {
   admin?: boolean
   /** Told of unexpected failures (each answered with a 500). */
   onError?: (error: unknown) => void
+  /** Requests the journal keeps (the oldest are dropped first); 0 keeps none. Default 1,000. */
+  journalSize?: number
+  /** The timers of the event stream's heartbeat. Default: the system's. */
+  timers?: IntervalTimers
 }
 
 export interface PetstoreState {
@@ -67,6 +77,7 @@ export interface PetstoreState {
     clients: ReturnType<ReturnType<typeof createRateLimiter>['usage']>
   }
   scenarios: Array<Scenario>
+  journal: JournalStats
 }
 
 /** Without `maxPets`, this many pets can be created beyond the seeded ones. */
@@ -82,7 +93,7 @@ export interface PetstoreCore {
   ready: Promise<void>
   /** The clock that the rate limiter reads. */
   clock: Clock
-  /** Restores the seeded data and clears rate-limit counters, bans and scenarios. */
+  /** Restores the seeded data and clears rate-limit counters, bans, scenarios and the journal. */
   reset(): Promise<void>
   /** Forces the next matching responses, like `POST /__mock/scenarios`. */
   simulate(scenario: ScenarioInput): Scenario
@@ -92,6 +103,19 @@ export interface PetstoreCore {
   state(): PetstoreState
   /** The OpenAPI 3.1 document of the API. */
   openapi(serverUrl?: string): Record<string, unknown>
+  /**
+   * Journaled requests that pass the filter, oldest first, like `GET /__mock/requests`.
+   * A bad filter throws a `ConfigError` `ERR_PETSTORE_INVALID_FILTER`.
+   */
+  requests(filter?: JournalFilter): Array<JournalEntry>
+  /**
+   * Resolves with the next journaled request that passes the filter (with
+   * `since`: also one already journaled after that id). Rejects with a
+   * `PetstoreError` `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms (default 5,000).
+   */
+  waitForRequest(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
+  /** Calls `listener` with each journaled request until the returned function is called. */
+  onRequest(listener: (entry: JournalEntry) => void): () => void
   /** Answers a Fetch `Request` without msw (what the handlers call). */
   fetch(request: Request): Promise<Response>
   /** The transport-independent core, for servers. */
@@ -132,6 +156,9 @@ export function createPetstoreCore(
   const limiter = createRateLimiter(clock, options.rateLimit)
   const scenarios = createScenarioQueue()
   const store = createStore({ maxPets, persistence: options.persistence })
+  const onError =
+    options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error))
+  const journal = createJournal({ size: options.journalSize, onError })
   const db = internal.database?.(store).db
   let ready = store.load(initial)
   const base = normalizeBaseUrl(options.baseUrl)
@@ -145,6 +172,7 @@ export function createPetstoreCore(
 
   const reset = async () => {
     limiter.reset()
+    journal.clear()
     scenarios.clear()
     ready = store.load(seed())
     await ready
@@ -154,6 +182,7 @@ export function createPetstoreCore(
     keys: [...keyring.values()],
     rateLimit: { enabled: limiter.enabled, clients: limiter.usage() },
     scenarios: scenarios.list(),
+    journal: journal.stats(),
   })
 
   const app = createApp({
@@ -163,15 +192,25 @@ export function createPetstoreCore(
     scenarios,
     clock,
     cors: options.cors ?? true,
-    admin: (options.admin ?? true) ? { reset, state, scenarios } : undefined,
+    admin:
+      (options.admin ?? true)
+        ? {
+            reset,
+            state,
+            scenarios,
+            routes: [...journalRoutes(journal, { timers: options.timers }), ...dashboardRoutes()],
+          }
+        : undefined,
     openapi: getOpenApi,
     basePath,
     origin,
     get ready() {
       return ready
     },
-    onError:
-      options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error)),
+    onError,
+    onAnswer: (answered) => {
+      journal.record(answered)
+    },
   })
 
   return {
@@ -190,22 +229,28 @@ export function createPetstoreCore(
     },
     clock,
     reset,
-    simulate: (scenario) => {
-      try {
-        return scenarios.add(scenario)
-      } catch (error) {
-        throw new ConfigError(
-          'ERR_PETSTORE_INVALID_SCENARIO',
-          'queue the scenario',
-          error instanceof Error ? error.message : String(error),
-        )
-      }
-    },
+    simulate: (scenario) =>
+      rethrowAs('ERR_PETSTORE_INVALID_SCENARIO', 'queue the scenario', () =>
+        scenarios.add(scenario),
+      ),
     clearSimulations: () => scenarios.clear(),
+    requests: (filter) =>
+      rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the journal', () => journal.list(filter)),
+    waitForRequest: (filter, waitOptions) => journal.waitFor(filter, waitOptions),
+    onRequest: (listener) => journal.subscribe(listener),
     state,
     openapi: getOpenApi,
     fetch: createFetchHandler(app),
     app,
+  }
+}
+
+/** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */
+function rethrowAs<T>(code: `ERR_PETSTORE_${string}`, action: string, act: () => T): T {
+  try {
+    return act()
+  } catch (error) {
+    throw new ConfigError(code, action, error instanceof Error ? error.message : String(error))
   }
 }
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -91,6 +91,8 @@ describe('petstore-mock CLI', () => {
     [['--api-key', 'sk_me=gold'], /--api-key.*PLAN/],
     [['--fixtures', 'does-not-exist.json'], /cannot read "does-not-exist.json"/],
     [['--port', '70000'], /port must be a whole number/],
+    [['--max-pets', 'lots'], /--max-pets must be a number/],
+    [['--max-pets', '-1', '--port', '0'], /`maxPets` must be a whole number/],
   ])('answers %j with one clear line and exit code 1', async (argv, message) => {
     const { code, err, out } = await run(argv)
     expect(code).toBe(1)
@@ -124,6 +126,17 @@ describe('petstore-mock CLI', () => {
     expect(second.code).toBe(1)
     expect(second.err).toHaveLength(1)
     expect(second.err[0]).toContain('is not valid JSON')
+  })
+
+  it('answers a corrupt --data-file with one line naming the record, exit code 1', async () => {
+    const file = join(directory, 'bad-data.json')
+    writeFileSync(file, JSON.stringify({ pets: [{ id: 1, name: '', categoryId: 1 }] }))
+    const { code, err } = await run(['--data-file', file, '--port', '0'])
+    expect(code).toBe(1)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toMatch(
+      new RegExp(`^\\[petstore-mock\\] Failed to load the data file ${file}: pets\\[0\\]\\.name`),
+    )
   })
 
   it('answers a port in use with one clear line and exit code 1', async () => {
@@ -160,7 +173,12 @@ describe('petstore-mock CLI', () => {
       for (const key of ['sk_test_free', 'sk_test_pro', 'sk_test_business', 'sk_test_enterprise']) {
         expect(banner).toContain(key)
       }
-      expect(banner).toMatch(/sk_live_me\s+pro\s+300\/min/)
+      expect(banner).toMatch(/^petstore-mock \d+\.\d+\.\d+\S* listening on /m)
+      expect(banner).toMatch(/sk_live_me\s+pro\s+300\/min, 10000\/day/)
+      expect(banner).toContain(`dashboard: ${url}/__mock/`)
+      expect(banner).toContain(
+        'limits:    on, windows of 1 min and 1 day; banned for 5 min at the 10th request after a 429',
+      )
       expect(banner).toMatch(/sk_from_file\s+business\s+1000\/min/)
       expect(banner).toContain(`curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets`)
       expect(banner).toContain('5 pets, 3 categories, 2 orders')
@@ -177,9 +195,17 @@ describe('petstore-mock CLI', () => {
         headers: { authorization: 'Bearer sk_live_me' },
       })
       await missing.body.dump()
-      await cli.waitFor(/GET \/v1\/pets\/42 404 \d+(\.\d+)?ms\n/)
-      expect(cli.stdout()).toMatch(/^GET \/v1\/pets 200 \d+(\.\d+)?ms$/m)
-      expect(cli.stdout().match(/^GET \/v1\//gm)).toHaveLength(2)
+      const forced = await request(`${url}/v1/pets/1?x=1`, {
+        headers: { authorization: 'Bearer sk_live_me', prefer: 'code=503' },
+      })
+      await forced.body.dump()
+      await cli.waitFor(/GET \/v1\/pets\/1\?x=1 503 .*\n/)
+      expect(cli.stdout()).toMatch(/^GET \/v1\/pets\?limit=2 200 \d+\.\dms$/m)
+      expect(cli.stdout()).toMatch(/^GET \/v1\/pets\/42 404 not_found \d+\.\dms$/m)
+      expect(cli.stdout()).toMatch(
+        /^GET \/v1\/pets\/1\?x=1 503 service_unavailable forced:prefer \d+\.\dms$/m,
+      )
+      expect(cli.stdout().match(/^GET \/v1\//gm)).toHaveLength(3)
 
       cli.child.kill('SIGTERM')
       expect(await cli.exited).toBe(0)
@@ -188,6 +214,57 @@ describe('petstore-mock CLI', () => {
     } finally {
       cli.child.kill('SIGKILL')
     }
+  })
+
+  it('logs the journal entry as one JSON object per line with --log-format json, and states scaled limits', async () => {
+    const cli = spawnCli([
+      '--port',
+      '0',
+      '--log-format',
+      'json',
+      '--rate-limit-scale',
+      '10',
+      '--ban-after',
+      '2',
+      '--journal-size',
+      '5',
+    ])
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
+      await cli.waitFor(/try: .*\n/)
+      expect(cli.stdout()).toContain(
+        'limits:    on, windows of 6 s and 2.4 h (--rate-limit-scale 10); banned for 30 s at the 2nd request after a 429',
+      )
+      expect(cli.stdout()).toMatch(/sk_test_free\s+free\s+60\/6 s, 1000\/2\.4 h/)
+      expect(cli.stdout()).toContain('journal:   last 5 requests at /__mock/requests')
+      const response = await request(`${url}/v1/pets?limit=1&__code=429`, {
+        headers: { authorization: 'Bearer sk_test_pro' },
+      })
+      await response.body.dump()
+      const [line] = await cli.waitFor(/^\{.*\}\n/m)
+      expect(JSON.parse(line)).toMatchObject({
+        id: 1,
+        method: 'GET',
+        path: '/v1/pets',
+        query: { limit: '1', __code: '429' },
+        route: '/v1/pets',
+        status: 429,
+        code: 'rate_limited',
+        forced: 'query',
+        plan: 'pro',
+        headers: { authorization: 'Bearer sk_te…' },
+      })
+      cli.child.kill('SIGTERM')
+      expect(await cli.exited).toBe(0)
+    } finally {
+      cli.child.kill('SIGKILL')
+    }
+  })
+
+  it('prints its version with --version', async () => {
+    const { code, out } = await run(['--version'])
+    expect(code).toBe(0)
+    expect(out).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version)
   })
 
   it('reads PORT, stays quiet with --quiet and stops on SIGINT', async () => {
@@ -272,7 +349,7 @@ describe('petstore-mock CLI', () => {
     try {
       const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
       await cli.waitFor(/admin: .*\n/)
-      expect(cli.stdout()).toContain('  admin:    Authorization: Bearer cli-admin-token')
+      expect(cli.stdout()).toContain('  admin:     Authorization: Bearer cli-admin-token')
       expect(cli.stdout()).not.toContain('WARNING')
       const state = await request(`${url}/__mock/state`, { headers: { host: 'box.lan' } })
       expect(state.statusCode).toBe(401)

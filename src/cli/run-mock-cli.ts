@@ -3,11 +3,15 @@ import { DEFAULT_MAX_CREATED_PETS } from '../app/create-petstore-core.ts'
 import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../journal/journal-entry.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
 import { SERVER_DEFAULTS } from '../options/defaults.ts'
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
 import { startServer } from '../server/start-server.ts'
+import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
+import { formatLogLine } from './format-log-line.ts'
+import { packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 import { securityBanner } from './security-banner.ts'
 
@@ -71,10 +75,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
       allowedHosts: allowedHostsFlag(args['allowed-host']),
       adminToken: args['admin-token'],
       shutdownTimeoutMs: args['shutdown-timeout'] * 1000,
-      log: args.quiet
-        ? undefined
-        : ({ method, path, status, ms }) =>
-            io.out(`${method} ${path} ${status} ${ms.toFixed(1)}ms`),
+      journalSize: args['journal-size'],
     })
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error))
@@ -82,21 +83,35 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
   }
 
   const { url, petstore } = running
-  io.out(`petstore-mock listening on ${url}`)
+  const scale = args['rate-limit-scale']
+  if (!args.quiet) {
+    const json = args['log-format'] === 'json'
+    petstore.onRequest((entry) => io.out(json ? JSON.stringify(entry) : formatLogLine(entry)))
+  }
+  io.out(`petstore-mock ${packageVersion()} listening on ${url}`)
+  io.out(`  API:       ${url}/v1   OpenAPI: ${url}/openapi.json`)
+  if (args.admin) {
+    io.out(`  dashboard: ${url}/__mock/   control: ${url}/__mock/state`)
+    io.out(
+      `  journal:   last ${args['journal-size']} requests at /__mock/requests, live at /__mock/events`,
+    )
+  }
   io.out(
-    `  API:      ${url}/v1   OpenAPI: ${url}/openapi.json${args.admin ? `   control: ${url}/__mock/state` : ''}`,
+    `  data:      ${formatCounts(petstore.state().data)}${args['data-file'] ? ` (kept in ${args['data-file']})` : ''}`,
   )
   io.out(
-    `  data:     ${formatCounts(petstore.state().data)}${args['data-file'] ? ` (kept in ${args['data-file']})` : ''}`,
+    `  limits:    ${describeRateLimits({
+      enabled: args['rate-limit'] !== 'off',
+      scale,
+      banAfter: args['ban-after'],
+      banSeconds: args['ban-seconds'],
+    })}`,
   )
   io.out('  keys:')
   for (const key of petstore.state().keys) {
-    io.out(
-      `    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${key.perMinute}/min, ${key.perDay}/day`,
-    )
+    io.out(`    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`)
   }
-  io.out(`  try:      curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets?limit=3`)
-  if (args['rate-limit'] === 'off') io.out('  rate limiting is off (headers are still sent)')
+  io.out(`  try:       curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets?limit=3`)
   for (const line of securityBanner({
     host: args.host,
     beyondLoopback: isBeyondLoopback(args.host),
@@ -228,6 +243,16 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
       describe: 'On SIGTERM/SIGINT, seconds in-flight requests may take before they get 503',
     })
+    .option('journal-size', {
+      type: 'number',
+      default: DEFAULT_JOURNAL_SIZE,
+      describe: `Requests the journal keeps for /__mock/requests (0 to ${MAX_JOURNAL_SIZE})`,
+    })
+    .option('log-format', {
+      choices: ['text', 'json'] as const,
+      default: 'text' as const,
+      describe: 'One line per request: text, or json (the journal entry)',
+    })
     .option('quiet', {
       alias: 'q',
       type: 'boolean',
@@ -248,7 +273,7 @@ async function parse(argv: Array<string>, io: CliIo) {
     .strict()
     .help()
     .alias('help', '?')
-    .version(false)
+    .version('version', 'Print the version and exit', packageVersion())
     .wrap(Math.min(110, process.stdout.columns ?? 100))
     .exitProcess(false)
     .fail((message, error) => {
@@ -277,6 +302,7 @@ async function parse(argv: Array<string>, io: CliIo) {
     'ban-after',
     'ban-seconds',
     'shutdown-timeout',
+    'journal-size',
   ] as const) {
     if (args[name] !== undefined && !Number.isFinite(args[name])) {
       throw new ConfigError(

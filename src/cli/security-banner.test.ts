@@ -10,9 +10,9 @@ describe('securityBanner', () => {
     })
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatch(
-      /^ {2}WARNING: {2}bound to 0\.0\.0\.0: other machines can reach the API/,
+      /^ {2}WARNING: {3}bound to 0\.0\.0\.0: other machines can reach the API/,
     )
-    expect(lines[1]).toBe('  admin:    Authorization: Bearer tok-123456')
+    expect(lines[1]).toBe('  admin:     Authorization: Bearer tok-123456')
   })
 
   it('says nothing on loopback without a token', () => {

@@ -4,8 +4,8 @@
  *
  * @example
  * securityBanner({ host: '0.0.0.0', beyondLoopback: true, adminToken: 'Qm9i…' })
- * // ['  WARNING:  bound to 0.0.0.0: other machines can reach the API; /__mock/* needs the admin token',
- * //  '  admin:    Authorization: Bearer Qm9i…']
+ * // ['  WARNING:   bound to 0.0.0.0: other machines can reach the API; /__mock/* needs the admin token',
+ * //  '  admin:     Authorization: Bearer Qm9i…']
  */
 export function securityBanner(options: {
   host: string
@@ -15,11 +15,11 @@ export function securityBanner(options: {
   const lines: Array<string> = []
   if (options.beyondLoopback) {
     lines.push(
-      `  WARNING:  bound to ${options.host}: other machines can reach the API; /__mock/* needs the admin token`,
+      `  WARNING:   bound to ${options.host}: other machines can reach the API; /__mock/* needs the admin token`,
     )
   }
   if (options.adminToken !== undefined) {
-    lines.push(`  admin:    Authorization: Bearer ${options.adminToken}`)
+    lines.push(`  admin:     Authorization: Bearer ${options.adminToken}`)
   }
   return lines
 }

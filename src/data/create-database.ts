@@ -57,7 +57,14 @@ export function createDatabase(store: Store): { db: Database } {
       store.put(name, copy(data.nextRecord))
     })
     collection.hooks.on('delete', ({ data }) => {
-      if (loading === 0) store.remove(name, data.deletedRecord.id)
+      if (loading > 0) return
+      store.remove(name, data.deletedRecord.id)
+      // `clear()` tells of only some of the records it drops: once it is done, follow the collection.
+      queueMicrotask(() => {
+        if (loading === 0 && collection.count() !== store.counts()[name]) {
+          store.replace(name, collection.all().map(copy))
+        }
+      })
     })
   }
 

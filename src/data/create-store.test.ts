@@ -18,18 +18,29 @@ type Command =
   | { kind: 'dbCreate'; id: number; status: (typeof STATUSES)[number] }
   | { kind: 'dbUpdate'; id: number; status: (typeof STATUSES)[number] }
   | { kind: 'dbDelete'; id: number }
+  | { kind: 'dbClear' }
 
 const status = fc.constantFrom(...STATUSES)
 const id = fc.integer({ min: 1, max: 40 })
+const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary })
+// Few limits, so that cached pages are read again after the changes that reach them (or not).
+const limit = fc.constantFrom(3, 100)
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('create'), count: fc.integer({ min: 1, max: 4 }), status }),
-  fc.record({ kind: fc.constant('list'), status, limit: fc.integer({ min: 1, max: 100 }) }),
-  fc.record({ kind: fc.constant('list'), limit: fc.integer({ min: 1, max: 100 }) }),
-  fc.record({ kind: fc.constant('get'), id }),
-  fc.constant({ kind: 'reset' as const }),
-  fc.record({ kind: fc.constant('dbCreate'), id: fc.integer({ min: 13, max: 40 }), status }),
-  fc.record({ kind: fc.constant('dbUpdate'), id, status }),
-  fc.record({ kind: fc.constant('dbDelete'), id }),
+  weighted(
+    3,
+    fc.record({ kind: fc.constant('create'), count: fc.integer({ min: 1, max: 4 }), status }),
+  ),
+  weighted(3, fc.record({ kind: fc.constant('list'), status, limit })),
+  weighted(3, fc.record({ kind: fc.constant('list'), limit })),
+  weighted(2, fc.record({ kind: fc.constant('get'), id })),
+  weighted(1, fc.constant({ kind: 'reset' as const })),
+  weighted(
+    2,
+    fc.record({ kind: fc.constant('dbCreate'), id: fc.integer({ min: 13, max: 40 }), status }),
+  ),
+  weighted(2, fc.record({ kind: fc.constant('dbUpdate'), id, status })),
+  weighted(2, fc.record({ kind: fc.constant('dbDelete'), id })),
+  weighted(1, fc.constant({ kind: 'dbClear' as const })),
 )
 
 async function send(petstore: Petstore, path: string, init: RequestInit = {}) {
@@ -48,7 +59,7 @@ describe('createStore', () => {
   it('serves what a sorted model holds under interleaved creates, lists, gets, resets and db writes', async () => {
     const seeded = seedData(SEED).pets
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { maxLength: 25 }), async (commands) => {
+      fc.asyncProperty(fc.array(command, { minLength: 10, maxLength: 40 }), async (commands) => {
         const petstore = createPetstore(SEED)
         await petstore.ready
         const model = new Map<number, Pet>(seeded.map((pet) => [pet.id, pet]))
@@ -103,15 +114,19 @@ describe('createStore', () => {
               },
             })
             model.set(pet.id, { ...pet, status: step.status })
-          } else {
+          } else if (step.kind === 'dbDelete') {
             petstore.db.pets.delete((q) => q.where({ id: step.id }))
             model.delete(step.id)
+          } else {
+            petstore.db.pets.clear()
+            await Promise.resolve()
+            model.clear()
           }
           expect(petstore.db.pets.count()).toBe(model.size)
           expect(petstore.state().data.pets).toBe(model.size)
         }
       }),
-      { seed: 7, numRuns: 40 },
+      { seed: 7, numRuns: 80 },
     )
   })
 
@@ -145,6 +160,21 @@ describe('createStore', () => {
     expect(petstore.state().data.pets).toBe(14)
     await petstore.reset()
     expect((await create()).status).toBe(201)
+  })
+
+  it('follows db.pets.clear(), which tells of only some of the records it drops', async () => {
+    const petstore = createPetstore(SEED)
+    await petstore.ready
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toHaveLength(12)
+    petstore.db.pets.clear()
+    await Promise.resolve()
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toEqual([])
+    expect((await send(petstore, '/v1/pets/3')).status).toBe(404)
+    expect(petstore.state().data.pets).toBe(0)
+    await petstore.db.pets.create({ id: 7, name: 'Back', categoryId: 1, status: 'sold' })
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toEqual([
+      { id: 7, name: 'Back', categoryId: 1, status: 'sold' },
+    ])
   })
 
   it('caps at the seeded pets plus 100,000 by default, and rejects a bad maxPets', () => {

@@ -5,7 +5,7 @@ import type { NewPet } from '../spec/new-pet.ts'
 import type { Order, OrderStatus } from '../spec/order.ts'
 import type { Pet } from '../spec/pet.ts'
 import type { PetStatus } from '../spec/pet-status.ts'
-import { RecordIndex } from './record-index.ts'
+import { type IndexedRecord, RecordIndex } from './record-index.ts'
 import type { Dataset } from './seed-data.ts'
 
 /** The collections of the store, by name. */
@@ -39,6 +39,18 @@ export interface StoreObserver {
   loaded(dataset: Dataset): Promise<void> | void
 }
 
+/** At most this many serialized pages are cached (statuses x limits is 400). */
+export const MAX_CACHED_PAGES = 512
+
+interface CachedPage {
+  text: string
+  status: string | undefined
+  /** The id of the page's last pet (0 when empty). */
+  lastId: number
+  /** The page has `limit` pets: a pet with a larger id cannot enter it. */
+  full: boolean
+}
+
 export interface StoreOptions {
   /** Creates beyond this many pets answer 507 `storage_full`. Default: no cap. */
   maxPets?: number
@@ -52,6 +64,11 @@ export interface StoreOptions {
 export interface Store {
   /** Pets ordered by id, filtered by status, at most `limit`. */
   listPets(query: { status?: PetStatus; limit: number }): Array<Pet>
+  /**
+   * The same page serialized, cached until a change reaches it: a pet added
+   * after the last one of a full page leaves that page cached.
+   */
+  listPetsJson(query: { status?: PetStatus; limit: number }): string
   getPet(id: number): Pet | undefined
   hasCategory(id: number): boolean
   /** Stores a new pet with the next id; resolves once it is durable. */
@@ -70,6 +87,8 @@ export interface Store {
   put<Name extends CollectionName>(name: Name, record: Records[Name]): void
   /** Removes a record deleted from outside (through `db`). */
   remove(name: CollectionName, id: number): void
+  /** Replaces a whole collection with these records, in any order (the last of an id wins). */
+  replace<Name extends CollectionName>(name: Name, records: Array<Records[Name]>): void
   /** Follows the store's own changes. */
   observe(observer: StoreObserver): void
 }
@@ -97,10 +116,36 @@ export function createStore(options: StoreOptions = {}): Store {
   let pending = 0
   /** Moves on with every load, so that a create that straddles one is not stored. */
   let generation = 0
+  const pages = new Map<string, CachedPage>()
+  /** Drops the cached pages that a change of pet `id` (with these statuses) reaches. */
+  const touch = (id: number, statuses: Array<string | undefined>) => {
+    version++
+    for (const [key, page] of pages) {
+      if (page.status !== undefined && !statuses.includes(page.status)) continue
+      if (page.full && id > page.lastId) continue
+      pages.delete(key)
+    }
+  }
 
   return {
     maxPets,
     listPets: ({ status, limit }) => indexes.pets.list(status, limit),
+    listPetsJson({ status, limit }) {
+      const key = `${status ?? ''}:${limit}`
+      let page = pages.get(key)
+      if (page === undefined) {
+        const pets = indexes.pets.list(status, limit)
+        page = {
+          text: JSON.stringify(pets),
+          status,
+          lastId: pets.at(-1)?.id ?? 0,
+          full: pets.length >= limit,
+        }
+        if (pages.size >= MAX_CACHED_PAGES) pages.clear()
+        pages.set(key, page)
+      }
+      return page.text
+    },
     getPet: (id) => indexes.pets.get(id),
     hasCategory: (id) => indexes.categories.has(id),
     async createPet(input) {
@@ -127,7 +172,7 @@ export function createStore(options: StoreOptions = {}): Store {
       }
       if (started === generation) {
         indexes.pets.upsert(pet)
-        version++
+        touch(pet.id, [pet.status])
         for (const observer of observers) await observer.created(pet)
       }
       return { ...pet }
@@ -147,16 +192,34 @@ export function createStore(options: StoreOptions = {}): Store {
       indexes.orders.load(dataset.orders)
       nextPetId = indexes.pets.lastId + 1
       version++
+      pages.clear()
       for (const observer of observers) await observer.loaded(dataset)
     },
     all: (name) => indexes[name].all(),
     put(name, record) {
-      ;(indexes[name] as RecordIndex<typeof record>).upsert(record)
-      if (name === 'pets') nextPetId = Math.max(nextPetId, record.id + 1)
-      version++
+      const index = indexes[name] as RecordIndex<IndexedRecord>
+      const previous = index.get(record.id)
+      index.upsert(record)
+      if (name !== 'pets') {
+        version++
+        return
+      }
+      nextPetId = Math.max(nextPetId, record.id + 1)
+      touch(record.id, [previous?.status, (record as IndexedRecord).status])
     },
     remove(name, id) {
-      if (indexes[name].remove(id) !== undefined) version++
+      const removed = (indexes[name] as RecordIndex<IndexedRecord>).remove(id)
+      if (removed === undefined) return
+      if (name === 'pets') touch(id, [removed.status])
+      else version++
+    },
+    replace(name, records) {
+      const byId = new Map(records.map((record) => [record.id, record]))
+      const sorted = [...byId.values()].sort((a, b) => a.id - b.id)
+      ;(indexes[name] as RecordIndex<IndexedRecord>).load(sorted)
+      if (name === 'pets') nextPetId = Math.max(nextPetId, indexes.pets.lastId + 1)
+      version++
+      pages.clear()
     },
     observe(observer) {
       observers.push(observer)

@@ -85,6 +85,8 @@ describe('parseFixtures', () => {
     ],
     ['a record that is not an object', { pets: [pet(1), 7] }, 'pets[1] must be an object, got 7'],
     ['an empty category name', { categories: [{ id: 1, name: '' }] }, 'categories[0].name'],
+    ['a blank pet name', { pets: [{ ...pet(1), name: '   ' }] }, 'must not be blank'],
+    ['a pet id the mock cannot hold exactly', { pets: [pet(2 ** 60)] }, 'pets[0].id'],
   ])('rejects %s with a ConfigError naming the first bad record', (_, input, message) => {
     let error: unknown
     try {

@@ -1,5 +1,5 @@
 import { readBody } from '../http/read-body.ts'
-import type { App, MockRequest, MockResponse } from '../http/types.ts'
+import type { App, MockRequest, MockResponse, ResponseStream } from '../http/types.ts'
 
 /** The client address of in-process requests, for limits without a valid key. */
 export const IN_PROCESS_ADDRESS = 'in-process'
@@ -15,7 +15,8 @@ export const IN_PROCESS_ADDRESS = 'in-process'
 export function createFetchHandler(
   app: Pick<App, 'handle'>,
 ): (request: Request) => Promise<Response> {
-  return async (request) => toFetchResponse(await app.handle(await toMockRequest(request)))
+  return async (request) =>
+    toFetchResponse(await app.handle(await toMockRequest(request)), request.signal)
 }
 
 /**
@@ -55,9 +56,58 @@ export async function toMockRequest(request: Request): Promise<MockRequest> {
  * @example
  * return toFetchResponse(await app.handle(mockRequest))
  */
-export function toFetchResponse(response: MockResponse): Response {
+export function toFetchResponse(response: MockResponse, signal?: AbortSignal): Response {
+  if (response.stream) {
+    return new Response(toReadable(response.stream, signal), {
+      status: response.status,
+      headers: response.headers,
+    })
+  }
   return new Response(response.body ?? null, {
     status: response.status,
     headers: response.headers,
   })
+}
+
+/** A streamed body as a Fetch body: written as read, stopped when cancelled or aborted. */
+function toReadable(stream: ResponseStream, signal?: AbortSignal): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let stop = () => {}
+  let drained: (() => void) | undefined
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let open = true
+        const end = () => {
+          if (!open) return
+          open = false
+          stop()
+          signal?.removeEventListener('abort', end)
+          controller.close()
+        }
+        stop = stream({
+          write(chunk) {
+            if (!open) return false
+            controller.enqueue(encoder.encode(chunk))
+            return (controller.desiredSize ?? 1) > 0
+          },
+          onDrain(listener) {
+            drained = listener
+          },
+          end,
+        })
+        if (signal?.aborted) end()
+        else signal?.addEventListener('abort', end, { once: true })
+      },
+      pull() {
+        const listener = drained
+        drained = undefined
+        listener?.()
+      },
+      cancel() {
+        stop()
+      },
+    },
+    { highWaterMark: 64 },
+  )
 }

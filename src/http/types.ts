@@ -66,7 +66,31 @@ export interface MockResponse {
   headers: Record<string, string>
   /** Serialized body, or `undefined` for none. */
   body?: string
+  /** A body that is written as it comes (Server-Sent Events), instead of `body`. */
+  stream?: ResponseStream
 }
+
+/**
+ * Where a streamed body goes; each transport provides one.
+ */
+export interface StreamSink {
+  /** Writes a chunk; `false` asks the writer to wait for `onDrain` before the next. */
+  write(chunk: string): boolean
+  /** Called once, when the sink can take more after `write` returned `false`. */
+  onDrain(listener: () => void): void
+  /** Ends the body. */
+  end(): void
+}
+
+/**
+ * Starts writing a streamed body into `sink`; returns what to call when the
+ * client goes away or the server closes (it must stop all writing and timers).
+ */
+export type ResponseStream = (sink: StreamSink) => () => void
+
+/** What forced a simulated status or delay: `Prefer`, `__code`/`__delay`, or a scenario. */
+/** What forced a simulated status or delay: `Prefer`, `__code`/`__delay`, or a scenario. */
+export type ForcedBy = 'prefer' | 'query' | 'scenario'
 
 /**
  * What one request carries through the middleware chain.
@@ -87,6 +111,8 @@ export interface Context {
   apiKey: ApiKey | undefined
   /** Why the request carries no valid key, once the auth middleware has looked. */
   authProblem: string | undefined
+  /** What forced the answer's status or delay, once the simulate middleware has applied one. */
+  forced?: ForcedBy
 }
 
 export type Next = () => Promise<MockResponse>
@@ -101,3 +127,26 @@ export type Middleware = (ctx: Context, next: Next) => Promise<MockResponse>
  * The implementation of one API operation.
  */
 export type Operation = (ctx: Context) => MockResponse | Promise<MockResponse>
+
+/**
+ * What the app reports of each request it answered (the journal's source).
+ */
+export interface AnsweredRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  headers: HeaderReader
+  /** The body as received (bytes or text), or `null`. */
+  body: Uint8Array | string | null
+  /** When the request came in, ms since the epoch (the mock's clock). */
+  startedAt: number
+  durationMs: number
+  status: number
+  /** The template of the route the path matched, or `null`. */
+  route: string | null
+  /** The `code` of an Error answer, or `null`. */
+  code: string | null
+  forced: ForcedBy | null
+  /** The plan of the request's valid API key, or `null`. */
+  plan: string | null
+}

@@ -32,9 +32,12 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
     const simulation: Simulation =
-      asked.status !== undefined || asked.delay !== undefined
+      asked.source !== undefined
         ? asked
-        : (scenarios.take(request.method, request.path, ctx.route?.path) ?? {})
+        : (scenarios.take(request, ctx.route?.path, ctx.path) ?? {})
+    if (simulation.status !== undefined || simulation.delay !== undefined) {
+      ctx.forced = asked.source ?? 'scenario'
+    }
     if (simulation.delay) {
       await (clock.sleep
         ? clock.sleep(simulation.delay, request.signal)

@@ -13,13 +13,13 @@ import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
 import { RATE_LIMIT_HEADER_NAMES } from '../spec/headers.ts'
 import { int64 } from '../spec/int64.ts'
+import { LIST_LIMIT as LIMIT, MAX_BODY_BYTES } from '../spec/limits.ts'
 import { NewPet } from '../spec/new-pet.ts'
 import { Order, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { ROUTES, TAGS } from '../spec/routes.ts'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
-import { LIMIT } from '../validation/read-params.ts'
 import { createOpenApiDocument } from './create-openapi-document.ts'
 
 const REDOCLY = fileURLToPath(
@@ -195,25 +195,33 @@ describe('createOpenApiDocument', () => {
     expect(schemas.Error.required).toEqual(['code', 'message', 'status'])
   })
 
-  it('describes int64 fields by their format and the range the int64 rule enforces', () => {
+  it('describes int64 fields by their format and the range the schemas enforce', () => {
     const { schemas } = served.components
     const petId = served.paths['/pets/{petId}'].get.parameters[0].schema
-    for (const field of [
-      schemas.Pet.properties.id,
-      schemas.Pet.properties.categoryId,
-      schemas.NewPet.properties.categoryId,
-      schemas.Order.properties.id,
-      schemas.Order.properties.petId,
-      petId,
-    ]) {
-      expect(field).toMatchObject({ type: 'integer', format: 'int64' })
-      expect(typeof field.minimum).toBe('number')
-      expect(typeof field.maximum).toBe('number')
-      // The documented bounds are exactly what the one int64 rule accepts.
-      expect(int64.safeParse(field.minimum).success).toBe(true)
-      expect(int64.safeParse(field.maximum).success).toBe(true)
-      expect(int64.safeParse(field.minimum - 1).success).toBe(false)
-      expect(int64.safeParse(field.maximum + 1).success).toBe(false)
+    const fields: Array<[string, Json, z.ZodType]> = [
+      ['Pet.id', schemas.Pet.properties.id, Pet.shape.id],
+      ['Pet.categoryId', schemas.Pet.properties.categoryId, Pet.shape.categoryId],
+      ['NewPet.categoryId', schemas.NewPet.properties.categoryId, NewPet.shape.categoryId],
+      ['Order.id', schemas.Order.properties.id, Order.shape.id],
+      ['Order.petId', schemas.Order.properties.petId, Order.shape.petId],
+      ['petId', petId, int64],
+    ]
+    // Without bounds, `format: int64` states the range: -2^63 to 2^63 - 1. As doubles, the
+    // ends are the nearest doubles inside it (±(2^63 - 1024)): ±2^63 itself cannot tell the
+    // ends of the range from the numbers just beyond them.
+    const INT64_MIN_DOUBLE = -(2 ** 63) + 1024
+    const INT64_MAX_DOUBLE = 2 ** 63 - 1024
+    const above = (value: number) => (value === INT64_MAX_DOUBLE ? 2 ** 63 : value + 1)
+    const below = (value: number) => (value === INT64_MIN_DOUBLE ? -(2 ** 63) : value - 1)
+    for (const [name, field, schema] of fields) {
+      expect(field, name).toMatchObject({ type: 'integer', format: 'int64' })
+      const min = field.minimum ?? INT64_MIN_DOUBLE
+      const max = field.maximum ?? INT64_MAX_DOUBLE
+      // The documented bounds are exactly what the schema accepts.
+      expect(schema.safeParse(min).success, `${name} ${min}`).toBe(true)
+      expect(schema.safeParse(max).success, `${name} ${max}`).toBe(true)
+      expect(schema.safeParse(below(min)).success, `${name} below ${min}`).toBe(false)
+      expect(schema.safeParse(above(max)).success, `${name} above ${max}`).toBe(false)
     }
     expect(schemas.Order.properties.quantity).toEqual({
       type: 'integer',
@@ -350,25 +358,48 @@ describe('createOpenApiDocument', () => {
     )
   })
 
-  it('documents the statuses the mock really answers', async () => {
+  it('documents the statuses and required headers of what the mock really answers', async () => {
     const auth = { authorization: 'Bearer sk_test_enterprise' }
-    const cases: Array<[string, string, string, string | undefined]> = [
-      ['/pets', 'get', '/v1/pets?limit=0', undefined],
-      ['/pets', 'post', '/v1/pets', '{}'],
-      ['/pets/{petId}', 'get', '/v1/pets/abc', undefined],
-      ['/pets/{petId}', 'get', '/v1/pets/999', undefined],
-      ['/store/orders', 'get', '/v1/store/orders?status=lost', undefined],
+    const json = { ...auth, 'content-type': 'application/json' }
+    const forced = (code: number) => ({ ...auth, prefer: `code=${code}` })
+    const cases: Array<[string, string, string, Record<string, string>, string | undefined]> = [
+      ['/pets', 'get', '/v1/pets', auth, undefined],
+      ['/pets', 'get', '/v1/pets?limit=0', auth, undefined],
+      ['/pets', 'get', '/v1/pets', {}, undefined],
+      ['/pets', 'get', '/v1/pets', forced(404), undefined],
+      ['/pets', 'get', '/v1/pets', forced(429), undefined],
+      ['/pets', 'get', '/v1/pets', forced(500), undefined],
+      ['/pets', 'get', '/v1/pets', forced(503), undefined],
+      ['/pets', 'post', '/v1/pets', json, '{"name":"Rex","categoryId":1}'],
+      ['/pets', 'post', '/v1/pets', json, '{}'],
+      ['/pets', 'post', '/v1/pets', { ...auth, 'content-type': 'text/plain' }, 'Rex'],
+      ['/pets', 'post', '/v1/pets', json, 'x'.repeat(MAX_BODY_BYTES + 1)],
+      ['/pets/{petId}', 'get', '/v1/pets/1', auth, undefined],
+      ['/pets/{petId}', 'get', '/v1/pets/abc', auth, undefined],
+      ['/pets/{petId}', 'get', '/v1/pets/999', auth, undefined],
+      ['/store/orders', 'get', '/v1/store/orders', auth, undefined],
+      ['/store/orders', 'get', '/v1/store/orders?status=lost', auth, undefined],
     ]
-    for (const [path, method, url, body] of cases) {
+    const seen = new Set<number>()
+    for (const [path, method, url, headers, body] of cases) {
       const response = await request(`${mock.current.url}${url}`, {
         method: method.toUpperCase() as 'GET',
-        headers: auth,
+        headers,
         body,
       })
-      await response.body.dump()
-      expect(Object.keys(served.paths[path][method].responses), url).toContain(
-        String(response.statusCode),
-      )
+      const text = await response.body.text()
+      const status = response.statusCode
+      seen.add(status)
+      const documented = served.paths[path][method].responses[String(status)]
+      expect(documented, `${method} ${url} answered ${status}`).toBeDefined()
+      for (const [name, header] of Object.entries<Json>(documented.headers)) {
+        const definition = served.components.headers[header.$ref.split('/').pop()]
+        if (definition.required) {
+          expect(response.headers[name.toLowerCase()], `${name} on ${status}`).toBeDefined()
+        }
+      }
+      if (status >= 400) expect(ErrorBody.parse(JSON.parse(text)).status).toBe(status)
     }
+    expect([...seen].sort()).toEqual([200, 201, 400, 401, 404, 413, 415, 429, 500, 503])
   })
 })

@@ -6,14 +6,13 @@ import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
 import { EXPOSED_HEADERS, RATE_LIMIT_HEADER_NAMES, WWW_AUTHENTICATE } from '../spec/headers.ts'
 import { int64 } from '../spec/int64.ts'
-import { MAX_BODY_BYTES } from '../spec/limits.ts'
+import { LIST_LIMIT as LIMIT, MAX_BODY_BYTES } from '../spec/limits.ts'
 import { MAX_NAME_LENGTH, NewPet } from '../spec/new-pet.ts'
 import { Order, OrderStatus, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { PLAN_NAMES, PLANS } from '../spec/plans.ts'
 import { API_PREFIX, GET_PET_DEPRECATION, type OperationId, ROUTES, TAGS } from '../spec/routes.ts'
-import { LIMIT } from '../validation/read-params.ts'
 import {
   type JsonSchema,
   SCHEMA_REF_PREFIX,

@@ -177,6 +177,12 @@ describe.each(useTransports())('POST /v1/pets ($name)', (transport) => {
       '"categoryId" must be an integer, got a number out of range',
     ],
     [
+      'an int64 categoryId beyond what the mock holds, which names no category',
+      `{"name":"Rex","categoryId":${2 ** 60}}`,
+      'invalid_request',
+      `${2 ** 60} names none`,
+    ],
+    [
       'a categoryId that names no category',
       { name: 'Rex', categoryId: 99 },
       'invalid_request',

@@ -33,7 +33,7 @@ describe.each(useTransports())('GET /v1/pets/{petId} ($name)', (transport) => {
     }
   })
 
-  it.each(['999', '0', '-1', '9223372036854775807'])(
+  it.each(['999', '0', '-1', String(2 ** 60), '9223372036854775807', '-9223372036854775808'])(
     'answers 404 for the unknown id %s',
     async (id) => {
       const response = await transport.send('GET', `/v1/pets/${id}`, { headers: AUTH })

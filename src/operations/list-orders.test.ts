@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { LIST_LIMIT as LIMIT } from '../spec/limits.ts'
 import { Order, OrderStatus, Orders } from '../spec/order.ts'
 import { AUTH, expectError, useTransports } from '../test-utils/use-transports.ts'
-import { LIMIT } from '../validation/read-params.ts'
 
 describe.each(useTransports({ orders: 60 }))('GET /v1/store/orders ($name)', (transport) => {
   const list = async (query = '') => {

@@ -1,7 +1,7 @@
 import type { Store } from '../data/create-store.ts'
 import { jsonResponse } from '../http/json-response.ts'
 import type { Operation } from '../http/types.ts'
-import { OrderStatus } from '../spec/order.ts'
+import { PARAMETERS } from '../spec/params.ts'
 import { readEnum, readLimit } from '../validation/read-params.ts'
 
 /**
@@ -14,7 +14,7 @@ import { readEnum, readLimit } from '../validation/read-params.ts'
 export function listOrders(store: Store): Operation {
   return ({ request }) => {
     const limit = readLimit(request.query)
-    const status = readEnum(request.query, 'status', OrderStatus.options)
+    const status = readEnum(request.query, 'status', PARAMETERS.listOrders.query.status)
     return jsonResponse(200, store.listOrders({ status, limit }))
   }
 }

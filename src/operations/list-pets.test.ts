@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { LIST_LIMIT as LIMIT } from '../spec/limits.ts'
 import { Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { AUTH, expectError, useTransports } from '../test-utils/use-transports.ts'
-import { LIMIT } from '../validation/read-params.ts'
 
 describe.each(useTransports())('GET /v1/pets ($name)', (transport) => {
   beforeEach(() => transport.petstore.reset())

@@ -64,9 +64,12 @@ describe('petstore-mock rate-limit flags', () => {
         expect(refused?.headers['x-ratelimit-limit']).toBe('1')
       },
     )
-    expect(lines).toContainEqual(expect.stringMatching(/sk_one\s+enterprise\s+1\/min, 100\/day/))
+    expect(lines).toContain(
+      '  limits:    on, windows of 6 s and 2.4 h (--rate-limit-scale 10); banned for 6 min at the first request over a limit',
+    )
+    expect(lines).toContainEqual(expect.stringMatching(/sk_one\s+enterprise\s+1\/6 s, 100\/2\.4 h/))
     expect(lines).toContainEqual(
-      expect.stringMatching(/sk_test_enterprise\s+enterprise\s+3\/min, 500\/day/),
+      expect.stringMatching(/sk_test_enterprise\s+enterprise\s+3\/6 s, 500\/2\.4 h/),
     )
   })
 
@@ -83,7 +86,9 @@ describe('petstore-mock rate-limit flags', () => {
         expect((await request(`${url}/__mock/state`)).statusCode).toBe(404)
       },
     )
-    expect(lines).toContain('  rate limiting is off (headers are still sent)')
+    expect(lines).toContain(
+      '  limits:    off: never 429 (the X-RateLimit-* headers are still sent)',
+    )
   })
 
   it('refuses a bad scale with a message', async () => {

@@ -16,6 +16,8 @@ export interface RequestListenerOptions {
   log?: (entry: RequestLogEntry) => void
   /** A body that sends nothing for this long is answered with 408. Default `BODY_IDLE_TIMEOUT_MS`. */
   bodyTimeoutMs?: number
+  /** Open streamed responses (event streams) register their `end` here while open. */
+  streams?: Set<() => void>
 }
 
 /** After a refused body (413, 408), the rest is read and dropped for at most this long. */
@@ -33,7 +35,7 @@ export function createRequestListener(
   app: Pick<App, 'handle'>,
   options: RequestListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { log } = options
+  const { log, streams } = options
   return (req, res) => {
     const started = log ? performance.now() : 0
     const url = req.url ?? '/'
@@ -46,8 +48,13 @@ export function createRequestListener(
       if (!answered) controller.abort(new Error('The request ended without its answer.'))
     })
     const respond = (response: MockResponse, closeAfter: boolean) => {
-      if (!writeResponse(res, response, closeAfter)) return
+      if (res.destroyed || res.headersSent) return
       answered = true
+      if (response.stream) {
+        writeStream(req, res, response, streams)
+        return
+      }
+      writeResponse(res, response, closeAfter)
       log?.({
         method: req.method ?? 'GET',
         path,
@@ -97,6 +104,31 @@ export function createRequestListener(
       return answer(result.error !== undefined)
     })
   }
+}
+
+/** Writes a streamed body (Server-Sent Events) as it comes, honouring `write()`'s backpressure. */
+function writeStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: MockResponse,
+  streams: Set<() => void> | undefined,
+): void {
+  res.writeHead(response.status, response.headers)
+  res.flushHeaders()
+  req.socket.setTimeout(0)
+  req.socket.setNoDelay(true)
+  const stop = response.stream?.({
+    write: (chunk) => res.write(chunk),
+    onDrain: (listener) => res.once('drain', listener),
+    end: () => res.end(),
+  })
+  const end = () => {
+    stop?.()
+    streams?.delete(end)
+    res.end()
+  }
+  streams?.add(end)
+  res.once('close', end)
 }
 
 /** Every copy of a header, joined with ", " as Fetch does (Node keeps only the first of some, such as Authorization). */

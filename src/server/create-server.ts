@@ -71,10 +71,12 @@ export function createServer(options: ServerOptions = {}): {
     Math.max(1, Math.min(BODY_IDLE_TIMEOUT_MS, Math.floor(requestTimeout / 2))),
     'bodyTimeoutMs',
   )
+  const streams = new Set<() => void>()
   const listener = shutdown.wrap(
     createRequestListener(petstore.app.guarded(guards), {
       log: options.log,
       bodyTimeoutMs: bodyTimeout,
+      streams,
     }),
   )
   const server = http.createServer(
@@ -91,6 +93,12 @@ export function createServer(options: ServerOptions = {}): {
     },
     listener,
   )
+  // Open event streams never go idle: closing the server ends them.
+  const close = server.close.bind(server)
+  server.close = (callback) => {
+    for (const end of streams) end()
+    return close(callback)
+  }
   // `Expect: 100-continue`: a declared body over the limit is refused (413)
   // without `100 Continue`, so the client never sends it.
   server.on('checkContinue', (req, res) => {

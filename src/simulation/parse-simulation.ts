@@ -1,6 +1,6 @@
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
-import { MAX_DELAY_MS, SIMULATED_STATUS_LIST, SIMULATED_STATUSES } from './simulated-statuses.ts'
+import { SIMULATION_RULES, SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
 /**
  * A forced outcome for one request.
@@ -8,6 +8,8 @@ import { MAX_DELAY_MS, SIMULATED_STATUS_LIST, SIMULATED_STATUSES } from './simul
 export interface Simulation {
   status?: number
   delay?: number
+  /** Where a request's own preference came from: the `Prefer` header or the query. */
+  source?: 'prefer' | 'query'
 }
 
 /**
@@ -33,11 +35,15 @@ export function parseSimulation(prefer: string | null, query: URLSearchParams): 
       simulation.delay = readDelay(value, 'Prefer: delay')
     }
   }
-  if (simulation.status !== undefined || simulation.delay !== undefined) return simulation
+  if (simulation.status !== undefined || simulation.delay !== undefined) {
+    simulation.source = 'prefer'
+    return simulation
+  }
   const code = query.get('__code')
   const delay = query.get('__delay')
   if (code !== null) simulation.status = readStatus(code, '__code')
   if (delay !== null) simulation.delay = readDelay(delay, '__delay')
+  if (code !== null || delay !== null) simulation.source = 'query'
   return simulation
 }
 
@@ -48,14 +54,9 @@ export function parseSimulation(prefer: string | null, query: URLSearchParams): 
  * readStatus('503', 'Prefer: code') // 503
  */
 export function readStatus(raw: string, source: string): number {
-  const value = /^\d{3}$/.test(raw) ? Number(raw) : Number.NaN
-  if (SIMULATED_STATUSES[value] === undefined) {
-    throw new ApiError(
-      'invalid_simulation',
-      `${source} must be one of ${SIMULATED_STATUS_LIST.join(', ')}, got "${clip(raw)}".`,
-    )
-  }
-  return value
+  const result = SimulatedStatus.safeParse(/^\d{3}$/.test(raw) ? Number(raw) : Number.NaN)
+  if (!result.success) throw invalid(source, SIMULATION_RULES.status, raw)
+  return result.data
 }
 
 /**
@@ -65,14 +66,13 @@ export function readStatus(raw: string, source: string): number {
  * readDelay('300', 'Prefer: delay') // 300
  */
 export function readDelay(raw: string, source: string): number {
-  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!Number.isInteger(value) || value > MAX_DELAY_MS) {
-    throw new ApiError(
-      'invalid_simulation',
-      `${source} must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, got "${clip(raw)}".`,
-    )
-  }
-  return value
+  const result = SimulatedDelay.safeParse(/^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN)
+  if (!result.success) throw invalid(source, SIMULATION_RULES.delay, raw)
+  return result.data
+}
+
+function invalid(source: string, rule: string, raw: string): ApiError {
+  return new ApiError('invalid_simulation', `${source} ${rule}, got "${clip(raw)}".`)
 }
 
 function unquote(value: string): string {

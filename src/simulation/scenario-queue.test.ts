@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { createScenarioQueue, MAX_SCENARIOS } from './scenario-queue.ts'
+import { createScenarioQueue, MAX_SCENARIOS, type ScenarioRequest } from './scenario-queue.ts'
+
+function req(
+  method: string,
+  path: string,
+  init: { query?: string; headers?: Record<string, string>; body?: string } = {},
+): ScenarioRequest {
+  return {
+    method,
+    path,
+    query: new URLSearchParams(init.query),
+    headers: new Headers(init.headers),
+    body: init.body ?? null,
+  }
+}
 
 function messageOf(attempt: () => unknown): string {
   try {
@@ -17,18 +31,18 @@ describe('createScenarioQueue', () => {
     const first = queue.add({ status: 503, times: 2, method: 'get', path: '/v1/pets' })
     expect(first).toEqual({ id: 1, status: 503, method: 'GET', path: '/v1/pets', remaining: 2 })
     queue.add({ status: 500 })
-    expect(queue.take('POST', '/v1/pets')?.status).toBe(500)
-    expect(queue.take('GET', '/v1/pets')).toMatchObject({ id: 1, remaining: 1 })
-    expect(queue.take('HEAD', '/v1/pets')).toMatchObject({ id: 1, remaining: 0 })
+    expect(queue.take(req('POST', '/v1/pets'))?.status).toBe(500)
+    expect(queue.take(req('GET', '/v1/pets'))).toMatchObject({ id: 1, remaining: 1 })
+    expect(queue.take(req('HEAD', '/v1/pets'))).toMatchObject({ id: 1, remaining: 0 })
     expect(queue.list()).toEqual([])
-    expect(queue.take('GET', '/v1/pets')).toBeUndefined()
+    expect(queue.take(req('GET', '/v1/pets'))).toBeUndefined()
   })
 
   it('matches a route template as well as a path', () => {
     const queue = createScenarioQueue()
     queue.add({ status: 404, path: '/v1/pets/{petId}', times: 2 })
-    expect(queue.take('GET', '/v1/pets/7')).toBeUndefined()
-    expect(queue.take('GET', '/v1/pets/7', '/v1/pets/{petId}')?.status).toBe(404)
+    expect(queue.take(req('GET', '/v1/pets/7'))).toBeUndefined()
+    expect(queue.take(req('GET', '/v1/pets/7'), '/v1/pets/{petId}')?.status).toBe(404)
     queue.add({ delay: 10, path: '/v1/pets/8' })
     queue.clear()
     expect(queue.list()).toEqual([])
@@ -61,10 +75,63 @@ describe('createScenarioQueue', () => {
       /^Field "path"/,
     )
     expect(messageOf(() => queue.add({ status: 500, code: 'x' }))).toBe(
-      'Field "code" is not part of a scenario; use status, delay, times, method, path.',
+      'Field "code" is not part of a scenario; use status, delay, times, method, path, match.',
     )
     expect(messageOf(() => queue.add([429]))).toBe(
       'The scenario must be a JSON object such as { "status": 429, "times": 3 }.',
+    )
+    expect(queue.list()).toEqual([])
+  })
+
+  it('refuses a method and path that no route answers, naming them', () => {
+    const queue = createScenarioQueue()
+    expect(messageOf(() => queue.add({ status: 500, path: '/pets' }))).toMatch(
+      /^The scenario path "\/pets" matches no route; routes are GET \/v1\/pets, POST \/v1\/pets, /,
+    )
+    expect(messageOf(() => queue.add({ status: 500, method: 'POST', path: '/v1/pets/7' }))).toMatch(
+      /^The scenario method POST is not answered at "\/v1\/pets\/7"; routes are /,
+    )
+    expect(messageOf(() => queue.add({ status: 500, method: 'DELETE' }))).toMatch(
+      /^The scenario method DELETE is not answered at any route/,
+    )
+    expect(queue.add({ status: 500, method: 'HEAD', path: '/v1/pets/{petId}' })).toMatchObject({
+      method: 'HEAD',
+    })
+    expect(queue.add({ status: 500, path: '/v1/store/orders' })).toMatchObject({ id: 2 })
+  })
+
+  it('matches on exact query, header and top-level body values', () => {
+    const queue = createScenarioQueue()
+    queue.add({ status: 400, times: 10, match: { body: { name: 'Error', tags: ['a', 1] } } })
+    queue.add({
+      status: 503,
+      times: 10,
+      match: { query: { limit: 3 }, headers: { 'X-Test': 'on' } },
+    })
+    expect(queue.take(req('POST', '/v1/pets', { body: '{"name":"Rex"}' }))).toBeUndefined()
+    expect(queue.take(req('POST', '/v1/pets', { body: '{"name":"Error"}' }))).toBeUndefined()
+    expect(queue.take(req('POST', '/v1/pets', { body: 'not json' }))).toBeUndefined()
+    expect(
+      queue.take(req('POST', '/v1/pets', { body: '{"tags":["a",1],"name":"Error","x":1}' }))
+        ?.status,
+    ).toBe(400)
+    expect(queue.take(req('GET', '/v1/pets', { query: 'limit=3' }))).toBeUndefined()
+    expect(queue.take(req('GET', '/v1/pets', { headers: { 'x-test': 'on' } }))).toBeUndefined()
+    expect(
+      queue.take(req('GET', '/v1/pets', { query: 'limit=3', headers: { 'x-test': 'on' } }))?.status,
+    ).toBe(503)
+  })
+
+  it('names the bad part of a match', () => {
+    const queue = createScenarioQueue()
+    expect(messageOf(() => queue.add({ status: 400, match: { cookies: {} } }))).toBe(
+      'Field "match.cookies" is not part of a scenario\'s match; use query, headers, body.',
+    )
+    expect(messageOf(() => queue.add({ status: 400, match: { query: { a: {} } } }))).toMatch(
+      /^Field "match\.query\.a" must map names to a string, number or boolean/,
+    )
+    expect(messageOf(() => queue.add({ status: 400, match: { body: [] } }))).toMatch(
+      /^Field "match\.body" must be an object/,
     )
     expect(queue.list()).toEqual([])
   })

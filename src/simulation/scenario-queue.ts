@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
-import { MAX_DELAY_MS, SIMULATED_STATUS_LIST } from './simulated-statuses.ts'
+import { matchPath } from '../http/router.ts'
+import { ROUTES } from '../spec/routes.ts'
+import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
 /** At most this many scenarios wait at once. */
 export const MAX_SCENARIOS = 100
@@ -9,7 +11,38 @@ export const MAX_SCENARIOS = 100
 /** At most this many responses one scenario forces. */
 export const MAX_SCENARIO_TIMES = 10_000
 
-const FIELDS = ['status', 'delay', 'times', 'method', 'path']
+/** At most this many fields in each part of a scenario's `match`. */
+export const MAX_MATCH_FIELDS = 20
+
+const FIELDS = ['status', 'delay', 'times', 'method', 'path', 'match']
+const MATCH_PARTS = ['query', 'headers', 'body']
+
+const fieldName = z.string().min(1).max(256, { error: 'names at most 256 characters long' })
+const exactText = z.union([z.string().max(2048), z.number(), z.boolean()], {
+  error: 'must map names to a string, number or boolean',
+})
+const fieldMap = <T extends z.ZodType>(value: T) =>
+  z
+    .record(fieldName, value, { error: 'must be an object of field names and values' })
+    .refine((map) => Object.keys(map).length <= MAX_MATCH_FIELDS, {
+      message: `must name at most ${MAX_MATCH_FIELDS} fields`,
+    })
+
+/**
+ * What a request must carry for a scenario to apply: exact values of query
+ * parameters, request headers (names in any case) and top-level fields of a
+ * JSON object body.
+ */
+export const ScenarioMatch = z
+  .object(
+    {
+      query: fieldMap(exactText).optional(),
+      headers: fieldMap(exactText).optional(),
+      body: fieldMap(z.json()).optional(),
+    },
+    { error: 'must be an object with query, headers or body' },
+  )
+  .strict()
 
 /**
  * The body of `POST /__mock/scenarios` and the argument of `petstore.simulate()`:
@@ -19,19 +52,8 @@ const FIELDS = ['status', 'delay', 'times', 'method', 'path']
 export const ScenarioInput = z
   .object(
     {
-      status: z
-        .int({ error: `must be one of ${SIMULATED_STATUS_LIST.join(', ')}` })
-        .refine((status) => SIMULATED_STATUS_LIST.includes(status), {
-          message: `must be one of ${SIMULATED_STATUS_LIST.join(', ')}`,
-        })
-        .optional(),
-      delay: z
-        .int({ error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}` })
-        .min(0, { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}` })
-        .max(MAX_DELAY_MS, {
-          error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`,
-        })
-        .optional(),
+      status: SimulatedStatus.optional(),
+      delay: SimulatedDelay.optional(),
       times: z
         .int({ error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
         .min(1, { error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
@@ -50,6 +72,7 @@ export const ScenarioInput = z
           error: 'must be a path such as "/v1/pets" or "/v1/pets/{petId}", without a query',
         })
         .optional(),
+      match: ScenarioMatch.optional(),
     },
     { error: 'must be a JSON object such as { "status": 429, "times": 3 }' },
   )
@@ -57,6 +80,10 @@ export const ScenarioInput = z
   .refine((input) => input.status !== undefined || input.delay !== undefined, {
     message: 'is required unless "delay" is given',
     path: ['status'],
+  })
+  .superRefine((input, ctx) => {
+    const problem = routeProblem(input.method, input.path)
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, path: [] })
   })
 
 export type ScenarioInput = z.input<typeof ScenarioInput>
@@ -67,8 +94,22 @@ export interface Scenario {
   delay?: number
   method?: string
   path?: string
+  match?: ScenarioMatch
   /** Matching responses still to force. */
   remaining: number
+}
+
+export type ScenarioMatch = z.output<typeof ScenarioMatch>
+
+/**
+ * What the queue reads of a request to pick a scenario.
+ */
+export interface ScenarioRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  headers: { get(name: string): string | null }
+  body: Uint8Array | string | null
 }
 
 export interface ScenarioQueue {
@@ -76,9 +117,10 @@ export interface ScenarioQueue {
   add(input: unknown): Scenario
   /**
    * Takes one use of the first scenario that matches the request, if any.
-   * `route` is the template of the route the path matched (`/v1/pets/{petId}`).
+   * `route` is the template of the route the path matched (`/v1/pets/{petId}`);
+   * `path` the request's path under the base path (default `request.path`).
    */
-  take(method: string, path: string, route?: string): Scenario | undefined
+  take(request: ScenarioRequest, route?: string, path?: string): Scenario | undefined
   list(): Array<Scenario>
   clear(): void
 }
@@ -89,7 +131,7 @@ export interface ScenarioQueue {
  * @example
  * const queue = createScenarioQueue()
  * queue.add({ status: 503, times: 2, path: '/v1/pets' })
- * queue.take('GET', '/v1/pets')?.status // 503
+ * queue.take({ method: 'GET', path: '/v1/pets', query, headers, body: null })?.status // 503
  */
 export function createScenarioQueue(): ScenarioQueue {
   let scenarios: Array<Scenario> = []
@@ -109,14 +151,25 @@ export function createScenarioQueue(): ScenarioQueue {
       scenarios.push(scenario)
       return { ...scenario }
     },
-    take(method, path, route) {
-      const scenario = scenarios.find(
-        (candidate) =>
-          (candidate.method === undefined ||
-            candidate.method === method ||
-            (method === 'HEAD' && candidate.method === 'GET')) &&
-          (candidate.path === undefined || candidate.path === path || candidate.path === route),
-      )
+    take(request, route, path = request.path) {
+      const { method } = request
+      let body: unknown
+      const scenario = scenarios.find((candidate) => {
+        if (
+          !(
+            (candidate.method === undefined ||
+              candidate.method === method ||
+              (method === 'HEAD' && candidate.method === 'GET')) &&
+            (candidate.path === undefined || candidate.path === path || candidate.path === route)
+          )
+        ) {
+          return false
+        }
+        const { match } = candidate
+        if (match === undefined) return true
+        if (match.body !== undefined && body === undefined) body = parseBody(request.body)
+        return matches(match, request, body)
+      })
       if (scenario === undefined) return undefined
       scenario.remaining--
       if (scenario.remaining === 0) scenarios = scenarios.filter((other) => other !== scenario)
@@ -132,9 +185,12 @@ export function createScenarioQueue(): ScenarioQueue {
 function invalidScenario(issue: z.core.$ZodIssue | undefined): ApiError {
   if (issue?.code === 'unrecognized_keys') {
     const [field = ''] = issue.keys
+    const within = issue.path.join('.')
     return new ApiError(
       'invalid_request',
-      `Field "${clip(field)}" is not part of a scenario; use ${FIELDS.join(', ')}.`,
+      within === ''
+        ? `Field "${clip(field)}" is not part of a scenario; use ${FIELDS.join(', ')}.`
+        : `Field "${within}.${clip(field)}" is not part of a scenario's ${within}; use ${MATCH_PARTS.join(', ')}.`,
     )
   }
   const field = issue?.path.join('.') ?? ''
@@ -143,4 +199,62 @@ function invalidScenario(issue: z.core.$ZodIssue | undefined): ApiError {
     'invalid_request',
     field === '' ? `The scenario ${message}.` : `Field "${field}" ${message}.`,
   )
+}
+
+const ROUTE_LIST = ROUTES.map((route) => `${route.method} ${route.path}`).join(', ')
+
+/** Why a scenario's method and path can match no route, or `undefined` when some route fits. */
+function routeProblem(method: string | undefined, path: string | undefined): string | undefined {
+  const routed = method === 'HEAD' ? 'GET' : method
+  const fits = ROUTES.filter(
+    (route) =>
+      path === undefined || route.path === path || matchPath(route.path)(path) !== undefined,
+  )
+  if (fits.length === 0) {
+    return `path "${clip(path ?? '')}" matches no route; routes are ${ROUTE_LIST}`
+  }
+  if (routed !== undefined && !fits.some((route) => route.method === routed)) {
+    const where = path === undefined ? 'any route' : `"${clip(path)}"`
+    return `method ${clip(method ?? '')} is not answered at ${where}; routes are ${ROUTE_LIST}`
+  }
+  return undefined
+}
+
+/** The request's body as JSON, or `null` when it has none or it is not JSON. */
+function parseBody(body: Uint8Array | string | null): unknown {
+  if (body === null) return null
+  try {
+    return JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body))
+  } catch {
+    return null
+  }
+}
+
+function matches(match: ScenarioMatch, request: ScenarioRequest, body: unknown): boolean {
+  for (const [name, value] of Object.entries(match.query ?? {})) {
+    if (request.query.get(name) !== String(value)) return false
+  }
+  for (const [name, value] of Object.entries(match.headers ?? {})) {
+    if (request.headers.get(name) !== String(value)) return false
+  }
+  if (match.body === undefined) return true
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
+  const fields = body as Record<string, unknown>
+  for (const [name, value] of Object.entries(match.body)) {
+    if (!Object.hasOwn(fields, name) || !sameJson(fields[name], value)) return false
+  }
+  return true
+}
+
+/** Deep equality of two JSON values (object key order does not matter). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const aKeys = Object.keys(a)
+  const bKeys = Object.keys(b)
+  if (aKeys.length !== bKeys.length) return false
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  return aKeys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
 }

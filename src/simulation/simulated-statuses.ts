@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { ErrorCode } from '../spec/error-codes.ts'
 
 /**
@@ -20,3 +21,38 @@ export const SIMULATED_STATUS_LIST = Object.keys(SIMULATED_STATUSES).map(Number)
 
 /** The longest delay that can be asked for, in ms. */
 export const MAX_DELAY_MS = 60_000
+
+/**
+ * What a forced status and a delay must be, in words: every check of them
+ * (the `Prefer` header, the query fallback, scenarios) says this.
+ *
+ * @example
+ * SIMULATION_RULES.delay // 'must be a whole number of milliseconds from 0 to 60000'
+ */
+export const SIMULATION_RULES = {
+  status: `must be one of ${SIMULATED_STATUS_LIST.join(', ')}`,
+  delay: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`,
+} as const
+
+/**
+ * A status that can be forced.
+ *
+ * @example
+ * SimulatedStatus.safeParse(418).success // false
+ */
+export const SimulatedStatus = z
+  .int({ error: SIMULATION_RULES.status })
+  .refine((status) => SIMULATED_STATUSES[status] !== undefined, {
+    message: SIMULATION_RULES.status,
+  })
+
+/**
+ * A delay that can be asked for, in ms.
+ *
+ * @example
+ * SimulatedDelay.safeParse(60_001).success // false
+ */
+export const SimulatedDelay = z
+  .int({ error: SIMULATION_RULES.delay })
+  .min(0, { error: SIMULATION_RULES.delay })
+  .max(MAX_DELAY_MS, { error: SIMULATION_RULES.delay })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { int64 } from './int64.ts'
+import { heldId } from './int64.ts'
 
 /**
  * A category of animals. The spec names the resource but shows none of its
@@ -10,7 +10,7 @@ import { int64 } from './int64.ts'
  */
 export const Category = z
   .object({
-    id: int64,
+    id: heldId,
     name: z.string().min(1),
   })
   .meta({ id: 'Category', description: 'A category of animals.' })

@@ -1,10 +1,78 @@
 import { z } from 'zod'
 
 /**
- * An integer in the int64 range that JavaScript can represent exactly.
- * The OpenAPI document describes it as `integer`, format `int64`.
+ * The int64 range of the spec's ids (§2: `id`, `categoryId`, `petId` are
+ * int64), as exact integers.
+ *
+ * @example
+ * INT64.max // 9223372036854775807n
+ */
+export const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n } as const
+
+/**
+ * The one int64 rule, for path parameters and JSON bodies alike: any integer
+ * from −2^63 to 2^63 − 1 is a valid id. The mock's records all have ids within
+ * ±(2^53 − 1) (JavaScript's exact integers), so a larger valid id names no
+ * record: `GET /pets/{petId}` answers 404, and a `categoryId` names no
+ * category (400, like any unknown category). Outside the range is a 400.
+ * A JSON number is judged by the double it parses to, and a double of ±2^63
+ * is refused: it cannot tell the ends of the range from numbers beyond them
+ * (9223372036854775807 and 9223372036854775808 both parse to 2^63; a path
+ * parameter, read exactly, has no such blur).
+ *
+ * @example
+ * INT64_RULE // 'must be an integer from -9223372036854775808 to 9223372036854775807'
+ */
+export const INT64_RULE = `must be an integer from ${INT64.min} to ${INT64.max}`
+
+/** 2^63: a JSON number must lie strictly within ±2^63 as a double. */
+const BOUND = 2 ** 63
+const DECIMAL = /^-?\d{1,20}$/
+
+/**
+ * Whether a JSON number is an int64.
+ *
+ * @example
+ * isInt64(2 ** 60) // true
+ * isInt64(1.5) // false
+ */
+export function isInt64(value: number): boolean {
+  return Number.isInteger(value) && value > -BOUND && value < BOUND
+}
+
+/**
+ * Reads an int64 written in decimal (a path parameter), exactly; `undefined`
+ * when it is not one.
+ *
+ * @example
+ * parseInt64('0042') // 42n
+ * parseInt64('9223372036854775808') // undefined
+ */
+export function parseInt64(text: string): bigint | undefined {
+  const digits = text.replace(/^(-?)0+(?=\d)/, '$1')
+  if (!DECIMAL.test(digits)) return undefined
+  const value = BigInt(digits)
+  return value >= INT64.min && value <= INT64.max ? value : undefined
+}
+
+/**
+ * An int64 id in a JSON body (spec §2). The OpenAPI document shows it as
+ * `integer`, format `int64`.
  *
  * @example
  * int64.parse(42) // 42
  */
-export const int64 = z.int().meta({ format: 'int64' })
+export const int64 = z
+  .number()
+  .check(z.refine(isInt64, { message: INT64_RULE }))
+  .meta({ type: 'integer', format: 'int64' } as Record<string, unknown>)
+
+/**
+ * The id of a record the mock holds: an int64 within ±(2^53 − 1), which it
+ * can store exactly (it assigns ids itself, and refuses larger ones in
+ * fixtures). Shown as `integer`, format `int64`, like any id.
+ *
+ * @example
+ * heldId.parse(7) // 7
+ */
+export const heldId = z.int().meta({ format: 'int64' })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { int64 } from './int64.ts'
+import { heldId } from './int64.ts'
 
 /**
  * The status of a store order. The spec shows no payload for orders; the
@@ -29,8 +29,8 @@ export type OrderStatus = z.infer<typeof OrderStatus>
  */
 export const Order = z
   .object({
-    id: int64,
-    petId: int64,
+    id: heldId,
+    petId: heldId,
     quantity: z.int().min(1),
     shipDate: z.iso.datetime(),
     status: OrderStatus,

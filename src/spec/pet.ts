@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { int64 } from './int64.ts'
+import { heldId } from './int64.ts'
 import { PetStatus } from './pet-status.ts'
 
 /**
@@ -10,9 +10,9 @@ import { PetStatus } from './pet-status.ts'
  */
 export const Pet = z
   .object({
-    id: int64.meta({ description: 'Unique identifier, assigned on creation.' }),
+    id: heldId.meta({ description: 'Unique identifier, assigned on creation.' }),
     name: z.string().meta({ description: "The animal's name." }),
-    categoryId: int64.meta({
+    categoryId: heldId.meta({
       description: 'ID of the category the animal belongs to.',
     }),
     status: PetStatus.optional(),

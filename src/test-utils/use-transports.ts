@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import { request } from 'undici'
+import { request, fetch as undiciFetch } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { PetstoreCore, PetstoreOptions } from '../app/create-petstore-core.ts'
 import { createPetstore, type Petstore } from '../create-petstore.ts'
@@ -47,6 +47,11 @@ export interface Transport {
   readonly petstore: PetstoreCore
   /** The address the mock counts requests without a valid key against. */
   readonly clientAddress: string
+  /** A request whose answer is read as it comes (an event stream): the Fetch `Response`. */
+  open(
+    path: string,
+    init?: { headers?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<Response>
   send(method: string, path: string, init?: SendInit): Promise<TestResponse>
 }
 
@@ -96,6 +101,11 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   const http: Transport = {
     name: 'http',
     clientAddress: '127.0.0.1',
+    async open(path, init = {}) {
+      if (running === undefined) throw new Error('The server has not started yet.')
+      // undici's own fetch: the global one is msw's in these files.
+      return (await undiciFetch(`${running.url}${path}`, init)) as unknown as Response
+    },
     get petstore() {
       if (running === undefined) throw new Error('The server has not started yet.')
       return running.petstore
@@ -119,6 +129,13 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   const msw: Transport = {
     name: 'msw',
     clientAddress: IN_PROCESS_ADDRESS,
+    open(path, init = {}) {
+      if (active !== inProcess && inProcess !== undefined) {
+        mswServer.resetHandlers(...inProcess.handlers)
+        active = inProcess
+      }
+      return fetch(`${IN_PROCESS_ORIGIN}${path}`, init)
+    },
     get petstore() {
       if (inProcess === undefined) throw new Error('The petstore has not been created yet.')
       return inProcess
@@ -142,6 +159,10 @@ export function useTransports(options: PetstoreOptions = {}): Array<Transport> {
   const fetchTransport: Transport = {
     name: 'fetch',
     clientAddress: IN_PROCESS_ADDRESS,
+    open(path, init = {}) {
+      if (direct === undefined) throw new Error('The petstore has not been created yet.')
+      return direct.fetch(new Request(`${IN_PROCESS_ORIGIN}${path}`, init))
+    },
     get petstore() {
       if (direct === undefined) throw new Error('The petstore has not been created yet.')
       return direct

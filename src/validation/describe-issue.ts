@@ -53,6 +53,9 @@ export function describeIssue(
       // A pattern rule of the spec module says in its own message what it wants.
       if (issue.format === 'regex') return `${issue.message}${got}`
       return `must be ${FORMATS[issue.format] ?? `a valid ${issue.format}`}${got}`
+    case 'custom':
+      // A refinement of the spec module (the int64 rule) says in its message what it wants.
+      return `${issue.message}${got}`
     default:
       return `is invalid (${issue.message})`
   }
@@ -74,7 +77,9 @@ function isIntegerField(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): bo
     current = current.shape[String(key)]
   }
   if (current instanceof z.ZodOptional) current = current.unwrap()
-  return current instanceof z.ZodNumber && current.isInt
+  if (!(current instanceof z.ZodNumber)) return false
+  // An int64 is a number schema that says `type: integer` (see spec/int64.ts).
+  return current.isInt || current.meta()?.type === 'integer'
 }
 
 /** An integer beyond ±(2^53 - 1): JSON parsing has already rounded it, so it is not echoed. */

@@ -1,0 +1,18 @@
+import { describe } from 'vitest'
+import { faultCases } from './test-utils/fault-cases.ts'
+
+describe('create echoes exactly what was sent, also when creates come at once', () => {
+  faultCases([
+    { fault: 'truncate-names-to-64', fails: ['create.echo-exact'] },
+    {
+      fault: 'echo-default-status-ignoring-sent',
+      fails: ['create.valid', 'create.concurrent'],
+      mayFail: ['create.generated-valid'],
+    },
+    {
+      fault: 'concurrent-creates-share-an-id',
+      fails: ['create.concurrent'],
+      mayFail: ['create.unique-ids'],
+    },
+  ])
+})

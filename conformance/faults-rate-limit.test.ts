@@ -1,0 +1,40 @@
+import { describe } from 'vitest'
+import { faultCases } from './test-utils/fault-cases.ts'
+
+const small = { rateLimit: { limit: 150, windowS: 2 } }
+
+describe('rate-limit headers, seen by a default run', () => {
+  faultCases([
+    {
+      fault: 'no-rate-limit-headers-on-201',
+      // Without headers the kit paces at the Free plan's rate; the test server allows more.
+      run: { fallbackPerMinute: 60_000 },
+      fails: ['ratelimit.headers'],
+    },
+    { fault: 'reset-is-window-start', fails: ['ratelimit.values'] },
+    { fault: 'remaining-never-changes', fails: ['ratelimit.remaining-decreases'] },
+  ])
+})
+
+describe('429s and exhaustion (--include rate-limit)', () => {
+  faultCases([
+    {
+      fault: 'remaining-above-zero-on-429',
+      options: small,
+      run: { include: ['rate-limit'] },
+      fails: ['ratelimit.429-remaining'],
+    },
+    {
+      fault: 'retry-after-invalid',
+      options: small,
+      run: { include: ['rate-limit'] },
+      fails: ['ratelimit.retry-after'],
+    },
+    {
+      fault: 'serves-after-remaining-0',
+      options: small,
+      run: { include: ['rate-limit'] },
+      fails: ['ratelimit.exhaust'],
+    },
+  ])
+})

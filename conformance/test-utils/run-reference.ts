@@ -1,0 +1,63 @@
+import { type ConformanceOptions, runConformance } from '../run-conformance.ts'
+import type { ConformanceResult } from '../types.ts'
+import { type ReferenceOptions, startReferenceServer } from './reference-server.ts'
+
+/** The key the reference server accepts by default. */
+export const REFERENCE_TOKEN = 'sk_ref'
+
+/**
+ * Starts the reference server with `options`, runs the kit against it
+ * (seed 1) and closes it.
+ *
+ * @example
+ * const result = await runAgainstReference({ firstId: 9007199254740993n })
+ */
+export async function runAgainstReference(
+  options: ReferenceOptions = {},
+  run: Partial<ConformanceOptions> = {},
+): Promise<ConformanceResult & { served: number }> {
+  const server = await startReferenceServer(options)
+  try {
+    const result = await runConformance({
+      baseUrl: server.baseUrl,
+      token: REFERENCE_TOKEN,
+      seed: 1,
+      ...run,
+    })
+    return { ...result, served: server.requests() }
+  } finally {
+    await server.close()
+  }
+}
+
+/**
+ * The ids of the required checks that failed, sorted, without duplicates.
+ *
+ * @example
+ * expect(failedRequired(result)).toEqual([])
+ */
+export function failedRequired(result: ConformanceResult): Array<string> {
+  return [
+    ...new Set(
+      result.results
+        .filter((entry) => entry.outcome === 'failed' && entry.level === 'required')
+        .map((entry) => entry.id),
+    ),
+  ].sort()
+}
+
+/**
+ * The ids of the advisory checks that warned, sorted, without duplicates.
+ *
+ * @example
+ * expect(warned(result)).toEqual(['get.deprecation-headers'])
+ */
+export function warned(result: ConformanceResult): Array<string> {
+  return [
+    ...new Set(
+      result.results
+        .filter((entry) => entry.outcome === 'failed' && entry.level === 'advisory')
+        .map((entry) => entry.id),
+    ),
+  ].sort()
+}

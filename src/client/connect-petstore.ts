@@ -1,0 +1,200 @@
+import type { PetstoreState } from '../app/create-petstore-core.ts'
+import { PetstoreError } from '../errors/petstore-error.ts'
+import type { JournalEntry } from '../journal/journal-entry.ts'
+import type { JournalFilter } from '../journal/journal-filter.ts'
+import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
+import { ControlApiError } from './control-api-error.ts'
+
+/** How long `waitForRequest` waits unless told otherwise, in ms. */
+export const CLIENT_WAIT_MS = 5_000
+
+/** The longest `waitForRequest` timeout, in ms. */
+export const CLIENT_MAX_WAIT_MS = 60_000
+
+/** How often `waitForRequest` asks the journal, in ms. */
+export const CLIENT_POLL_MS = 50
+
+export interface ConnectOptions {
+  /** Sent as `Authorization: Bearer <adminToken>` (needed when the mock listens off loopback). */
+  adminToken?: string
+  /** The `fetch` to use. Default: the global one. */
+  fetch?: typeof fetch
+}
+
+export interface ClientWaitOptions {
+  /** Give up after this many ms (default 5,000, at most 60,000). */
+  timeout?: number
+  signal?: AbortSignal
+}
+
+/**
+ * A standalone mock, steered over its control API.
+ */
+export interface PetstoreClient {
+  /** Restores the seeded data, clears counters, bans, scenarios and the journal. */
+  reset(): Promise<PetstoreState>
+  /** Queues a scenario (`POST /__mock/scenarios`); a bad one rejects with a `ControlApiError`. */
+  simulate(scenario: ScenarioInput): Promise<Scenario>
+  /** Drops every queued scenario. */
+  clearSimulations(): Promise<void>
+  state(): Promise<PetstoreState>
+  /** Journaled requests that pass the filter, oldest first. */
+  requests(filter?: JournalFilter): Promise<Array<JournalEntry>>
+  /** Drops every journaled request. */
+  clearRequests(): Promise<void>
+  /**
+   * Resolves with the first request journaled from now on (with `since`: after
+   * that entry id) that passes the filter. Rejects with a `PetstoreError`
+   * `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms.
+   */
+  waitForRequest(filter?: JournalFilter, options?: ClientWaitOptions): Promise<JournalEntry>
+}
+
+/**
+ * Connects to a running `petstore-mock` (another process, a container, CI):
+ * the same control as `createPetstore()` gives in-process, over `/__mock/`.
+ * Fetch only, so it runs in Node and in browsers.
+ *
+ * @example
+ * import { connectPetstore } from 'petstore-mock/client'
+ *
+ * const petstore = connectPetstore('http://127.0.0.1:4010')
+ * await petstore.reset()
+ * await petstore.simulate({ status: 429, method: 'GET', path: '/v1/pets' })
+ * // … the app under test calls GET /v1/pets …
+ * const entry = await petstore.waitForRequest({ path: '/v1/pets', status: 429 })
+ */
+export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): PetstoreClient {
+  let origin: string
+  try {
+    const url = new URL(baseUrl)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(url.protocol)
+    origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
+  } catch {
+    throw PetstoreError.failed(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'connect to the petstore',
+      `baseUrl must be an absolute URL such as http://127.0.0.1:4010, got "${String(baseUrl).slice(0, 100)}"`,
+    )
+  }
+  const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+
+  const call = async <T>(
+    action: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> => {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    // The control API refuses state changes without a JSON content type.
+    if (method !== 'GET') headers['content-type'] = 'application/json'
+    if (options.adminToken) headers.authorization = `Bearer ${options.adminToken}`
+    let response: Response
+    try {
+      response = await send(`${origin}/__mock/${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      })
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason
+      throw PetstoreError.failed(
+        'ERR_PETSTORE_UNREACHABLE',
+        action,
+        `${origin} did not answer (${error instanceof Error ? error.message : String(error)})`,
+      )
+    }
+    const text = await response.text()
+    let value: unknown
+    try {
+      value = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      value = undefined
+    }
+    if (!response.ok) throw new ControlApiError(action, response.status, value)
+    return value as T
+  }
+
+  const requests = (filter: JournalFilter = {}, signal?: AbortSignal) =>
+    call<Array<JournalEntry>>(
+      'read the journal',
+      'GET',
+      `requests${toQuery(filter)}`,
+      undefined,
+      signal,
+    )
+
+  return {
+    reset: () => call('reset the petstore', 'POST', 'reset', {}),
+    simulate: (scenario) => call('queue the scenario', 'POST', 'scenarios', scenario),
+    clearSimulations: () => call('clear the scenarios', 'DELETE', 'scenarios'),
+    state: () => call('read the state', 'GET', 'state'),
+    requests: (filter) => requests(filter),
+    clearRequests: () => call('clear the journal', 'DELETE', 'requests'),
+    async waitForRequest(filter = {}, waitOptions = {}) {
+      const timeout = waitOptions.timeout ?? CLIENT_WAIT_MS
+      if (!Number.isFinite(timeout) || timeout < 0 || timeout > CLIENT_MAX_WAIT_MS) {
+        throw PetstoreError.failed(
+          'ERR_PETSTORE_INVALID_OPTION',
+          'wait for a request',
+          `timeout must be a number of ms from 0 to ${CLIENT_MAX_WAIT_MS}, got ${String(timeout)}`,
+        )
+      }
+      const { signal } = waitOptions
+      const deadline = Date.now() + timeout
+      let since = filter.since
+      if (since === undefined) {
+        const state = await call<PetstoreState>(
+          'wait for a request',
+          'GET',
+          'state',
+          undefined,
+          signal,
+        )
+        since = state.journal.lastId
+      }
+      for (;;) {
+        const [entry] = await requests({ ...filter, since, limit: 1 }, signal)
+        if (entry !== undefined) return entry
+        const left = deadline - Date.now()
+        if (left <= 0) {
+          throw PetstoreError.failed(
+            'ERR_PETSTORE_WAIT_TIMEOUT',
+            'wait for a request',
+            `no request matched ${JSON.stringify(filter)} within ${timeout} ms`,
+          )
+        }
+        await pause(Math.min(CLIENT_POLL_MS, left), signal)
+      }
+    },
+  }
+}
+
+function toQuery(filter: JournalFilter): string {
+  const query = new URLSearchParams()
+  for (const [name, value] of Object.entries(filter)) {
+    if (value !== undefined) query.set(name, String(value))
+  }
+  const text = query.toString()
+  return text === '' ? '' : `?${text}`
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason)
+      return
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

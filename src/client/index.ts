@@ -1,0 +1,15 @@
+export type { PetstoreState } from '../app/create-petstore-core.ts'
+export { PetstoreError } from '../errors/petstore-error.ts'
+export type { JournalEntry } from '../journal/journal-entry.ts'
+export type { JournalFilter } from '../journal/journal-filter.ts'
+export type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
+export {
+  CLIENT_MAX_WAIT_MS,
+  CLIENT_POLL_MS,
+  CLIENT_WAIT_MS,
+  type ClientWaitOptions,
+  type ConnectOptions,
+  connectPetstore,
+  type PetstoreClient,
+} from './connect-petstore.ts'
+export { ControlApiError } from './control-api-error.ts'

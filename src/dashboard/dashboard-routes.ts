@@ -1,0 +1,52 @@
+import type { AdminRoute } from '../admin/admin-api.ts'
+import { dashboardPage } from './dashboard-page.ts'
+import { dashboardMain } from './dashboard-script.ts'
+
+const SCRIPT = `(${dashboardMain.toString()})()\n`
+
+/**
+ * The dashboard's endpoints: `GET /__mock/` (the page, HTML and CSS) and
+ * `GET /__mock/dashboard.js` (its script). Static, same origin, no network
+ * beyond the control API; `GET /__mock` redirects to `/__mock/` so that the
+ * page's relative links resolve.
+ *
+ * @example
+ * const routes = dashboardRoutes()
+ */
+export function dashboardRoutes(): Array<AdminRoute> {
+  const page = dashboardPage()
+  const headers = {
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  }
+  return [
+    {
+      method: 'GET',
+      path: '/__mock',
+      run: ({ basePath }) => ({ status: 308, headers: { location: `${basePath}/__mock/` } }),
+    },
+    {
+      method: 'GET',
+      path: '/__mock/',
+      run: () => ({
+        status: 200,
+        headers: {
+          ...headers,
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy':
+            "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        },
+        body: page,
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/__mock/dashboard.js',
+      run: () => ({
+        status: 200,
+        headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' },
+        body: SCRIPT,
+      }),
+    },
+  ]
+}

@@ -1,0 +1,226 @@
+import { ApiError } from '../errors/api-error.ts'
+import { ConfigError } from '../errors/config-error.ts'
+import { PetstoreError } from '../errors/petstore-error.ts'
+import type { AnsweredRequest } from '../http/types.ts'
+import {
+  DEFAULT_JOURNAL_SIZE,
+  type JournalEntry,
+  MAX_JOURNAL_SIZE,
+  toJournalEntry,
+} from './journal-entry.ts'
+import {
+  type CheckedFilter,
+  type JournalFilter,
+  matchesFilter,
+  readJournalFilter,
+} from './journal-filter.ts'
+
+/** How long `waitForRequest` waits unless told otherwise, in ms. */
+export const DEFAULT_WAIT_MS = 5_000
+
+/** The longest `waitForRequest` timeout, in ms. */
+export const MAX_WAIT_MS = 60_000
+
+/** At most this many listeners (event streams, waiters, the log) at once. */
+export const MAX_JOURNAL_LISTENERS = 1_000
+
+export interface WaitOptions {
+  /** Give up after this many ms (default 5,000, at most 60,000). */
+  timeout?: number
+  signal?: AbortSignal
+}
+
+export interface JournalStats {
+  /** Entries held now. */
+  size: number
+  /** Entries held at most (`journalSize`). */
+  capacity: number
+  /** Entries dropped to make room since the last clear. */
+  evicted: number
+  /** The id of the newest entry ever recorded (0 before the first). */
+  lastId: number
+}
+
+export interface Journal {
+  /** Records an answered request and tells every listener. */
+  record(answered: AnsweredRequest): JournalEntry
+  /** Entries that pass the filter, oldest first. A bad filter throws a 400 `ApiError`. */
+  list(filter?: JournalFilter | URLSearchParams): Array<JournalEntry>
+  /** Entries that pass an already checked filter, oldest first. */
+  select(filter: CheckedFilter): Array<JournalEntry>
+  /** Drops every entry; ids keep increasing. */
+  clear(): void
+  /** Calls `listener` with each new entry until the returned function is called. */
+  subscribe(listener: (entry: JournalEntry) => void): () => void
+  /**
+   * Resolves with the first new entry that passes the filter (with `since`:
+   * also one already held after that id); rejects with a `PetstoreError`
+   * `ERR_PETSTORE_WAIT_TIMEOUT` when none comes in time.
+   */
+  waitFor(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
+  stats(): JournalStats
+  /** The largest `limit` a filter may ask for. */
+  readonly capacity: number
+}
+
+/**
+ * The request journal: the last `size` answered requests in a ring, oldest
+ * dropped first and counted.
+ *
+ * @example
+ * const journal = createJournal({ size: 100 })
+ * journal.subscribe((entry) => console.log(entry.method, entry.path, entry.status))
+ */
+export function createJournal(
+  options: { size?: number; onError?: (error: unknown) => void } = {},
+): Journal {
+  const capacity = options.size ?? DEFAULT_JOURNAL_SIZE
+  if (!Number.isSafeInteger(capacity) || capacity < 0 || capacity > MAX_JOURNAL_SIZE) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the journal',
+      `\`journalSize\` must be a whole number from 0 to ${MAX_JOURNAL_SIZE}, got ${String(capacity)}`,
+    )
+  }
+  const ring: Array<JournalEntry | undefined> = new Array(capacity)
+  let start = 0
+  let count = 0
+  let evicted = 0
+  let lastId = 0
+  const listeners = new Set<(entry: JournalEntry) => void>()
+  const onError = options.onError ?? (() => {})
+
+  const at = (index: number) => ring[(start + index) % capacity] as JournalEntry
+
+  const subscribe = (listener: (entry: JournalEntry) => void) => {
+    if (listeners.size >= MAX_JOURNAL_LISTENERS) {
+      throw new ApiError(
+        'service_unavailable',
+        `At most ${MAX_JOURNAL_LISTENERS} journal listeners at once; close some event streams.`,
+        { 'retry-after': '5' },
+      )
+    }
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }
+
+  const select = (checked: CheckedFilter) => {
+    const result: Array<JournalEntry> = []
+    if (count === 0) return result
+    const limit = checked.limit ?? count
+    // Ids in the ring are consecutive: skip what `since` excludes at once.
+    const firstId = at(0).id
+    const from = checked.since === undefined ? 0 : Math.max(0, checked.since - firstId + 1)
+    if (checked.since !== undefined) {
+      for (let index = from; index < count && result.length < limit; index++) {
+        const entry = at(index)
+        if (matchesFilter(entry, checked)) result.push(entry)
+      }
+      return result
+    }
+    for (let index = count - 1; index >= 0 && result.length < limit; index--) {
+      const entry = at(index)
+      if (matchesFilter(entry, checked)) result.push(entry)
+    }
+    return result.reverse()
+  }
+
+  return {
+    capacity,
+    record(answered) {
+      const entry = toJournalEntry(++lastId, answered)
+      if (capacity > 0) {
+        if (count < capacity) {
+          ring[(start + count) % capacity] = entry
+          count++
+        } else {
+          ring[start] = entry
+          start = (start + 1) % capacity
+          evicted++
+        }
+      }
+      for (const listener of listeners) {
+        try {
+          listener(entry)
+        } catch (error) {
+          onError(error)
+        }
+      }
+      return entry
+    },
+    list: (filter) => select(readJournalFilter(filter, capacity)),
+    select,
+    clear() {
+      ring.fill(undefined)
+      start = 0
+      count = 0
+      evicted = 0
+    },
+    subscribe,
+    waitFor(filter, waitOptions = {}) {
+      let checked: CheckedFilter
+      let timeout: number
+      try {
+        checked = readJournalFilter(filter, Math.max(1, capacity))
+        timeout = waitOptions.timeout ?? DEFAULT_WAIT_MS
+        if (!Number.isFinite(timeout) || timeout < 0 || timeout > MAX_WAIT_MS) {
+          throw new ApiError(
+            'invalid_request',
+            `timeout must be a number of ms from 0 to ${MAX_WAIT_MS}, got ${String(timeout)}`,
+          )
+        }
+      } catch (error) {
+        return Promise.reject(
+          new ConfigError(
+            'ERR_PETSTORE_INVALID_FILTER',
+            'wait for a request',
+            error instanceof Error ? error.message : String(error),
+          ),
+        )
+      }
+      if (checked.since !== undefined) {
+        const [held] = select({ ...checked, limit: 1 })
+        if (held !== undefined) return Promise.resolve(held)
+      }
+      return new Promise<JournalEntry>((resolve, reject) => {
+        const { signal } = waitOptions
+        const done = () => {
+          clearTimeout(timer)
+          unsubscribe()
+          signal?.removeEventListener('abort', onAbort)
+        }
+        const onAbort = () => {
+          done()
+          reject(signal?.reason)
+        }
+        const timer = setTimeout(() => {
+          done()
+          reject(
+            PetstoreError.failed(
+              'ERR_PETSTORE_WAIT_TIMEOUT',
+              'wait for a request',
+              `no request matched ${describeFilter(checked)} within ${timeout} ms`,
+            ),
+          )
+        }, timeout)
+        const unsubscribe = subscribe((entry) => {
+          if (!matchesFilter(entry, checked)) return
+          done()
+          resolve(entry)
+        })
+        if (signal?.aborted) onAbort()
+        else signal?.addEventListener('abort', onAbort, { once: true })
+      })
+    },
+    stats: () => ({ size: count, capacity, evicted, lastId }),
+  }
+}
+
+function describeFilter(filter: CheckedFilter): string {
+  const parts = Object.entries(filter).map(([name, value]) =>
+    name === 'statusClass' ? `status=${String(value)}xx` : `${name}=${String(value)}`,
+  )
+  return parts.length === 0 ? 'any request' : parts.join(' ')
+}

@@ -1,0 +1,137 @@
+import type { AnsweredRequest, ForcedBy } from '../http/types.ts'
+
+/** Entries the journal keeps unless told otherwise (`journalSize`, `--journal-size`). */
+export const DEFAULT_JOURNAL_SIZE = 1_000
+
+/** The largest `journalSize`. */
+export const MAX_JOURNAL_SIZE = 100_000
+
+/**
+ * A journaled request body keeps at most this many bytes (characters, for a
+ * body given as text); `bodyTruncated` says when it was cut.
+ */
+export const JOURNAL_BODY_LIMIT = 4_096
+
+/** A journaled header value keeps at most this many characters. */
+export const JOURNAL_HEADER_LIMIT = 512
+
+/** Decodes journaled bodies; bytes that are not UTF-8 show as U+FFFD. */
+const TEXT = new TextDecoder()
+
+/** The request headers a journal entry keeps; `authorization` is masked. */
+export const JOURNALED_HEADERS = [
+  'authorization',
+  'content-type',
+  'content-length',
+  'accept',
+  'prefer',
+  'origin',
+  'referer',
+  'user-agent',
+] as const
+
+/**
+ * One request the mock answered, as `GET /__mock/requests`, the `request`
+ * events of `GET /__mock/events`, `petstore.requests()` and the JSON log show it.
+ */
+export interface JournalEntry {
+  /** Increasing from 1 for the life of the mock; never reused, also not after a clear. */
+  id: number
+  /** When the request came in (ISO 8601, from the mock's clock). */
+  time: string
+  method: string
+  /** The path, without the query. */
+  path: string
+  /** Query parameters; a repeated one as an array of its values. */
+  query: Record<string, string | Array<string>>
+  /** The route template the path matched (`/v1/pets/{petId}`), or `null`. */
+  route: string | null
+  /** Selected request headers (`JOURNALED_HEADERS`), `authorization` masked. */
+  headers: Record<string, string>
+  /** The request body as text (its first `JOURNAL_BODY_LIMIT` bytes), or `null`. */
+  body: string | null
+  bodyTruncated: boolean
+  status: number
+  /** The `code` of an Error answer, or `null`. */
+  code: string | null
+  /** Time spent answering, in ms. */
+  durationMs: number
+  /** What forced the status or delay, or `null`. */
+  forced: ForcedBy | null
+  /** The plan of the request's valid API key, or `null`. */
+  plan: string | null
+}
+
+/**
+ * Makes the journal entry of an answered request: selected headers with the
+ * bearer key masked, the body cut to `JOURNAL_BODY_LIMIT` characters.
+ *
+ * @example
+ * const entry = toJournalEntry(7, answered)
+ * entry.headers.authorization // 'Bearer sk_tes…'
+ */
+export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEntry {
+  const headers: Record<string, string> = {}
+  for (const name of JOURNALED_HEADERS) {
+    const value = answered.headers.get(name)
+    if (value === null) continue
+    headers[name] =
+      name === 'authorization' ? maskAuthorization(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
+  }
+  const query: Record<string, string | Array<string>> = {}
+  for (const [name, value] of answered.query) {
+    const seen = query[name]
+    if (seen === undefined) query[name] = value
+    else if (typeof seen === 'string') query[name] = [seen, value]
+    else seen.push(value)
+  }
+  const { body } = answered
+  const bodyTruncated = body !== null && body.length > JOURNAL_BODY_LIMIT
+  const kept = body === null ? null : body.slice(0, JOURNAL_BODY_LIMIT)
+  return {
+    id,
+    time: new Date(answered.startedAt).toISOString(),
+    method: answered.method,
+    path: answered.path,
+    query,
+    route: answered.route,
+    headers,
+    body: typeof kept === 'string' || kept === null ? kept : TEXT.decode(kept),
+    bodyTruncated,
+    status: answered.status,
+    code: answered.code,
+    durationMs: Math.round(answered.durationMs * 1000) / 1000,
+    forced: answered.forced,
+    plan: answered.plan,
+  }
+}
+
+/**
+ * Masks a credential: the scheme and the first 6 characters of the token stay,
+ * enough to tell keys apart, not enough to use one.
+ *
+ * @example
+ * maskAuthorization('Bearer sk_test_free') // 'Bearer sk_tes…'
+ */
+export function maskAuthorization(value: string): string {
+  const match = /^\s*(\S+)(?:\s+(\S*))?/.exec(value)
+  const scheme = (match?.[1] ?? '').slice(0, 32)
+  const token = match?.[2] ?? ''
+  if (token === '') return scheme === '' ? '…' : `${scheme} …`
+  return `${scheme} ${token.slice(0, Math.min(6, Math.floor(token.length / 2)))}…`
+}
+
+/**
+ * The path and query of an entry as one string, as it was requested.
+ *
+ * @example
+ * pathWithQuery(entry) // '/v1/pets?limit=3'
+ */
+export function pathWithQuery(entry: Pick<JournalEntry, 'path' | 'query'>): string {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(entry.query)) {
+    for (const item of typeof value === 'string' ? [value] : value) search.append(name, item)
+  }
+  const text = search.toString()
+  return text === '' ? entry.path : `${entry.path}?${text}`
+}

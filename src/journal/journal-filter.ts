@@ -1,0 +1,117 @@
+import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
+import type { JournalEntry } from './journal-entry.ts'
+
+/**
+ * Which journal entries to read: `GET /__mock/requests?…`, `petstore.requests(…)`,
+ * `waitForRequest(…)` and the events stream take the same filter.
+ */
+export interface JournalFilter {
+  /** `GET`, `POST`, … (any case). */
+  method?: string
+  /** A path (`/v1/pets/7`) or a route template (`/v1/pets/{petId}`). */
+  path?: string
+  /** A status (`429`) or a class (`'4xx'`). */
+  status?: number | string
+  /** Only entries after this entry id. */
+  since?: number
+  /**
+   * At most this many entries: the first ones after `since` when it is given,
+   * else the newest ones. Either way in order, oldest first.
+   */
+  limit?: number
+}
+
+/** The filter after checking: what `matchesFilter` reads. */
+export interface CheckedFilter {
+  method?: string
+  path?: string
+  status?: number
+  /** A status class: 4 for `4xx`. */
+  statusClass?: number
+  since?: number
+  limit?: number
+}
+
+const NAMES = ['method', 'path', 'status', 'since', 'limit']
+
+/**
+ * Checks a filter given as an object or as query parameters; a bad one is a
+ * 400 `invalid_request` naming the field.
+ *
+ * @example
+ * readJournalFilter(new URLSearchParams('status=4xx&limit=5')) // { statusClass: 4, limit: 5 }
+ */
+export function readJournalFilter(
+  input: JournalFilter | URLSearchParams | undefined,
+  maxLimit: number,
+): CheckedFilter {
+  const fields: Record<string, unknown> =
+    input instanceof URLSearchParams ? Object.fromEntries(input) : { ...(input ?? {}) }
+  const checked: CheckedFilter = {}
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue
+    const text = String(value)
+    switch (name) {
+      case 'method':
+        if (!/^[A-Za-z]{1,16}$/.test(text)) throw invalid(name, 'an HTTP method such as GET', text)
+        checked.method = text.toUpperCase()
+        break
+      case 'path':
+        if (!/^\/\S{0,2047}$/.test(text)) throw invalid(name, 'a path starting with /', text)
+        checked.path = text
+        break
+      case 'status':
+        if (/^[1-5]xx$/i.test(text)) checked.statusClass = Number(text[0])
+        else if (/^[1-5]\d\d$/.test(text)) checked.status = Number(text)
+        else throw invalid(name, 'a status such as 429 or a class such as 4xx', text)
+        break
+      case 'since':
+        checked.since = whole(name, text, 0, Number.MAX_SAFE_INTEGER)
+        break
+      case 'limit':
+        checked.limit = whole(name, text, 1, Math.max(1, maxLimit))
+        break
+      default:
+        throw new ApiError(
+          'invalid_request',
+          `"${clip(name)}" is not a journal filter; use ${NAMES.join(', ')}.`,
+        )
+    }
+  }
+  return checked
+}
+
+/**
+ * Tells whether an entry passes a checked filter (all but `since` and `limit`).
+ *
+ * @example
+ * matchesFilter(entry, { path: '/v1/pets/{petId}', statusClass: 4 })
+ */
+export function matchesFilter(entry: JournalEntry, filter: CheckedFilter): boolean {
+  if (filter.since !== undefined && entry.id <= filter.since) return false
+  if (filter.method !== undefined && entry.method !== filter.method) return false
+  if (filter.path !== undefined && entry.path !== filter.path && entry.route !== filter.path) {
+    return false
+  }
+  if (filter.status !== undefined && entry.status !== filter.status) return false
+  if (filter.statusClass !== undefined && Math.floor(entry.status / 100) !== filter.statusClass) {
+    return false
+  }
+  return true
+}
+
+function whole(name: string, text: string, min: number, max: number): number {
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw invalid(name, `a whole number from ${min} to ${max}`, text)
+  }
+  return value
+}
+
+function invalid(name: string, rule: string, value: string): ApiError {
+  return new ApiError(
+    'invalid_request',
+    `Journal filter "${name}" must be ${rule}, got "${clip(value)}".`,
+  )
+}
