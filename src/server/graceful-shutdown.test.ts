@@ -195,6 +195,16 @@ describe('graceful shutdown', () => {
     }
   })
 
+  it('ends an open event stream when closing begins, without waiting for the drain limit', async () => {
+    const { mock } = await start()
+    const events = await request(`${mock.url}/__mock/events`)
+    expect(events.statusCode).toBe(200)
+    const ended = events.body.text()
+    await mock.close({ deadline: new Promise(() => {}) })
+    await ended
+    expect(mock.server.listening).toBe(false)
+  })
+
   it('refuses a bad shutdownTimeoutMs at creation', () => {
     expect(() => createServer({ shutdownTimeoutMs: -1 })).toThrow(/shutdownTimeoutMs/)
     expect(() => createServer({ shutdownTimeoutMs: 1.5 })).toThrow(/shutdownTimeoutMs/)
