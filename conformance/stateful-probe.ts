@@ -256,6 +256,12 @@ export const statefulProbe: Probe = {
     }
     if (details.failed && phase.failure) {
       const { failure } = phase
+      // The model broke where it was observed; the other operations kept to it.
+      for (const operation of phase.exercised) {
+        if (operation !== failure.operation) {
+          collector.pass('stateful.model', operation)
+        }
+      }
       const last = failure.steps.at(-1)
       collector.fail('stateful.model', failure.operation, last?.exchange, {
         expected: 'every step keeps what the spec implies for the pets created before it',
@@ -263,7 +269,7 @@ export const statefulProbe: Probe = {
         message: `A sequence of ${failure.steps.length} request(s) breaks the model (found after ${details.numRuns} run(s) as ${phase.firstFailure} request(s), shrunk ${details.numShrinks} time(s) within the phase's budget of ${budget} requests; replay with --seed ${details.seed})`,
         seed: details.seed,
         ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
-        counterexample: describeFailure(failure),
+        sequence: describeFailure(failure),
       })
       return
     }

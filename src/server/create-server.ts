@@ -6,7 +6,7 @@ import {
 } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { declaresTooMuch } from '../http/read-body.ts'
-import { SERVER_DEFAULTS } from '../options/defaults.ts'
+import { DEFAULTS } from '../options/defaults.ts'
 import { BODY_IDLE_TIMEOUT_MS } from '../spec/limits.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
@@ -58,14 +58,22 @@ export function createServer(options: ServerOptions = {}): {
   shutdown: GracefulShutdown
 } {
   const { guards, adminToken } = createServerGuards({
-    host: options.host ?? SERVER_DEFAULTS.host,
+    host: options.host ?? DEFAULTS.host,
     allowedHosts: options.allowedHosts,
     adminToken: options.adminToken,
   })
   const shutdown = createGracefulShutdown({ timeoutMs: options.shutdownTimeoutMs })
   const petstore = options.petstore ?? createPetstoreCore(options)
-  const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs')
-  const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs')
+  const headersTimeout = timeout(
+    options.headersTimeoutMs,
+    DEFAULTS.headersTimeoutMs,
+    'headersTimeoutMs',
+  )
+  const requestTimeout = timeout(
+    options.requestTimeoutMs,
+    DEFAULTS.requestTimeoutMs,
+    'requestTimeoutMs',
+  )
   const bodyTimeout = timeout(
     options.bodyTimeoutMs,
     Math.max(1, Math.min(BODY_IDLE_TIMEOUT_MS, Math.floor(requestTimeout / 2))),

@@ -3,11 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
+import { DEFAULTS } from '../options/defaults.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
 import { writeResponse } from './write-response.ts'
 
 /** How long in-flight requests may take to finish once shutdown begins, by default (`--shutdown-timeout`). */
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = DEFAULTS.shutdownTimeoutMs
 
 /** The longest drain limit accepted: one hour. */
 export const MAX_SHUTDOWN_TIMEOUT_MS = 3_600_000
