@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module'
 import yargs from 'yargs'
 import { DEFAULT_MAX_CREATED_PETS } from '../app/create-petstore-core.ts'
 import { openDataFile } from '../data/open-data-file.ts'
@@ -106,6 +107,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
     io.out(`    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`)
   }
   io.out(`  try:       curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets?limit=3`)
+  // Now that everything a start needs is compiled: keep it for the next
+  // start (when the bin enabled the cache), even if this one is killed.
+  flushCompileCache?.()
 
   return await new Promise<number>((resolve) => {
     const stop = (signal: string) => {
