@@ -17,6 +17,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../src/journal/journal-entry.ts'
 import { percentile, readCpuMs, readMemory } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 
@@ -30,6 +31,7 @@ const TARGET_RATIO = 1 / 3
 const TARGET_P99_MS = 5
 
 interface Options {
+  'journal-size': number
   duration: number
   warmup: number
   rounds: number
@@ -148,6 +150,7 @@ async function benchmark(options: Options) {
     durationSeconds: options.duration,
     warmupSeconds: options.warmup,
     rounds: options.rounds,
+    journalSize: options['journal-size'],
     bodyBytes: Buffer.byteLength(body),
     startup: { listeningMs: mock.listeningMs, firstResponseMs: mock.firstResponseMs },
     memory,
@@ -221,6 +224,8 @@ async function startMock() {
         '--port',
         '0',
         '--quiet',
+        '--journal-size',
+        String(options['journal-size']),
         '--api-key',
         `${KEY}=enterprise:100000000/1000000000`,
       ],
@@ -380,5 +385,12 @@ function readOptions(): Options {
     warmup: { default: 1, min: 0, max: 60, describe: 'discarded seconds before each run' },
     rounds: { default: 2, min: 1, max: 20, whole: true, describe: 'runs per server, alternating' },
     connections: { default: 10, min: 1, max: 1000, whole: true, describe: 'connections' },
+    'journal-size': {
+      default: DEFAULT_JOURNAL_SIZE,
+      min: 0,
+      max: MAX_JOURNAL_SIZE,
+      whole: true,
+      describe: "the mock's --journal-size (0 to measure it without a journal)",
+    },
   })
 }

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest'
+import { formatFailure } from './reporters/junit-reporter.ts'
 import { faultCases } from './test-utils/fault-cases.ts'
 import type { ConformanceResult } from './types.ts'
 
@@ -8,8 +9,10 @@ function statefulFailure(result: ConformanceResult) {
     (entry) => entry.id === 'stateful.model' && entry.failures.length,
   )?.failures[0]
   expect(failure?.seed).toBe(1)
-  expect(failure?.counterexample).toMatch(/^1\. .+\n {3}curl -i /)
-  const steps = failure?.counterexample?.match(/^\d+\. /gm) ?? []
+  expect(failure?.sequence).toMatch(/^1\. .+\n {3}curl -i /)
+  const steps = failure?.sequence?.match(/^\d+\. /gm) ?? []
+  // Every report (console, JUnit, GitHub, HTML) shows the numbered steps.
+  expect(failure && formatFailure(failure)).toMatch(/\nshortest failing sequence:\n1\. /)
   return { failure, steps: steps.length }
 }
 

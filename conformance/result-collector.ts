@@ -181,6 +181,7 @@ export interface FailureInput {
   seed?: number
   path?: string
   counterexample?: string
+  sequence?: string
 }
 
 /**
@@ -287,6 +288,7 @@ export function createResultCollector(
         ...(input.seed === undefined ? {} : { seed: input.seed }),
         ...(input.path === undefined ? {} : { path: input.path }),
         ...(input.counterexample === undefined ? {} : { counterexample: input.counterexample }),
+        ...(input.sequence === undefined ? {} : { sequence: input.sequence }),
       })
     },
     /** Asserts: passes when `problem` is undefined, fails with it otherwise. */

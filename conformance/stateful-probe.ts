@@ -263,7 +263,7 @@ export const statefulProbe: Probe = {
         message: `A sequence of ${failure.steps.length} request(s) breaks the model (found after ${details.numRuns} run(s) as ${phase.firstFailure} request(s), shrunk ${details.numShrinks} time(s) within the phase's budget of ${budget} requests; replay with --seed ${details.seed})`,
         seed: details.seed,
         ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
-        counterexample: describeFailure(failure),
+        sequence: describeFailure(failure),
       })
       return
     }

@@ -99,6 +99,8 @@ export interface CheckFailure {
   seed?: number
   path?: string
   counterexample?: string
+  /** For the stateful phase: the shortest failing sequence, numbered, a curl per step. */
+  sequence?: string
 }
 
 /** The outcome of one check for one operation, with the check's catalogue fields. */

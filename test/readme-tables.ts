@@ -1,3 +1,5 @@
+import ts from 'typescript'
+
 /**
  * Reads the tables of a Markdown document and compares those of the README
  * with what the code says: the mock's flags (from its `--help`), the default
@@ -308,4 +310,59 @@ export function compareKeys(
     if (!seen.has(key)) problems.push(`default key ${key} has no README row`)
   }
   return problems
+}
+
+/**
+ * Compares the README's `option | default | what it does` table with the
+ * names of `PetstoreOptions` (read with the TypeScript checker), both ways.
+ *
+ * @example
+ * compareOptionNames(findTable(tables, ['option', 'default', 'what it does'], 'In your tests, with msw'), names) // []
+ */
+export function compareOptionNames(table: MarkdownTable, names: Array<string>): Array<string> {
+  const problems: Array<string> = []
+  const documented = new Set<string>()
+  for (const [optionCell = ''] of table.rows) {
+    const written = codeSpans(optionCell)
+    if (written.length === 0) problems.push(`README option row "${optionCell}" names no \`option\``)
+    for (const name of written) {
+      documented.add(name)
+      if (!names.includes(name))
+        problems.push(`README option ${name} is not a createPetstore option`)
+    }
+  }
+  for (const name of names) {
+    if (!documented.has(name)) problems.push(`createPetstore option ${name} has no README row`)
+  }
+  return problems
+}
+
+/**
+ * The property names of an exported type of a module, as the TypeScript
+ * checker sees them (an interface, or a type alias such as a `z.infer`).
+ *
+ * @example
+ * exportedTypeProperties('src/index.ts', 'PetstoreOptions') // ['baseUrl', 'seed', ...]
+ */
+export function exportedTypeProperties(entry: string, typeName: string): Array<string> {
+  const program = ts.createProgram([entry], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2023,
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+  })
+  const checker = program.getTypeChecker()
+  const source = program.getSourceFile(entry)
+  const module = source && checker.getSymbolAtLocation(source)
+  const exported = module && checker.getExportsOfModule(module).find((s) => s.name === typeName)
+  if (exported === undefined) throw new Error(`${entry} exports no type ${typeName}`)
+  const symbol =
+    exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported
+  return checker
+    .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
+    .map((property) => property.name)
 }

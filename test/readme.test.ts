@@ -9,6 +9,8 @@ import {
   compareErrorCodes,
   compareFlags,
   compareKeys,
+  compareOptionNames,
+  exportedTypeProperties,
   findTable,
   type MarkdownTable,
   parseHelpOptions,
@@ -23,6 +25,10 @@ const CODES = ['code', 'status', 'when']
 const FLAGS_SECTION = 'The mock server'
 const KEYS_SECTION = 'Keys and plans'
 const CODES_SECTION = 'Error codes'
+const OPTIONS = ['option', 'default', 'what it does']
+const OPTIONS_SECTION = 'In your tests, with msw'
+/** The package's entry: its `PetstoreOptions` is what users pass to `createPetstore`. */
+const ENTRY = resolve(import.meta.dirname, '..', 'src', 'index.ts')
 
 /** The mock's `--help`, as a user sees it (no PORT in the environment). */
 async function helpText(): Promise<string> {
@@ -57,6 +63,12 @@ describe('the README tables', () => {
 
   it('list every error code with its status, and no other', () => {
     expect(compareErrorCodes(findTable(tables, CODES, CODES_SECTION), ERROR_CODES)).toEqual([])
+  })
+
+  it('list every createPetstore option, and no other', () => {
+    const names = exportedTypeProperties(ENTRY, 'PetstoreOptions')
+    expect(names).toContain('baseUrl')
+    expect(compareOptionNames(findTable(tables, OPTIONS, OPTIONS_SECTION), names)).toEqual([])
   })
 })
 
@@ -163,5 +175,22 @@ describe('the README comparison', () => {
       'README key sk_test_gold is not a default key',
       'default key sk_test_pro has no README row',
     ])
+  })
+
+  it('fails on an option added without a row, or a row for no option', () => {
+    const table = findTable(tables, OPTIONS, OPTIONS_SECTION)
+    const names = table.rows
+      .flatMap((row) => [...(row[0] ?? '').matchAll(/`([^`]*)`/g)])
+      .map((match) => match[1] as string)
+    expect(compareOptionNames(table, names)).toEqual([])
+    expect(compareOptionNames(table, [...names, 'madeUp'])).toEqual([
+      'createPetstore option madeUp has no README row',
+    ])
+    expect(
+      compareOptionNames(
+        table,
+        names.filter((name) => name !== 'seed'),
+      ),
+    ).toEqual(['README option seed is not a createPetstore option'])
   })
 })

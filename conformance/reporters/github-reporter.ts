@@ -84,6 +84,7 @@ function problemBlock(entry: CheckResult): string {
       `received: ${failure.actual}`,
       ...(failure.response ? [`response: ${failure.response}`] : []),
       ...(failure.counterexample ? [`minimal failing body: ${failure.counterexample}`] : []),
+      ...(failure.sequence ? ['shortest failing sequence:', failure.sequence] : []),
     ]
     const curl = failure.curl ? `\n\n<pre><code>${escapeHtml(failure.curl)}</code></pre>` : ''
     return `<pre>${escapeHtml(parts.join('\n'))}</pre>${curl}`

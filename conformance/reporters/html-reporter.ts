@@ -80,6 +80,9 @@ function failureBlock(failure: CheckFailure): string {
   if (failure.counterexample !== undefined) {
     rows.push(['Minimal failing body', failure.counterexample])
   }
+  if (failure.sequence !== undefined) {
+    rows.push(['Shortest failing sequence', failure.sequence])
+  }
   if (failure.seed !== undefined) {
     rows.push(['Replay', `--seed ${failure.seed}${failure.path ? ` (path ${failure.path})` : ''}`])
   }

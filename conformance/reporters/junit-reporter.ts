@@ -38,6 +38,9 @@ export function formatFailure(failure: CheckFailure): string {
   if (failure.counterexample !== undefined) {
     lines.push(`minimal failing body: ${failure.counterexample}`)
   }
+  if (failure.sequence !== undefined) {
+    lines.push('shortest failing sequence:', failure.sequence)
+  }
   if (failure.seed !== undefined) {
     lines.push(`replay: --seed ${failure.seed}${failure.path ? ` (path ${failure.path})` : ''}`)
   }

@@ -49,7 +49,7 @@ export function faultCases(cases: Array<FaultCase>): void {
       for (const id of entry.fails) {
         const failure = result.results.find((item) => item.id === id && item.failures.length)
           ?.failures[0]
-        expect(failure?.curl ?? failure?.counterexample).toMatch(/curl /)
+        expect(failure?.curl ?? failure?.sequence).toMatch(/curl /)
       }
       entry.inspect?.(result)
     }, 30_000)

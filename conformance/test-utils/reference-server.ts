@@ -97,6 +97,8 @@ export interface ReferenceOptions {
   problemJson?: boolean
   /** Break one rule. */
   fault?: ReferenceFault
+  /** The server's clock (ms), for rate-limit windows and `Date`; injectable for tests. */
+  clock?: () => number
 }
 
 /** A running reference server. */
@@ -168,7 +170,8 @@ export async function startReferenceServer(
   let creates = 0
   let served = 0
   const windows = new Map<string, { start: number; count: number }>()
-  const serverStart = Math.floor(Date.now() / 1000)
+  const now = options.clock ?? Date.now
+  const serverStart = Math.floor(now() / 1000)
 
   const newId = () => {
     const id = nextId
@@ -201,7 +204,7 @@ export async function startReferenceServer(
   }
 
   const rateLimit = (bucket: string) => {
-    const nowS = Date.now() / 1000
+    const nowS = now() / 1000
     let window = windows.get(bucket)
     if (!window || nowS >= window.start + rate.windowS) {
       window = { start: Math.floor(nowS / rate.windowS) * rate.windowS, count: 0 }
@@ -435,7 +438,10 @@ export async function startReferenceServer(
     })
     req.on('end', async () => {
       served += 1
-      res.sendDate = options.sendDate !== false
+      res.sendDate = false
+      if (options.sendDate !== false) {
+        res.setHeader('Date', new Date(now()).toUTCString())
+      }
       const bucket = tokens.has(/^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
         ? `key:${req.headers.authorization}`
         : `address:${req.socket.remoteAddress}`

@@ -1,5 +1,6 @@
 import { type ConformanceOptions, runConformance } from '../run-conformance.ts'
 import type { ConformanceResult } from '../types.ts'
+import { fakeClock } from './fake-clock.ts'
 import { type ReferenceOptions, startReferenceServer } from './reference-server.ts'
 
 /** The key the reference server accepts by default. */
@@ -7,7 +8,8 @@ export const REFERENCE_TOKEN = 'sk_ref'
 
 /**
  * Starts the reference server with `options`, runs the kit against it
- * (seed 1) and closes it.
+ * (seed 1) and closes it. Server and kit share a fake clock: rate-limit
+ * windows, `Retry-After` and pacing pass without real waiting.
  *
  * @example
  * const result = await runAgainstReference({ firstId: 9007199254740993n })
@@ -16,12 +18,15 @@ export async function runAgainstReference(
   options: ReferenceOptions = {},
   run: Partial<ConformanceOptions> = {},
 ): Promise<ConformanceResult & { served: number }> {
-  const server = await startReferenceServer(options)
+  const clock = fakeClock()
+  const server = await startReferenceServer({ clock: clock.now, ...options })
   try {
     const result = await runConformance({
       baseUrl: server.baseUrl,
       token: REFERENCE_TOKEN,
       seed: 1,
+      now: clock.now,
+      sleep: clock.sleep,
       ...run,
     })
     return { ...result, served: server.requests() }

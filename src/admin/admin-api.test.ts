@@ -177,6 +177,37 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     expect(down).toMatchObject({ status: 503, forced: 'scenario', query: { limit: '3' } })
   })
 
+  it('drops one scenario by id, and 404s an unknown one', async () => {
+    const first = await postScenario({ status: 500, path: '/v1/pets' })
+    await postScenario({ status: 503, path: '/v1/store/orders' })
+    const id = (first.body as { id: number }).id
+    expect((await call(admin(`scenarios/${id}`), { method: 'DELETE' })).status).toBe(204)
+    expect((await call(admin('scenarios'))).body).toMatchObject([{ status: 503 }])
+    const again = await call(admin(`scenarios/${id}`), { method: 'DELETE' })
+    expect(again.body).toMatchObject({ code: 'not_found', status: 404 })
+    expect((await call(admin('scenarios/x'), { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it('serves the dashboard page and its script, nothing from another origin', async () => {
+    const page = await call(admin(''), { headers: { origin: 'http://elsewhere.test' } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'")
+    expect(page.text).toContain('<script src="dashboard.js"></script>')
+    expect(page.text).not.toMatch(/https?:\/\//)
+    const script = await call(admin('dashboard.js'))
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(script.text).toMatch(/^\(function dashboardMain\(/)
+    expect(() => new Function(script.text)).not.toThrow()
+    const bare = await call('/__mock')
+    if (transport.name === 'msw') {
+      // The global fetch follows the redirect to the page.
+      expect([bare.status, bare.text]).toEqual([200, page.text])
+    } else {
+      expect([bare.status, bare.headers.get('location')]).toEqual([308, '/__mock/'])
+    }
+  })
+
   it('answers 405 with Allow for a wrong method, 404 for an unknown endpoint', async () => {
     const wrong = await call(admin('reset'), { method: 'GET' })
     expect(wrong.status).toBe(405)

@@ -75,6 +75,17 @@ export function adminRoutes(deps: AdminDeps): Array<AdminRoute> {
         return { status: 204, headers: {} }
       },
     },
+    {
+      method: 'DELETE',
+      path: `${ADMIN_PREFIX}/scenarios/{id}`,
+      run: ({ params }) => {
+        const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : Number.NaN
+        if (!deps.scenarios.remove(id)) {
+          throw new ApiError('not_found', `No queued scenario has id ${clip(params.id ?? '')}.`)
+        }
+        return { status: 204, headers: {} }
+      },
+    },
     ...(deps.routes ?? []),
   ]
 }

@@ -3,7 +3,7 @@ import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
 import type { Database } from '../data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../data/create-store.ts'
 import { MAX_FIXTURE_RECORDS, parseFixtures } from '../data/parse-fixtures.ts'
-import { type Dataset, DEFAULT_SEED_OPTIONS, seedData } from '../data/seed-data.ts'
+import { type Dataset, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
 import { createJournal, type JournalStats, type WaitOptions } from '../journal/create-journal.ts'
@@ -14,6 +14,10 @@ import { journalRoutes } from '../journal/journal-routes.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
 import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
 import { basePathOf, normalizeBaseUrl } from '../options/base-url.ts'
+import {
+  parsePetstoreOptions,
+  type ResolvedPetstoreOptions,
+} from '../options/parse-petstore-options.ts'
 import { createRateLimiter, type RateLimitOptions } from '../rate-limit/create-rate-limiter.ts'
 import {
   createScenarioQueue,
@@ -136,12 +140,13 @@ export function createPetstoreCore(
   options: PetstoreOptions = {},
   internal: { database?: (store: Store) => { db: Database } } = {},
 ): PetstoreCore {
+  const resolved = parsePetstoreOptions({ ...options })
   let seeded: Dataset | undefined
   const seed = () => {
-    seeded ??= resolveDataset(options)
+    seeded ??= resolveDataset(options, resolved)
     return seeded
   }
-  const maxPets = resolveMaxPets(options, () => seed().pets.length)
+  const maxPets = resolveMaxPets(options, resolved, () => seed().pets.length)
   const initial =
     options.persistence?.load({ maxRecords: Math.max(MAX_FIXTURE_RECORDS, maxPets) }) ?? seed()
   const clock = options.clock ?? systemClock
@@ -191,16 +196,15 @@ export function createPetstoreCore(
     limiter,
     scenarios,
     clock,
-    cors: options.cors ?? true,
-    admin:
-      (options.admin ?? true)
-        ? {
-            reset,
-            state,
-            scenarios,
-            routes: [...journalRoutes(journal, { timers: options.timers }), ...dashboardRoutes()],
-          }
-        : undefined,
+    cors: resolved.cors,
+    admin: resolved.admin
+      ? {
+          reset,
+          state,
+          scenarios,
+          routes: [...journalRoutes(journal, { timers: options.timers }), ...dashboardRoutes()],
+        }
+      : undefined,
     openapi: getOpenApi,
     basePath,
     origin,
@@ -254,47 +258,18 @@ function rethrowAs<T>(code: `ERR_PETSTORE_${string}`, action: string, act: () =>
   }
 }
 
-function resolveMaxPets(options: PetstoreOptions, seededPets: () => number): number {
-  const { maxPets } = options
-  if (maxPets === undefined) {
-    const seeded =
-      options.fixtures === undefined ? (options.pets ?? DEFAULT_SEED_OPTIONS.pets) : seededPets()
-    return seeded + DEFAULT_MAX_CREATED_PETS
-  }
-  if (!Number.isSafeInteger(maxPets) || maxPets < 0) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'create the petstore',
-      `\`maxPets\` must be a whole number from 0, got ${String(maxPets)}`,
-    )
-  }
-  return maxPets
+function resolveMaxPets(
+  options: PetstoreOptions,
+  resolved: ResolvedPetstoreOptions,
+  seededPets: () => number,
+): number {
+  if (resolved.maxPets !== undefined) return resolved.maxPets
+  const seeded = options.fixtures === undefined ? resolved.pets : seededPets()
+  return seeded + DEFAULT_MAX_CREATED_PETS
 }
 
-function resolveDataset(options: PetstoreOptions): Dataset {
+function resolveDataset(options: PetstoreOptions, resolved: ResolvedPetstoreOptions): Dataset {
   if (options.fixtures !== undefined) return parseFixtures(options.fixtures)
-  const seedOptions: Record<'seed' | 'pets' | 'orders' | 'categories', number> = {
-    ...DEFAULT_SEED_OPTIONS,
-  }
-  for (const name of ['seed', 'pets', 'orders', 'categories'] as const) {
-    const value = options[name]
-    if (value === undefined) continue
-    const max = name === 'seed' ? Number.MAX_SAFE_INTEGER : 100_000
-    if (!Number.isSafeInteger(value) || value < 0 || value > max) {
-      throw new ConfigError(
-        'ERR_PETSTORE_INVALID_OPTION',
-        'create the petstore',
-        `\`${name}\` must be a whole number from 0 to ${max}, got ${String(value)}`,
-      )
-    }
-    seedOptions[name] = value
-  }
-  if (seedOptions.categories === 0 && seedOptions.pets > 0) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'create the petstore',
-      'pets need at least one category',
-    )
-  }
-  return seedData(seedOptions)
+  const { seed, pets, orders, categories } = resolved
+  return seedData({ seed, pets, orders, categories })
 }

@@ -6,7 +6,7 @@ import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../journal/journal-entry.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
-import { SERVER_DEFAULTS } from '../options/defaults.ts'
+import { DEFAULTS } from '../options/defaults.ts'
 import { startServer } from '../server/start-server.ts'
 import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
 import { formatLogLine } from './format-log-line.ts'
@@ -138,18 +138,22 @@ async function parse(argv: Array<string>, io: CliIo) {
     .option('port', {
       alias: 'p',
       type: 'number',
-      default: io.env.PORT === undefined ? SERVER_DEFAULTS.port : Number(io.env.PORT),
+      default: io.env.PORT === undefined ? DEFAULTS.port : Number(io.env.PORT),
       describe: 'Port to listen on (env PORT); 0 picks a free one',
     })
     .option('host', {
       alias: 'h',
       type: 'string',
-      default: SERVER_DEFAULTS.host,
+      default: DEFAULTS.host,
       describe: 'Host to bind',
     })
-    .option('seed', { type: 'number', default: 1, describe: 'Seed of the generated data' })
-    .option('pets', { type: 'number', default: 100, describe: 'Seeded pets' })
-    .option('orders', { type: 'number', default: 25, describe: 'Seeded orders' })
+    .option('seed', {
+      type: 'number',
+      default: DEFAULTS.seed,
+      describe: 'Seed of the generated data',
+    })
+    .option('pets', { type: 'number', default: DEFAULTS.pets, describe: 'Seeded pets' })
+    .option('orders', { type: 'number', default: DEFAULTS.orders, describe: 'Seeded orders' })
     .option('fixtures', {
       type: 'string',
       describe: 'JSON file with your own categories, pets and orders',
@@ -171,42 +175,42 @@ async function parse(argv: Array<string>, io: CliIo) {
     .option('keys', { type: 'string', describe: 'JSON file of more keys: { "KEY": "PLAN" }' })
     .option('rate-limit', {
       choices: ['on', 'off'] as const,
-      default: 'on' as const,
+      default: DEFAULTS.rateLimit.enabled ? ('on' as const) : ('off' as const),
       describe: 'Enforce rate limits (off: headers only, never 429)',
     })
     .option('rate-limit-scale', {
       type: 'number',
-      default: 1,
+      default: DEFAULTS.rateLimit.scale,
       describe: 'Make windows and bans N times shorter (10: a minute lasts 6 s)',
     })
     .option('enterprise-per-minute', {
       type: 'number',
-      default: 10_000,
+      default: DEFAULTS.enterprise.perMinute,
       describe: 'Default per-minute limit of Enterprise keys',
     })
     .option('enterprise-per-day', {
       type: 'number',
-      default: 1_000_000,
+      default: DEFAULTS.enterprise.perDay,
       describe: 'Default per-day limit of Enterprise keys',
     })
     .option('ban-after', {
       type: 'number',
-      default: 10,
+      default: DEFAULTS.rateLimit.banAfter,
       describe: 'The Nth request after a 429 bans the key (the ones before get 429 only)',
     })
     .option('ban-seconds', {
       type: 'number',
-      default: 300,
+      default: DEFAULTS.rateLimit.banDurationMs / 1000,
       describe: 'How long a ban lasts (0: no bans)',
     })
     .option('cors', {
       type: 'boolean',
-      default: true,
+      default: DEFAULTS.cors,
       describe: 'CORS for browsers (--no-cors to turn off)',
     })
     .option('admin', {
       type: 'boolean',
-      default: true,
+      default: DEFAULTS.admin,
       describe: 'Control API under /__mock/ (--no-admin to turn off)',
     })
     .option('journal-size', {
@@ -225,10 +229,7 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: false,
       describe: 'No log line per request',
     })
-    .example(
-      '$0',
-      `Serve on http://${SERVER_DEFAULTS.host}:${SERVER_DEFAULTS.port} with the default keys`,
-    )
+    .example('$0', `Serve on http://${DEFAULTS.host}:${DEFAULTS.port} with the default keys`)
     .example('$0 --port 8080 --seed 42 --pets 500', 'Another port and more, different data')
     .example(
       '$0 --api-key sk_live_me=pro --rate-limit-scale 10',

@@ -1,13 +1,22 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
+import { SIMULATED_STATUS_LIST } from '../simulation/simulated-statuses.ts'
+import { ROUTES } from '../spec/routes.ts'
 import { dashboardPage } from './dashboard-page.ts'
-import { dashboardMain } from './dashboard-script.ts'
+import { type DashboardConfig, dashboardMain } from './dashboard-script.ts'
 
-const SCRIPT = `(${dashboardMain.toString()})()\n`
+/** Requests the dashboard's log shows at most (the newest). */
+export const DASHBOARD_ROWS = 500
+
+const CONFIG: DashboardConfig = {
+  routes: ROUTES.map((route) => ({ method: route.method, path: route.path })),
+  statuses: SIMULATED_STATUS_LIST,
+  maxRows: DASHBOARD_ROWS,
+}
 
 /**
  * The dashboard's endpoints: `GET /__mock/` (the page, HTML and CSS) and
- * `GET /__mock/dashboard.js` (its script). Static, same origin, no network
- * beyond the control API; `GET /__mock` redirects to `/__mock/` so that the
+ * `GET /__mock/dashboard.js` (its script). Static, same origin, nothing
+ * fetched from elsewhere; `GET /__mock` redirects to `/__mock/` so that the
  * page's relative links resolve.
  *
  * @example
@@ -15,10 +24,8 @@ const SCRIPT = `(${dashboardMain.toString()})()\n`
  */
 export function dashboardRoutes(): Array<AdminRoute> {
   const page = dashboardPage()
-  const headers = {
-    'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff',
-  }
+  const script = `(${dashboardMain.toString()})(${JSON.stringify(CONFIG)})\n`
+  const headers = { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }
   return [
     {
       method: 'GET',
@@ -34,7 +41,7 @@ export function dashboardRoutes(): Array<AdminRoute> {
           ...headers,
           'content-type': 'text/html; charset=utf-8',
           'content-security-policy':
-            "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+            "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         },
         body: page,
       }),
@@ -45,7 +52,7 @@ export function dashboardRoutes(): Array<AdminRoute> {
       run: () => ({
         status: 200,
         headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' },
-        body: SCRIPT,
+        body: script,
       }),
     },
   ]

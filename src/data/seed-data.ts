@@ -1,5 +1,6 @@
 import type { Faker, FakerOptions } from '@faker-js/faker'
 import { faker as baseFaker } from '@faker-js/faker/locale/base'
+import { DEFAULTS } from '../options/defaults.ts'
 import type { Category } from '../spec/category.ts'
 import { type Order, OrderStatus } from '../spec/order.ts'
 import type { Pet } from '../spec/pet.ts'
@@ -26,7 +27,12 @@ export interface SeedOptions {
   categories?: number
 }
 
-export const DEFAULT_SEED_OPTIONS = { seed: 1, pets: 100, orders: 25, categories: 6 } as const
+export const DEFAULT_SEED_OPTIONS = {
+  seed: DEFAULTS.seed,
+  pets: DEFAULTS.pets,
+  orders: DEFAULTS.orders,
+  categories: DEFAULTS.categories,
+} as const
 
 const CATEGORY_NAMES = ['Dogs', 'Cats', 'Birds', 'Fish', 'Reptiles', 'Small Mammals']
 

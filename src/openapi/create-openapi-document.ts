@@ -130,7 +130,7 @@ export function createOpenApiDocument(
         408: 'The body did not arrive in time.',
         413: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
         415: 'The body is declared with a `Content-Type` other than JSON.',
-        507: "The store holds as many animals as it may (the mock's `--max-pets`).",
+        507: "The store holds as many animals as it may (the mock's `--max-pets`), or the disk of its `--data-file` is full.",
       },
     },
     getPet: {

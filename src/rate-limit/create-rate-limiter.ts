@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/clock.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { DEFAULTS } from '../options/defaults.ts'
 
 export interface RateLimitOptions {
   /** `false` counts and sends headers but never answers 429. Default `true`. */
@@ -88,17 +89,27 @@ const DAY_MS = 86_400_000
  * limiter.hit('key:sk_test_free', { perMinute: 60, perDay: 1000 }).remaining // 59
  */
 export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}): RateLimiter {
-  const enabled = options.enabled ?? true
+  const enabled = options.enabled ?? DEFAULTS.rateLimit.enabled
   if (typeof enabled !== 'boolean') invalid('enabled', 'must be true or false', enabled)
-  const scale = checkNumber(options.scale ?? 1, 'scale', 0.001, 10_000)
-  const banAfter = checkNumber(options.banAfter ?? 10, 'banAfter', 0, 1_000_000)
+  const scale = checkNumber(options.scale ?? DEFAULTS.rateLimit.scale, 'scale', 0.001, 10_000)
+  const banAfter = checkNumber(
+    options.banAfter ?? DEFAULTS.rateLimit.banAfter,
+    'banAfter',
+    0,
+    1_000_000,
+  )
   const banDuration = checkNumber(
-    options.banDurationMs ?? 300_000,
+    options.banDurationMs ?? DEFAULTS.rateLimit.banDurationMs,
     'banDurationMs',
     0,
     365 * DAY_MS,
   )
-  const maxClients = checkNumber(options.maxClients ?? 10_000, 'maxClients', 1, 10_000_000)
+  const maxClients = checkNumber(
+    options.maxClients ?? DEFAULTS.rateLimit.maxClients,
+    'maxClients',
+    1,
+    10_000_000,
+  )
   const minuteMs = Math.max(1, Math.round(MINUTE_MS / scale))
   const dayMs = Math.max(1, Math.round(DAY_MS / scale))
   const banMs = banDuration === 0 ? 0 : Math.max(1, Math.round(banDuration / scale))

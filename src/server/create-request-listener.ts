@@ -70,7 +70,10 @@ export function createRequestListener(
       headers: nodeHeaders(req),
       body: null,
       clientAddress: req.socket.remoteAddress ?? 'unknown',
-      origin: originOf(req),
+      // Read only by the document route: not worth a regular expression per request.
+      get origin() {
+        return originOf(req)
+      },
       signal: controller.signal,
     }
     const answer = (refused: boolean) =>

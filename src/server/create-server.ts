@@ -6,6 +6,7 @@ import {
 } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { declaresTooMuch } from '../http/read-body.ts'
+import { DEFAULTS } from '../options/defaults.ts'
 import { BODY_IDLE_TIMEOUT_MS } from '../spec/limits.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 
@@ -41,8 +42,16 @@ export function createServer(options: ServerOptions = {}): {
   petstore: PetstoreCore
 } {
   const petstore = options.petstore ?? createPetstoreCore(options)
-  const headersTimeout = timeout(options.headersTimeoutMs, 10_000, 'headersTimeoutMs')
-  const requestTimeout = timeout(options.requestTimeoutMs, 30_000, 'requestTimeoutMs')
+  const headersTimeout = timeout(
+    options.headersTimeoutMs,
+    DEFAULTS.headersTimeoutMs,
+    'headersTimeoutMs',
+  )
+  const requestTimeout = timeout(
+    options.requestTimeoutMs,
+    DEFAULTS.requestTimeoutMs,
+    'requestTimeoutMs',
+  )
   const bodyTimeout = timeout(
     options.bodyTimeoutMs,
     Math.max(1, Math.min(BODY_IDLE_TIMEOUT_MS, Math.floor(requestTimeout / 2))),

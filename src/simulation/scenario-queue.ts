@@ -122,6 +122,8 @@ export interface ScenarioQueue {
    */
   take(request: ScenarioRequest, route?: string, path?: string): Scenario | undefined
   list(): Array<Scenario>
+  /** Drops one scenario; `false` when none has that id. */
+  remove(id: number): boolean
   clear(): void
 }
 
@@ -176,6 +178,11 @@ export function createScenarioQueue(): ScenarioQueue {
       return { ...scenario }
     },
     list: () => scenarios.map((scenario) => ({ ...scenario })),
+    remove(id) {
+      const before = scenarios.length
+      scenarios = scenarios.filter((scenario) => scenario.id !== id)
+      return scenarios.length < before
+    },
     clear() {
       scenarios = []
     },

@@ -1,1 +1,0 @@
-export * from './app/create-petstore-core.ts'

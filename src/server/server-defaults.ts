@@ -1,1 +1,0 @@
-export { SERVER_DEFAULTS } from '../options/defaults.ts'
