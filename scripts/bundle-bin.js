@@ -3,6 +3,7 @@
 // resolves and compiles one file at start instead of about 200 modules, so
 // the server answers sooner and holds less. Dynamic imports stay lazy inside
 // the bundle: a module is evaluated only when first imported.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
@@ -59,7 +60,7 @@ const yargsShim = {
   },
 }
 
-await build({
+const bundle = await build({
   input: join(root, 'bin/petstore-mock.ts'),
   platform: 'node',
   logLevel: 'warn',
@@ -70,3 +71,28 @@ await build({
     codeSplitting: false,
   },
 })
+
+// The bundle holds code of these packages: their licenses ship beside it.
+const packages = new Set()
+for (const chunk of bundle.output) {
+  for (const id of chunk.type === 'chunk' ? chunk.moduleIds : []) {
+    const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id.replaceAll('\\', '/'))
+    if (match?.[1]) packages.add(match[1])
+  }
+}
+const notices = [
+  ...new Set(
+    [...packages].map((directory) => {
+      const manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8'))
+      const file = readdirSync(directory).find((name) => /^(licen[cs]e|copying)/i.test(name))
+      const text = file
+        ? readFileSync(join(directory, file), 'utf8').trim()
+        : `License: ${manifest.license}`
+      return `${manifest.name}@${manifest.version} (${manifest.license})\n\n${text}\n`
+    }),
+  ),
+].sort()
+writeFileSync(
+  join(root, 'dist/bin/THIRD-PARTY-NOTICES.txt'),
+  `dist/bin/petstore-mock.js bundles code of these packages:\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,
+)
