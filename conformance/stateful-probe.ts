@@ -256,6 +256,12 @@ export const statefulProbe: Probe = {
     }
     if (details.failed && phase.failure) {
       const { failure } = phase
+      // The model broke where it was observed; the other operations kept to it.
+      for (const operation of phase.exercised) {
+        if (operation !== failure.operation) {
+          collector.pass('stateful.model', operation)
+        }
+      }
       const last = failure.steps.at(-1)
       collector.fail('stateful.model', failure.operation, last?.exchange, {
         expected: 'every step keeps what the spec implies for the pets created before it',

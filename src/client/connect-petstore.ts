@@ -5,13 +5,28 @@ import type { JournalFilter } from '../journal/journal-filter.ts'
 import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
 import { ControlApiError } from './control-api-error.ts'
 
-/** How long `waitForRequest` waits unless told otherwise, in ms. */
+/**
+ * How long `waitForRequest` waits unless told otherwise, in ms.
+ *
+ * @example
+ * await petstore.waitForRequest({ status: 429 }, { timeout: 2 * CLIENT_WAIT_MS })
+ */
 export const CLIENT_WAIT_MS = 5_000
 
-/** The longest `waitForRequest` timeout, in ms. */
+/**
+ * The longest `waitForRequest` timeout, in ms.
+ *
+ * @example
+ * await petstore.waitForRequest({ path: '/v1/pets' }, { timeout: CLIENT_MAX_WAIT_MS })
+ */
 export const CLIENT_MAX_WAIT_MS = 60_000
 
-/** How often `waitForRequest` asks the journal, in ms. */
+/**
+ * How often `waitForRequest` asks the journal, in ms.
+ *
+ * @example
+ * CLIENT_POLL_MS // 50
+ */
 export const CLIENT_POLL_MS = 50
 
 export interface ConnectOptions {
