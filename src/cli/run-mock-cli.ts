@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module'
 import yargs from 'yargs'
 import { DEFAULT_MAX_CREATED_PETS } from '../app/create-petstore-core.ts'
 import { openDataFile } from '../data/open-data-file.ts'
@@ -119,6 +120,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
   })) {
     io.out(line)
   }
+  // Now that everything a start needs is compiled: keep it for the next
+  // start (when the bin enabled the cache), even if this one is killed.
+  flushCompileCache?.()
 
   return await new Promise<number>((resolve) => {
     let stopping = false
