@@ -5,9 +5,7 @@ import { jsonResponse } from '../http/json-response.ts'
 import { parseJsonBody } from '../http/parse-json-body.ts'
 import type { Operation } from '../http/types.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
-
-/** Where the control endpoints live. */
-export const ADMIN_PREFIX = '/__mock'
+import { ADMIN_PREFIX } from '../spec/paths.ts'
 
 export interface AdminDeps {
   reset(): Promise<void>

@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../clock/clock.ts'
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
 import type { Database } from '../data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../data/create-store.ts'
-import { MAX_FIXTURE_RECORDS, parseFixtures } from '../data/parse-fixtures.ts'
+import { parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
@@ -14,6 +14,7 @@ import { journalRoutes } from '../journal/journal-routes.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
 import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
 import { basePathOf, normalizeBaseUrl } from '../options/base-url.ts'
+import { DEFAULTS, LIMITS } from '../options/defaults.ts'
 import {
   parsePetstoreOptions,
   type ResolvedPetstoreOptions,
@@ -45,7 +46,7 @@ export interface PetstoreOptions {
   fixtures?: unknown
   /**
    * Creates beyond this many pets in the store answer 507 (`storage_full`).
-   * Default: the seeded pets plus {@link DEFAULT_MAX_CREATED_PETS}.
+   * Default: the seeded pets plus `DEFAULTS.maxCreatedPets` (100,000).
    */
   maxPets?: number
   /**
@@ -83,9 +84,6 @@ export interface PetstoreState {
   scenarios: Array<Scenario>
   journal: JournalStats
 }
-
-/** Without `maxPets`, this many pets can be created beyond the seeded ones. */
-export const DEFAULT_MAX_CREATED_PETS = 100_000
 
 export interface PetstoreCore {
   /**
@@ -148,7 +146,7 @@ export function createPetstoreCore(
   }
   const maxPets = resolveMaxPets(options, resolved, () => seed().pets.length)
   const initial =
-    options.persistence?.load({ maxRecords: Math.max(MAX_FIXTURE_RECORDS, maxPets) }) ?? seed()
+    options.persistence?.load({ maxRecords: Math.max(LIMITS.maxRecords, maxPets) }) ?? seed()
   const clock = options.clock ?? systemClock
   if (typeof clock.now !== 'function') {
     throw new ConfigError(
@@ -265,7 +263,7 @@ function resolveMaxPets(
 ): number {
   if (resolved.maxPets !== undefined) return resolved.maxPets
   const seeded = options.fixtures === undefined ? resolved.pets : seededPets()
-  return seeded + DEFAULT_MAX_CREATED_PETS
+  return seeded + DEFAULTS.maxCreatedPets
 }
 
 function resolveDataset(options: PetstoreOptions, resolved: ResolvedPetstoreOptions): Dataset {

@@ -119,6 +119,12 @@ describe('connectPetstore', () => {
       '/errors/petstore-error.ts',
       '/errors/format-message.ts',
       '/client/connect-petstore.ts',
+      '/options/defaults.ts',
+      '/spec/limits.ts',
+      '/spec/plans.ts',
+      '/spec/paths.ts',
+      '/spec/routes.ts',
+      '/spec/default-pet-status.ts',
       '/client/control-api-error.ts',
     ])
   })

@@ -2,24 +2,28 @@ import type { PetstoreState } from '../app/create-petstore-core.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
+import { DEFAULTS, LIMITS } from '../options/defaults.ts'
 import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
+import { ADMIN_PREFIX } from '../spec/paths.ts'
+import { API_PREFIX } from '../spec/routes.ts'
 import { ControlApiError } from './control-api-error.ts'
 
 /**
- * How long `waitForRequest` waits unless told otherwise, in ms.
+ * How long `waitForRequest` waits unless told otherwise, in ms: `DEFAULTS.waitMs`,
+ * the same as the in-process `waitForRequest`.
  *
  * @example
  * await petstore.waitForRequest({ status: 429 }, { timeout: 2 * CLIENT_WAIT_MS })
  */
-export const CLIENT_WAIT_MS = 5_000
+export const CLIENT_WAIT_MS = DEFAULTS.waitMs
 
 /**
- * The longest `waitForRequest` timeout, in ms.
+ * The longest `waitForRequest` timeout, in ms: `LIMITS.maxWaitMs`.
  *
  * @example
  * await petstore.waitForRequest({ path: '/v1/pets' }, { timeout: CLIENT_MAX_WAIT_MS })
  */
-export const CLIENT_MAX_WAIT_MS = 60_000
+export const CLIENT_MAX_WAIT_MS = LIMITS.maxWaitMs
 
 /**
  * How often `waitForRequest` asks the journal, in ms.
@@ -84,7 +88,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
   try {
     const url = new URL(baseUrl)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(url.protocol)
-    origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
+    origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')}`
   } catch {
     throw PetstoreError.failed(
       'ERR_PETSTORE_INVALID_OPTION',
@@ -107,7 +111,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
     if (options.adminToken) headers.authorization = `Bearer ${options.adminToken}`
     let response: Response
     try {
-      response = await send(`${origin}/__mock/${path}`, {
+      response = await send(`${origin}${ADMIN_PREFIX}/${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

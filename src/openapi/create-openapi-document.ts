@@ -4,7 +4,14 @@ import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { deprecationHeaders } from '../spec/deprecation.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
-import { EXPOSED_HEADERS, RATE_LIMIT_HEADER_NAMES, WWW_AUTHENTICATE } from '../spec/headers.ts'
+import {
+  DEPRECATION_HEADER_NAMES,
+  EXPOSED_HEADERS,
+  HEADER_NAMES,
+  RATE_LIMIT_HEADER_NAMES,
+  RETRY_AFTER_NAME,
+  WWW_AUTHENTICATE,
+} from '../spec/headers.ts'
 import { int64 } from '../spec/int64.ts'
 import { LIST_LIMIT as LIMIT, MAX_BODY_BYTES } from '../spec/limits.ts'
 import { MAX_NAME_LENGTH, NewPet } from '../spec/new-pet.ts'
@@ -123,7 +130,7 @@ export function createOpenApiDocument(
         status: 201,
         description: 'The animal was added; the body is the stored animal with its `id`.',
         schema: schemaId(Pet),
-        headers: ['Location'],
+        headers: [HEADER_NAMES.location],
       },
       errors: {
         400: `The body is missing, is not a JSON object, or is not a valid NewPet (\`name\` of 1 to ${MAX_NAME_LENGTH} characters, \`categoryId\` an int64 naming an existing category, \`status\` one of the PetStatus values).`,
@@ -166,7 +173,9 @@ export function createOpenApiDocument(
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of ROUTES) {
     const spec = operations[route.operationId]
-    const extraHeaders = route.deprecation ? ['Deprecation', 'Sunset', 'Link'] : []
+    const extraHeaders: Array<string> = route.deprecation
+      ? Object.values(DEPRECATION_HEADER_NAMES)
+      : []
     const headersOf = (names: Array<string>) =>
       Object.fromEntries(
         [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
@@ -262,16 +271,16 @@ export function createOpenApiDocument(
           required: true,
           schema: { type: 'integer', format: 'int64', minimum: 0 },
         },
-        'Retry-After': {
+        [RETRY_AFTER_NAME]: {
           description: 'Seconds to wait before retrying.',
           schema: { type: 'integer', minimum: 1 },
         },
-        'WWW-Authenticate': {
+        [HEADER_NAMES.wwwAuthenticate]: {
           description: 'The bearer challenge (RFC 6750).',
           schema: { type: 'string' },
           example: WWW_AUTHENTICATE,
         },
-        Location: {
+        [HEADER_NAMES.location]: {
           description: 'The path of the created animal.',
           schema: { type: 'string', format: 'uri-reference' },
           example: `${API_PREFIX}/pets/${example.pets.length + 1}`,
@@ -316,9 +325,9 @@ const COMMON_ERRORS: Partial<Record<ErrorStatus, string>> = {
 
 /** Headers that only some error statuses carry. */
 const ERROR_HEADERS: Partial<Record<ErrorStatus, Array<string>>> = {
-  401: ['WWW-Authenticate'],
-  429: ['Retry-After'],
-  503: ['Retry-After'],
+  401: [HEADER_NAMES.wwwAuthenticate],
+  429: [RETRY_AFTER_NAME],
+  503: [RETRY_AFTER_NAME],
 }
 
 /** The `code` values of Error bodies with this status, as Markdown. */

@@ -74,8 +74,21 @@ interface ClientState {
   bannedUntil: number
 }
 
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
+/**
+ * The length of the per-minute window (spec §8), in ms, before scaling.
+ *
+ * @example
+ * MINUTE_MS / scale // the scaled window
+ */
+export const MINUTE_MS = 60_000
+
+/**
+ * The length of the per-day window (spec §8), in ms, before scaling.
+ *
+ * @example
+ * DAY_MS / MINUTE_MS // 1440
+ */
+export const DAY_MS = 24 * 60 * MINUTE_MS
 
 /**
  * Fixed per-minute and per-day windows per client (spec §8), aligned to the

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
-import { matchPath } from '../http/router.ts'
+import { matchPath, routeMethod } from '../http/router.ts'
 import { ROUTES } from '../spec/routes.ts'
 import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
@@ -161,7 +161,7 @@ export function createScenarioQueue(): ScenarioQueue {
           !(
             (candidate.method === undefined ||
               candidate.method === method ||
-              (method === 'HEAD' && candidate.method === 'GET')) &&
+              candidate.method === routeMethod(method)) &&
             (candidate.path === undefined || candidate.path === path || candidate.path === route)
           )
         ) {
@@ -212,7 +212,7 @@ const ROUTE_LIST = ROUTES.map((route) => `${route.method} ${route.path}`).join('
 
 /** Why a scenario's method and path can match no route, or `undefined` when some route fits. */
 function routeProblem(method: string | undefined, path: string | undefined): string | undefined {
-  const routed = method === 'HEAD' ? 'GET' : method
+  const routed = method === undefined ? undefined : routeMethod(method)
   const fits = ROUTES.filter(
     (route) =>
       path === undefined || route.path === path || matchPath(route.path)(path) !== undefined,
