@@ -27,7 +27,16 @@ import {
 } from '../simulation/scenario-queue.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { type App, createApp } from './create-app.ts'
+import { openApiInputs } from './openapi-inputs.ts'
 
+/**
+ * The options of `createPetstore` (and of `startServer`, which adds its own):
+ * seeded data, keys, rate limits, base URL, clock. Every field is optional;
+ * the defaults live in `DEFAULTS`.
+ *
+ * @example
+ * const options: PetstoreOptions = { seed: 42, pets: 10, rateLimit: { scale: 10 } }
+ */
 export interface PetstoreOptions {
   /**
    * Where the API lives, e.g. `https://api.example.com` (requests go to
@@ -74,6 +83,14 @@ export interface PetstoreOptions {
   timers?: IntervalTimers
 }
 
+/**
+ * What `petstore.state()` and `GET /__mock/state` report: data counts, keys
+ * (masked), rate-limit usage, queued scenarios and journal stats.
+ *
+ * @example
+ * const state: PetstoreState = petstore.state()
+ * state.journal.lastId // the newest journaled request
+ */
 export interface PetstoreState {
   data: { categories: number; pets: number; orders: number }
   keys: Array<ApiKey>
@@ -85,6 +102,15 @@ export interface PetstoreState {
   journal: JournalStats
 }
 
+/**
+ * A petstore without msw: the app (`fetch`), its data, its clock and its
+ * control (reset, scenarios, journal). `createPetstore` adds the msw handlers;
+ * the standalone server serves one of these.
+ *
+ * @example
+ * const core: PetstoreCore = createServer().petstore
+ * await core.reset()
+ */
 export interface PetstoreCore {
   /**
    * The `@msw/data` collections (with `createPetstore`). Await `ready` before
@@ -169,7 +195,7 @@ export function createPetstoreCore(
   const origin = base === '*' ? undefined : new URL(base).origin
   let openapi: Record<string, unknown> | undefined
   const getOpenApi = (serverUrl = `${origin ?? ''}${basePath}${API_PREFIX}`) => {
-    openapi ??= createOpenApiDocument()
+    openapi ??= createOpenApiDocument(openApiInputs())
     return withServerUrl(openapi, serverUrl)
   }
 

@@ -33,6 +33,12 @@ export const CLIENT_MAX_WAIT_MS = LIMITS.maxWaitMs
  */
 export const CLIENT_POLL_MS = 50
 
+/**
+ * The options of `connectPetstore`.
+ *
+ * @example
+ * connectPetstore('http://10.0.0.5:4010', { adminToken: process.env.MOCK_TOKEN })
+ */
 export interface ConnectOptions {
   /** Sent as `Authorization: Bearer <adminToken>` (needed when the mock listens off loopback). */
   adminToken?: string
@@ -40,6 +46,12 @@ export interface ConnectOptions {
   fetch?: typeof fetch
 }
 
+/**
+ * How long the client's `waitForRequest` waits, and what aborts it.
+ *
+ * @example
+ * await petstore.waitForRequest({ status: 429 }, { timeout: 2_000, signal: AbortSignal.timeout(3_000) })
+ */
 export interface ClientWaitOptions {
   /** Give up after this many ms (default 5,000, at most 60,000). */
   timeout?: number

@@ -1,17 +1,10 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { wholeOption } from '../options/whole-option.ts'
+import type { ApiKey } from '../spec/api-key.ts'
 import { isPlanName, PLAN_NAMES, PLANS, type PlanName } from '../spec/plans.ts'
 import { DEFAULT_KEYS } from './default-keys.ts'
 
-/**
- * An API key the mock accepts, with the limits of its plan.
- */
-export interface ApiKey {
-  key: string
-  plan: PlanName
-  perMinute: number
-  perDay: number
-}
+export type { ApiKey } from '../spec/api-key.ts'
 
 /**
  * A key's plan, or its plan with limits of its own (for Enterprise keys).

@@ -2,6 +2,13 @@ import type { Clock } from '../clock/clock.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 
+/**
+ * How the rate limiter counts and bans (`rateLimit` of `createPetstore`);
+ * the defaults are `DEFAULTS.rateLimit`.
+ *
+ * @example
+ * const rateLimit: RateLimitOptions = { scale: 10, banAfter: 3 }
+ */
 export interface RateLimitOptions {
   /** `false` counts and sends headers but never answers 429. Default `true`. */
   enabled?: boolean

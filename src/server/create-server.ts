@@ -9,6 +9,13 @@ import { DEFAULTS } from '../options/defaults.ts'
 import { wholeOption } from '../options/whole-option.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 
+/**
+ * The options of `createServer`: those of `createPetstore`, plus the server's
+ * timeouts and request log.
+ *
+ * @example
+ * const options: ServerOptions = { seed: 1, requestTimeoutMs: 5_000 }
+ */
 export interface ServerOptions extends PetstoreOptions {
   /** An existing petstore to serve; otherwise one is made from the other options. */
   petstore?: PetstoreCore

@@ -5,6 +5,12 @@ import { ConfigError } from '../errors/config-error.ts'
 import { SERVER_DEFAULTS } from '../options/defaults.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
 
+/**
+ * The options of `startServer`: those of `createServer`, plus where to listen.
+ *
+ * @example
+ * const options: StartServerOptions = { port: 0, host: '127.0.0.1', seed: 1 }
+ */
 export interface StartServerOptions extends ServerOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number
@@ -12,6 +18,14 @@ export interface StartServerOptions extends ServerOptions {
   host?: string
 }
 
+/**
+ * A listening mock: its URL, its petstore, and `close()` to stop it.
+ *
+ * @example
+ * const running: RunningServer = await startServer({ port: 0 })
+ * await fetch(`${running.url}/v1/pets`, { headers: { authorization: 'Bearer sk_test_free' } })
+ * await running.close()
+ */
 export interface RunningServer {
   /** The origin, e.g. `http://127.0.0.1:4010`; the API is under `${url}/v1`. */
   url: string

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
 import { matchPath, routeMethod } from '../http/router.ts'
+import { whole } from '../options/whole-option.ts'
 import { ROUTES } from '../spec/routes.ts'
 import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
@@ -48,19 +49,16 @@ export const ScenarioMatch = z
  * The body of `POST /__mock/scenarios` and the argument of `petstore.simulate()`:
  * force the next `times` responses that match `method` and `path` (a path such
  * as `/v1/pets/7` or a route template such as `/v1/pets/{petId}`).
+ *
+ * @example
+ * ScenarioInput.parse({ status: 503, path: '/v1/pets/{petId}' }).times // 1
  */
 export const ScenarioInput = z
   .object(
     {
       status: SimulatedStatus.optional(),
       delay: SimulatedDelay.optional(),
-      times: z
-        .int({ error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
-        .min(1, { error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
-        .max(MAX_SCENARIO_TIMES, {
-          error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}`,
-        })
-        .default(1),
+      times: whole(1, MAX_SCENARIO_TIMES).default(1),
       method: z
         .string({ error: 'must be an HTTP method such as "GET"' })
         .regex(/^[A-Za-z]{1,16}$/, { error: 'must be an HTTP method such as "GET"' })
@@ -86,8 +84,21 @@ export const ScenarioInput = z
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, path: [] })
   })
 
+/**
+ * A scenario as it is given (`times` may be left out).
+ *
+ * @example
+ * const input: ScenarioInput = { status: 503, path: '/v1/pets' }
+ */
 export type ScenarioInput = z.input<typeof ScenarioInput>
 
+/**
+ * A queued scenario, with its id and the responses it still forces.
+ *
+ * @example
+ * const scenario: Scenario = await petstore.simulate({ status: 429, times: 2 })
+ * scenario.remaining // 2
+ */
 export interface Scenario {
   id: number
   status?: number
