@@ -5,6 +5,7 @@ import { createStore, type Persistence, type Store } from '../data/create-store.
 import { parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
 import { createJournal, type JournalStats, type WaitOptions } from '../journal/create-journal.ts'
 import type { IntervalTimers } from '../journal/event-stream.ts'
@@ -185,8 +186,7 @@ export function createPetstoreCore(
   const limiter = createRateLimiter(clock, options.rateLimit)
   const scenarios = createScenarioQueue()
   const store = createStore({ maxPets, persistence: options.persistence })
-  const onError =
-    options.onError ?? ((error) => console.error('[petstore-mock] Unexpected failure:', error))
+  const onError = options.onError ?? reportUnexpected
   const journal = createJournal({ size: options.journalSize, onError })
   const db = internal.database?.(store).db
   let ready = store.load(initial)

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { type ChunkReader, readBody } from '../http/read-body.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import type { App, HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
@@ -89,13 +90,7 @@ export function createRequestListener(
           if (refused) drain(req)
         },
         // `handle` never rejects; should it ever, the answer is still an Error body.
-        (error: unknown) =>
-          respond(
-            toErrorResponse(error, (failure) =>
-              console.error('[petstore-mock] Unexpected failure:', failure),
-            ),
-            true,
-          ),
+        (error: unknown) => respond(toErrorResponse(error, reportUnexpected), true),
       )
     const declared = req.headers['content-length']
     if (
