@@ -1,9 +1,12 @@
+import { flushCompileCache } from 'node:module'
 import yargs from 'yargs'
 import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
+import { isBeyondLoopback } from '../net/host-names.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
 import { startServer } from '../server/start-server.ts'
 import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX, ROUTE_OF } from '../spec/routes.ts'
@@ -11,6 +14,7 @@ import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts
 import { formatLogLine } from './format-log-line.ts'
 import { packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
+import { securityBanner } from './security-banner.ts'
 
 export interface CliIo {
   out: (line: string) => void
@@ -69,6 +73,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
       },
       cors: args.cors,
       admin: args.admin,
+      allowedHosts: allowedHostsFlag(args['allowed-host']),
+      adminToken: args['admin-token'],
+      shutdownTimeoutMs: args['shutdown-timeout'] * 1000,
       journalSize: args['journal-size'],
     })
   } catch (error) {
@@ -108,14 +115,33 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
   io.out(
     `  try:       curl -H 'Authorization: Bearer sk_test_free' '${url}${ROUTE_OF.listPets.path}?limit=3'`,
   )
+  for (const line of securityBanner({
+    host: args.host,
+    beyondLoopback: isBeyondLoopback(args.host),
+    adminToken: args.admin ? running.adminToken : undefined,
+  })) {
+    io.out(line)
+  }
+  // Now that everything a start needs is compiled: keep it for the next
+  // start (when the bin enabled the cache), even if this one is killed.
+  flushCompileCache?.()
 
   return await new Promise<number>((resolve) => {
+    let stopping = false
     const stop = (signal: string) => {
-      io.out(`${signal}: closing petstore-mock`)
-      process.off('SIGINT', onInt)
-      process.off('SIGTERM', onTerm)
-      const force = setTimeout(() => running.server.closeAllConnections(), 3_000)
-      force.unref()
+      if (stopping) {
+        // A second signal: no more waiting.
+        io.out(`${signal} again: stopping petstore-mock now`)
+        process.off('SIGINT', onInt)
+        process.off('SIGTERM', onTerm)
+        running.server.closeAllConnections()
+        resolve(1)
+        return
+      }
+      stopping = true
+      io.out(
+        `${signal}: closing petstore-mock (finishing requests for up to ${args['shutdown-timeout']} s; send ${signal} again to stop now)`,
+      )
       running.close().then(
         () => resolve(0),
         () => resolve(0),
@@ -123,8 +149,8 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
     }
     const onInt = () => stop('SIGINT')
     const onTerm = () => stop('SIGTERM')
-    process.once('SIGINT', onInt)
-    process.once('SIGTERM', onTerm)
+    process.on('SIGINT', onInt)
+    process.on('SIGTERM', onTerm)
   })
 }
 
@@ -211,6 +237,22 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: DEFAULTS.admin,
       describe: 'Control API under /__mock/ (--no-admin to turn off)',
     })
+    .option('allowed-host', {
+      type: 'string',
+      array: true,
+      describe:
+        'Serve this Host name too (repeatable; .example.test: the domain and its subdomains; *: any, no DNS-rebinding protection)',
+    })
+    .option('admin-token', {
+      type: 'string',
+      describe:
+        'Bearer token for /__mock/* (default: none on loopback, generated and printed beyond it)',
+    })
+    .option('shutdown-timeout', {
+      type: 'number',
+      default: DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
+      describe: 'On SIGTERM/SIGINT, seconds in-flight requests may take before they get 503',
+    })
     .option('journal-size', {
       type: 'number',
       default: DEFAULTS.journalSize,
@@ -266,6 +308,7 @@ async function parse(argv: Array<string>, io: CliIo) {
     'rate-limit-scale',
     'ban-after',
     'ban-seconds',
+    'shutdown-timeout',
     'journal-size',
   ] as const) {
     if (args[name] !== undefined && !Number.isFinite(args[name])) {
@@ -281,4 +324,10 @@ async function parse(argv: Array<string>, io: CliIo) {
 
 function formatCounts(data: { categories: number; pets: number; orders: number }): string {
   return `${data.pets} pets, ${data.categories} categories, ${data.orders} orders`
+}
+
+/** `--allowed-host` values: `*` serves any host. */
+function allowedHostsFlag(values: Array<string | number> | undefined): Array<string> | true {
+  const names = (values ?? []).map(String)
+  return names.includes('*') ? true : names
 }

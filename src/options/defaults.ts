@@ -45,6 +45,8 @@ export const DEFAULTS = {
   journalSize: 1_000,
   /** How long `waitForRequest` waits unless told otherwise, in ms. */
   waitMs: 5_000,
+  /** On shutdown, how long in-flight requests may finish before they get 503, in ms. */
+  shutdownTimeoutMs: 10_000,
 } as const
 
 /**
