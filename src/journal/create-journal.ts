@@ -22,12 +22,24 @@ export const MAX_WAIT_MS = LIMITS.maxWaitMs
 /** At most this many listeners (event streams, waiters, the log) at once. */
 export const MAX_JOURNAL_LISTENERS = 1_000
 
+/**
+ * How long the in-process `waitForRequest` waits, and what aborts it.
+ *
+ * @example
+ * await petstore.waitForRequest({ status: 429 }, { timeout: 2_000 })
+ */
 export interface WaitOptions {
   /** Give up after this many ms (default 5,000, at most 60,000). */
   timeout?: number
   signal?: AbortSignal
 }
 
+/**
+ * How full the journal is, as `state().journal` reports it.
+ *
+ * @example
+ * const { size, capacity, evicted }: JournalStats = petstore.state().journal
+ */
 export interface JournalStats {
   /** Entries held now. */
   size: number

@@ -33,6 +33,9 @@ const fieldMap = <T extends z.ZodType>(value: T) =>
  * What a request must carry for a scenario to apply: exact values of query
  * parameters, request headers (names in any case) and top-level fields of a
  * JSON object body.
+ *
+ * @example
+ * ScenarioMatch.parse({ query: { status: 'sold' } })
  */
 export const ScenarioMatch = z
   .object(
@@ -110,6 +113,12 @@ export interface Scenario {
   remaining: number
 }
 
+/**
+ * What a scenario's `match` asks of a request: query, headers, body fields.
+ *
+ * @example
+ * const match: ScenarioMatch = { body: { name: 'Error' } }
+ */
 export type ScenarioMatch = z.output<typeof ScenarioMatch>
 
 /**

@@ -6,6 +6,12 @@ import type { Deprecation } from './deprecation.ts'
  * of it. The router, the msw handlers and the OpenAPI document all read this
  * table, so a route is written once.
  */
+/**
+ * The operations of the API (spec §4), by their OpenAPI `operationId`.
+ *
+ * @example
+ * const id: OperationId = 'getPet' // ROUTE_OF[id].path === '/v1/pets/{petId}'
+ */
 export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders'
 
 export interface Route {
@@ -32,7 +38,12 @@ export const TAGS = {
   store: 'Store orders placed for animals.',
 } as const
 
-/** The version segment every API path starts with (spec §9). */
+/**
+ * The version segment every API path starts with (spec §9).
+ *
+ * @example
+ * `${API_PREFIX}/pets` // '/v1/pets'
+ */
 export const API_PREFIX = '/v1'
 
 /**
