@@ -3,8 +3,9 @@ import { appendFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import yargs from 'yargs'
 import { INT64 } from '../src/spec/index.ts'
-import { catalogue } from './catalogue.ts'
-import { KIT_CODES, kitMessage } from './kit-message.ts'
+import { catalogue } from './model/catalogue.ts'
+import { KIT_CODES, kitMessage } from './model/kit-message.ts'
+import type { ConformanceResult } from './model/types.ts'
 import { reportPathProblem } from './report-path.ts'
 import { githubAnnotations, githubSummary } from './reporters/github-reporter.ts'
 import { htmlReport } from './reporters/html-reporter.ts'
@@ -18,7 +19,6 @@ import {
   runConformance,
 } from './run-conformance.ts'
 import { STATEFUL_REQUESTS } from './stateful-probe.ts'
-import type { ConformanceResult } from './types.ts'
 
 /** Where the CLI writes and what it reads from its environment. */
 export interface CliIo {

@@ -1,9 +1,9 @@
 import { RETRY_AFTER } from '../src/spec/headers.ts'
-import { ConformanceError } from './kit-message.ts'
+import { ConformanceError } from './model/kit-message.ts'
+import { KEY_PLACEHOLDER } from './model/to-curl.ts'
+import type { Credential, Exchange, OperationId, RunStats } from './model/types.ts'
 import { parseRetryAfter } from './rate-limit-headers.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
-import { KEY_PLACEHOLDER } from './to-curl.ts'
-import type { Credential, Exchange, OperationId, RunStats } from './types.ts'
 import type { Transport } from './undici-transport.ts'
 
 /** Thrown when the request budget (`maxRequests`) is spent. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { KIT_CODES } from './kit-message.ts'
+import { KIT_CODES } from './model/kit-message.ts'
 import { DEFAULT_MAX_DURATION_MS } from './run-conformance.ts'
 
 const readme = readFile(join(import.meta.dirname, '..', 'README.md'), 'utf8')

@@ -2,14 +2,14 @@ import type { z } from 'zod'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { ErrorBody } from '../src/spec/index.ts'
 import { parseExactJson } from './exact-json.ts'
+import { describeResponse, type ResultCollector } from './model/result-collector.ts'
+import type { Exchange, OperationId } from './model/types.ts'
 import {
   parseRateLimitHeaders,
   parseRetryAfter,
   rateLimitHeaderProblems,
   serverDateSeconds,
 } from './rate-limit-headers.ts'
-import { describeResponse, type ResultCollector } from './result-collector.ts'
-import type { Exchange, OperationId } from './types.ts'
 
 const SPECIFIED = new Set<OperationId>(['listPets', 'createPet', 'getPet'])
 const MAX_RESET_AHEAD_S = 31 * 24 * 60 * 60

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from './catalogue.ts'
+import { catalogue } from './model/catalogue.ts'
+import type { ConformanceResult, Exchange, OperationId } from './model/types.ts'
 import {
   type ConformanceOptions,
   ConformanceSetupError,
@@ -7,7 +8,6 @@ import {
 } from './run-conformance.ts'
 import { fetchTransport } from './test-utils/fetch-transport.ts'
 import { withTestMock } from './test-utils/with-test-mock.ts'
-import type { ConformanceResult, Exchange, OperationId } from './types.ts'
 
 const mock = withTestMock()
 

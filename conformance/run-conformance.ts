@@ -1,24 +1,24 @@
 import { PetstoreError } from '../src/errors/petstore-error.ts'
-import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
-import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './kit-message.ts'
-import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
-import { fixedProbes } from './probes.ts'
-import { createRateLimitPacer } from './rate-limit-pacer.ts'
-import { rateLimitProbe } from './rate-limit-probe.ts'
-import { createResponseChecks } from './response-checks.ts'
-import { buildResult, createResultCollector } from './result-collector.ts'
-import { createRunClock } from './run-clock.ts'
-import { STATEFUL_REQUESTS, statefulProbe } from './stateful-probe.ts'
+import { selectChecks } from './model/catalogue.ts'
+import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
+import { buildResult, createResultCollector } from './model/result-collector.ts'
 import type {
   CheckDefinition,
   ConformanceEvent,
   ConformanceResult,
   OperationId,
   RunStop,
-} from './types.ts'
+} from './model/types.ts'
+import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
+import { fixedProbes } from './probes.ts'
+import { createRateLimitPacer } from './rate-limit-pacer.ts'
+import { rateLimitProbe } from './rate-limit-probe.ts'
+import { createResponseChecks } from './response-checks.ts'
+import { createRunClock } from './run-clock.ts'
+import { STATEFUL_REQUESTS, statefulProbe } from './stateful-probe.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
 /** Options of {@link runConformance}. */
@@ -193,7 +193,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   try {
     selected = selectChecks(options)
   } catch (error) {
-    throw new ConformanceSetupError((error as Error).message)
+    throw new ConformanceSetupError((error as Error).message, {
+      code: error instanceof ConformanceError ? error.code : KIT_CODES.usage,
+    })
   }
   const clock = createRunClock({ now, sleep: options.sleep ?? defaultSleep, maxDurationMs })
   const startedAt = clock.startedAt
