@@ -116,6 +116,11 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       '§8 Rate limit headers',
       'within one window (same Limit and Reset), each request with the key lowers `X-RateLimit-Remaining` (requests sent at the same time excepted)',
     ],
+  ]),
+  // Decided by a 429, which a default run does not provoke: one result per run
+  // (wherever the 429 came), skipped unless `--include rate-limit` or the
+  // server answered 429 on its own.
+  ...checks({ operations: ['any'], scope: 'response' }, [
     [
       'ratelimit.retry-after',
       'A 429 carries Retry-After',

@@ -1,6 +1,8 @@
 import { API_PREFIX, ROUTE_OF } from '../../src/spec/routes.ts'
 import type { OperationId } from './types.ts'
 
+type SpecOperationId = Exclude<OperationId, 'other' | 'any'>
+
 /** A route of the spec as the kit calls it: the path is relative to the base URL (which ends in `/v1`). */
 interface KitRoute {
   method: string
@@ -14,7 +16,8 @@ const underBaseUrl = (path: string): string => path.slice(API_PREFIX.length)
 /**
  * The operations the kit knows, with their method, path (relative to the base
  * URL) and deprecation, read from the spec's route table; `other` stands for
- * the methods the spec does not define.
+ * the methods the spec does not define, `any` for a rule decided once per run
+ * by whichever response shows it (a 429).
  *
  * @example
  * operations.getPet // { method: 'GET', path: '/pets/{petId}', deprecated: true }
@@ -25,9 +28,10 @@ export const operations: Record<OperationId, KitRoute> = {
   getPet: kitRoute('getPet'),
   listOrders: kitRoute('listOrders'),
   other: { method: '*', path: 'undocumented methods', deprecated: false },
+  any: { method: '*', path: 'whichever operation answers 429', deprecated: false },
 }
 
-function kitRoute(operationId: Exclude<OperationId, 'other'>): KitRoute {
+function kitRoute(operationId: SpecOperationId): KitRoute {
   const route = ROUTE_OF[operationId]
   return {
     method: route.method,
@@ -46,7 +50,7 @@ function kitRoute(operationId: Exclude<OperationId, 'other'>): KitRoute {
  * kitPath('listPets', {}, 'limit=1') // '/pets?limit=1'
  */
 export function kitPath(
-  operationId: Exclude<OperationId, 'other'>,
+  operationId: SpecOperationId,
   params: { petId?: string | number | bigint } = {},
   query = '',
 ): string {
