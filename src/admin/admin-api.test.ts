@@ -6,6 +6,7 @@ import { type SendInit, type Transport, useTransports } from '../test-utils/use-
 const START = Date.UTC(2026, 0, 1, 9, 30, 0)
 const clock = createFakeClock(START)
 const free = { authorization: 'Bearer sk_test_free' }
+const json = { 'content-type': 'application/json' }
 
 /** Sends through one transport; GET unless told otherwise. */
 const caller =
@@ -81,7 +82,7 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
   it('drops every scenario on DELETE', async () => {
     await postScenario({ status: 500 })
     await postScenario({ status: 503, times: 5 })
-    const deleted = await call(admin('scenarios'), { method: 'DELETE' })
+    const deleted = await call(admin('scenarios'), { method: 'DELETE', headers: json })
     expect(deleted.status).toBe(204)
     expect((await call(api('pets'), { headers: free })).status).toBe(200)
   })
@@ -181,15 +182,21 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     const first = await postScenario({ status: 500, path: '/v1/pets' })
     await postScenario({ status: 503, path: '/v1/store/orders' })
     const id = (first.body as { id: number }).id
-    expect((await call(admin(`scenarios/${id}`), { method: 'DELETE' })).status).toBe(204)
+    expect((await call(admin(`scenarios/${id}`), { method: 'DELETE', headers: json })).status).toBe(
+      204,
+    )
     expect((await call(admin('scenarios'))).body).toMatchObject([{ status: 503 }])
-    const again = await call(admin(`scenarios/${id}`), { method: 'DELETE' })
+    const again = await call(admin(`scenarios/${id}`), { method: 'DELETE', headers: json })
     expect(again.body).toMatchObject({ code: 'not_found', status: 404 })
-    expect((await call(admin('scenarios/x'), { method: 'DELETE' })).status).toBe(404)
+    expect((await call(admin('scenarios/x'), { method: 'DELETE', headers: json })).status).toBe(404)
   })
 
   it('serves the dashboard page and its script, nothing from another origin', async () => {
-    const page = await call(admin(''), { headers: { origin: 'http://elsewhere.test' } })
+    const foreign = await call(admin(''), { headers: { origin: 'http://elsewhere.test' } })
+    // Over HTTP a fetch from another origin is refused; in-process nobody else can call.
+    expect(foreign.status).toBe(transport.name === 'http' ? 403 : 200)
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
+    const page = await call(admin(''))
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'")
@@ -235,11 +242,11 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
         enabled: true,
         clients: [
           {
-            client: 'key:sk_test_free',
+            client: 'key:sk_test_fr…',
             minute: { limit: 60, used: 1, reset: (START + 60_000) / 1000 },
             day: { limit: 1_000, used: 1, reset: Date.UTC(2026, 0, 2) / 1000 },
           },
-          { client: 'key:sk_test_pro', minute: { limit: 300, used: 1 } },
+          { client: 'key:sk_test_p…', minute: { limit: 300, used: 1 } },
           {
             client: `address:${transport.clientAddress}`,
             minute: { used: 60 },
@@ -250,7 +257,7 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
       scenarios: [{ status: 503, remaining: 2 }],
     })
     expect(state.body.keys).toContainEqual({
-      key: 'sk_test_free',
+      key: 'sk_test_fr…',
       plan: 'free',
       perMinute: 60,
       perDay: 1_000,
@@ -268,7 +275,7 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     expect((await call(api('pets'), { headers: free })).body.code).toBe('key_banned')
     await postScenario({ status: 500, times: 3 })
 
-    const reset = await call(admin('reset'), { method: 'POST' })
+    const reset = await call(admin('reset'), { method: 'POST', headers: json })
     expect(reset.status).toBe(200)
     expect(reset.body).toMatchObject({
       data: { pets: 100 },
@@ -281,7 +288,7 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     expect((await call(api(`pets/${created.body.id}`), { headers: free })).status).toBe(404)
   })
 
-  it('works from a browser: CORS on control endpoints too', async () => {
+  it('sends no CORS headers and answers no preflight', async () => {
     const origin = 'http://localhost:5173'
     const preflight = await call(admin('scenarios'), {
       method: 'OPTIONS',
@@ -291,8 +298,30 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
         'access-control-request-headers': 'content-type',
       },
     })
-    expect(preflight.status).toBe(204)
-    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+    // Over HTTP the origin check refuses it (403); in-process it is a method the path lacks (405).
+    expect(preflight.status).toBe(transport.name === 'http' ? 403 : 405)
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+    const state = await call(admin('state'), { headers: { origin } })
+    expect(state.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('refuses a state change without Content-Type: application/json, changing nothing', async () => {
+    await postScenario({ status: 503, times: 2 })
+    for (const [method, path, type] of [
+      ['POST', 'reset', undefined],
+      ['POST', 'reset', 'text/plain'],
+      ['DELETE', 'scenarios', 'application/x-www-form-urlencoded'],
+      ['POST', 'scenarios', 'multipart/form-data; boundary=x'],
+    ] as const) {
+      const response = await call(admin(path), {
+        method,
+        headers: type === undefined ? {} : { 'content-type': type },
+        body: type === undefined ? undefined : '{"status":500}',
+      })
+      expect(response.status, `${method} ${path} ${type}`).toBe(415)
+      expect(response.body).toMatchObject({ code: 'unsupported_media_type', status: 415 })
+    }
+    expect((await call(admin('scenarios'))).body).toMatchObject([{ status: 503, remaining: 2 }])
   })
 })
 

@@ -5,13 +5,24 @@ import { jsonResponse } from '../http/json-response.ts'
 import { parseJsonBody } from '../http/parse-json-body.ts'
 import type { Operation } from '../http/types.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
+import { maskState, type StateWithKeys } from './mask-state.ts'
 
 /** Where the control endpoints live. */
 export const ADMIN_PREFIX = '/__mock'
 
+/**
+ * Whether a path (under the base path) belongs to the control API.
+ *
+ * @example
+ * isAdminPath('/__mock/state') // true
+ */
+export function isAdminPath(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)
+}
+
 export interface AdminDeps {
   reset(): Promise<void>
-  state(): unknown
+  state(): StateWithKeys
   scenarios: ScenarioQueue
   /** More control endpoints (the journal's, the dashboard's). */
   routes?: ReadonlyArray<AdminRoute>
@@ -52,10 +63,14 @@ export function adminRoutes(deps: AdminDeps): Array<AdminRoute> {
       path: `${ADMIN_PREFIX}/reset`,
       run: async () => {
         await deps.reset()
-        return jsonResponse(200, deps.state())
+        return jsonResponse(200, maskState(deps.state()))
       },
     },
-    { method: 'GET', path: `${ADMIN_PREFIX}/state`, run: () => jsonResponse(200, deps.state()) },
+    {
+      method: 'GET',
+      path: `${ADMIN_PREFIX}/state`,
+      run: () => jsonResponse(200, maskState(deps.state())),
+    },
     {
       method: 'GET',
       path: `${ADMIN_PREFIX}/scenarios`,

@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type AdminDeps, adminNotFound, adminRoutes } from '../admin/admin-api.ts'
+import { type AdminDeps, adminNotFound, adminRoutes, isAdminPath } from '../admin/admin-api.ts'
 import type { Clock } from '../clock/clock.ts'
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
@@ -16,6 +16,7 @@ import { cors } from '../middleware/cors.ts'
 import { deprecation } from '../middleware/deprecation.ts'
 import { rateLimit } from '../middleware/rate-limit.ts'
 import { requireAuth } from '../middleware/require-auth.ts'
+import { requireJsonContent } from '../middleware/require-json-content.ts'
 import { simulate } from '../middleware/simulate.ts'
 import { createPet } from '../operations/create-pet.ts'
 import { getPet } from '../operations/get-pet.ts'
@@ -105,7 +106,7 @@ export function createApp(deps: AppDeps): App {
     ...admin.map((entry) => ({
       method: entry.method,
       path: entry.path,
-      value: { route: undefined, run: compose([bodyLimits()], entry.run) },
+      value: { route: undefined, run: compose([requireJsonContent(), bodyLimits()], entry.run) },
     })),
   ]
   const router = createRouter(entries)
@@ -148,11 +149,14 @@ export function createApp(deps: AppDeps): App {
     if (path === basePath) return '/'
     return path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : undefined
   }
-  const pipeline = compose(deps.cors ? [cors()] : [], route)
+  const withCors = compose(deps.cors ? [cors()] : [], route)
+  // The control API sends no CORS headers and answers no preflight: no page of another origin may use it.
+  const dispatch = (ctx: Context) => (zoneOf(ctx.path) === 'admin' ? route(ctx) : withCors(ctx))
   let loaded: Promise<void> | undefined
   const { onAnswer } = deps
 
-  return {
+  const appWith = (pipeline: (ctx: Context) => Promise<MockResponse>): App => ({
+    guarded: (guards) => appWith(compose(guards, pipeline)),
     serves(url) {
       if (deps.origin !== undefined && url.origin !== deps.origin) return false
       const inside = underBase(url.pathname)
@@ -212,13 +216,14 @@ export function createApp(deps: AppDeps): App {
       if (request.method === 'HEAD') return { status: response.status, headers }
       return { status: response.status, headers, body: response.body, stream: response.stream }
     },
-  }
+  })
+  return appWith(dispatch)
 }
 
 /** Which part of the mock a path (under the base path) belongs to, if any. */
 function zoneOf(path: string): 'api' | 'admin' | 'document' | undefined {
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return 'api'
-  if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return 'admin'
+  if (isAdminPath(path)) return 'admin'
   if (path === OPENAPI_PATH) return 'document'
   return undefined
 }

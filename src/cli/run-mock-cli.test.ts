@@ -287,4 +287,80 @@ describe('petstore-mock CLI', () => {
       cli.child.kill('SIGKILL')
     }
   })
+
+  it('on SIGTERM answers a request still waiting after --shutdown-timeout with 503; a second signal stops at once', async () => {
+    const arrived = async (url: string) => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const state = await request(`${url}/__mock/state`)
+        const body = (await state.body.json()) as { rateLimit: { clients: Array<unknown> } }
+        if (body.rateLimit.clients.length > 0) return
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      throw new Error('the request never arrived')
+    }
+    const drained = spawnCli(['--port', '0', '--quiet', '--shutdown-timeout', '0'])
+    try {
+      const [, url] = await drained.waitFor(/listening on (http:\/\/\S+)\n/)
+      const pending = request(`${url}/v1/pets`, {
+        headers: { authorization: 'Bearer sk_test_free', prefer: 'delay=60000' },
+      })
+      await arrived(String(url))
+      drained.child.kill('SIGTERM')
+      const response = await pending
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['retry-after']).toBe('1')
+      expect(await response.body.json()).toMatchObject({ code: 'service_unavailable', status: 503 })
+      expect(await drained.exited).toBe(0)
+      expect(drained.stdout()).toContain(
+        'SIGTERM: closing petstore-mock (finishing requests for up to 0 s',
+      )
+    } finally {
+      drained.child.kill('SIGKILL')
+    }
+
+    const forced = spawnCli(['--port', '0', '--quiet', '--shutdown-timeout', '3600'])
+    try {
+      const [, url] = await forced.waitFor(/listening on (http:\/\/\S+)\n/)
+      const pending = request(`${url}/v1/pets`, {
+        headers: { authorization: 'Bearer sk_test_free', prefer: 'delay=60000' },
+      }).catch((error: unknown) => error)
+      await arrived(String(url))
+      forced.child.kill('SIGINT')
+      await forced.waitFor(/SIGINT: closing/)
+      forced.child.kill('SIGINT')
+      expect(await forced.exited).toBe(1)
+      expect(forced.stdout()).toContain('SIGINT again: stopping petstore-mock now')
+      expect(await pending).toBeInstanceOf(Error)
+    } finally {
+      forced.child.kill('SIGKILL')
+    }
+  })
+
+  it('prints the admin token it is given, and takes --allowed-host', async () => {
+    const cli = spawnCli([
+      '--port',
+      '0',
+      '--quiet',
+      '--admin-token',
+      'cli-admin-token',
+      '--allowed-host',
+      'box.lan',
+    ])
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
+      await cli.waitFor(/admin: .*\n/)
+      expect(cli.stdout()).toContain('  admin:     Authorization: Bearer cli-admin-token')
+      expect(cli.stdout()).not.toContain('WARNING')
+      const state = await request(`${url}/__mock/state`, { headers: { host: 'box.lan' } })
+      expect(state.statusCode).toBe(401)
+      await state.body.dump()
+      const evil = await request(`${url}/v1/pets`, { headers: { host: 'evil.example' } })
+      expect(evil.statusCode).toBe(403)
+      await evil.body.dump()
+      cli.child.kill('SIGTERM')
+      expect(await cli.exited).toBe(0)
+    } finally {
+      cli.child.kill('SIGKILL')
+    }
+  })
 })

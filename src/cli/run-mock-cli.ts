@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module'
 import yargs from 'yargs'
 import { DEFAULT_MAX_CREATED_PETS } from '../app/create-petstore-core.ts'
 import { openDataFile } from '../data/open-data-file.ts'
@@ -5,12 +6,15 @@ import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../journal/journal-entry.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
+import { isBeyondLoopback } from '../net/host-names.ts'
 import { DEFAULTS } from '../options/defaults.ts'
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
 import { startServer } from '../server/start-server.ts'
 import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
 import { formatLogLine } from './format-log-line.ts'
 import { packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
+import { securityBanner } from './security-banner.ts'
 
 export interface CliIo {
   out: (line: string) => void
@@ -69,6 +73,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
       },
       cors: args.cors,
       admin: args.admin,
+      allowedHosts: allowedHostsFlag(args['allowed-host']),
+      adminToken: args['admin-token'],
+      shutdownTimeoutMs: args['shutdown-timeout'] * 1000,
       journalSize: args['journal-size'],
     })
   } catch (error) {
@@ -106,14 +113,33 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
     io.out(`    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`)
   }
   io.out(`  try:       curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets?limit=3`)
+  for (const line of securityBanner({
+    host: args.host,
+    beyondLoopback: isBeyondLoopback(args.host),
+    adminToken: args.admin ? running.adminToken : undefined,
+  })) {
+    io.out(line)
+  }
+  // Now that everything a start needs is compiled: keep it for the next
+  // start (when the bin enabled the cache), even if this one is killed.
+  flushCompileCache?.()
 
   return await new Promise<number>((resolve) => {
+    let stopping = false
     const stop = (signal: string) => {
-      io.out(`${signal}: closing petstore-mock`)
-      process.off('SIGINT', onInt)
-      process.off('SIGTERM', onTerm)
-      const force = setTimeout(() => running.server.closeAllConnections(), 3_000)
-      force.unref()
+      if (stopping) {
+        // A second signal: no more waiting.
+        io.out(`${signal} again: stopping petstore-mock now`)
+        process.off('SIGINT', onInt)
+        process.off('SIGTERM', onTerm)
+        running.server.closeAllConnections()
+        resolve(1)
+        return
+      }
+      stopping = true
+      io.out(
+        `${signal}: closing petstore-mock (finishing requests for up to ${args['shutdown-timeout']} s; send ${signal} again to stop now)`,
+      )
       running.close().then(
         () => resolve(0),
         () => resolve(0),
@@ -121,8 +147,8 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
     }
     const onInt = () => stop('SIGINT')
     const onTerm = () => stop('SIGTERM')
-    process.once('SIGINT', onInt)
-    process.once('SIGTERM', onTerm)
+    process.on('SIGINT', onInt)
+    process.on('SIGTERM', onTerm)
   })
 }
 
@@ -209,6 +235,22 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: DEFAULTS.admin,
       describe: 'Control API under /__mock/ (--no-admin to turn off)',
     })
+    .option('allowed-host', {
+      type: 'string',
+      array: true,
+      describe:
+        'Serve this Host name too (repeatable; .example.test: the domain and its subdomains; *: any, no DNS-rebinding protection)',
+    })
+    .option('admin-token', {
+      type: 'string',
+      describe:
+        'Bearer token for /__mock/* (default: none on loopback, generated and printed beyond it)',
+    })
+    .option('shutdown-timeout', {
+      type: 'number',
+      default: DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
+      describe: 'On SIGTERM/SIGINT, seconds in-flight requests may take before they get 503',
+    })
     .option('journal-size', {
       type: 'number',
       default: DEFAULT_JOURNAL_SIZE,
@@ -264,6 +306,7 @@ async function parse(argv: Array<string>, io: CliIo) {
     'rate-limit-scale',
     'ban-after',
     'ban-seconds',
+    'shutdown-timeout',
     'journal-size',
   ] as const) {
     if (args[name] !== undefined && !Number.isFinite(args[name])) {
@@ -279,4 +322,10 @@ async function parse(argv: Array<string>, io: CliIo) {
 
 function formatCounts(data: { categories: number; pets: number; orders: number }): string {
   return `${data.pets} pets, ${data.categories} categories, ${data.orders} orders`
+}
+
+/** `--allowed-host` values: `*` serves any host. */
+function allowedHostsFlag(values: Array<string | number> | undefined): Array<string> | true {
+  const names = (values ?? []).map(String)
+  return names.includes('*') ? true : names
 }

@@ -3,6 +3,7 @@ import { createPetstore, type Petstore } from '../create-petstore.ts'
 import { Category } from '../spec/category.ts'
 import { Order } from '../spec/order.ts'
 import { Pet } from '../spec/pet.ts'
+import { PET_NAMES } from './pet-names.ts'
 import { DEFAULT_SEED_OPTIONS, seedData } from './seed-data.ts'
 
 async function snapshot(petstore: Petstore): Promise<string> {
@@ -85,5 +86,29 @@ describe('seedData', () => {
     const petstore = createPetstore({ pets: 0, orders: 0 })
     await petstore.ready
     expect(petstore.state().data).toEqual({ categories: 6, pets: 0, orders: 0 })
+  })
+
+  it("names pets from faker's English list, so a seed gives the data it always gave", async () => {
+    const { faker } = await import('@faker-js/faker/locale/en')
+    expect(PET_NAMES).toEqual(faker.rawDefinitions.animal?.pet_name)
+    // Generated with faker's whole English locale, before the pet names moved here.
+    expect(seedData({ seed: 1, pets: 3, orders: 1 })).toEqual({
+      categories: seedData({ pets: 0, orders: 0 }).categories,
+      pets: [
+        { id: 1, name: 'Milo', categoryId: 3, status: 'available' },
+        { id: 2, name: 'Bruno', categoryId: 2, status: 'available' },
+        { id: 3, name: 'Finn', categoryId: 2, status: 'available' },
+      ],
+      orders: [
+        {
+          id: 1,
+          petId: 2,
+          quantity: 3,
+          shipDate: '2026-03-16T10:05:41.473Z',
+          status: 'approved',
+          complete: false,
+        },
+      ],
+    })
   })
 })

@@ -1,10 +1,11 @@
 import type { Faker, FakerOptions } from '@faker-js/faker'
-import { faker as englishFaker } from '@faker-js/faker/locale/en'
+import { faker as baseFaker } from '@faker-js/faker/locale/base'
 import { DEFAULTS } from '../options/defaults.ts'
 import type { Category } from '../spec/category.ts'
 import { type Order, OrderStatus } from '../spec/order.ts'
 import type { Pet } from '../spec/pet.ts'
 import type { PetStatus } from '../spec/pet-status.ts'
+import { PET_NAMES } from './pet-names.ts'
 
 /**
  * The data a petstore starts with (and returns to on reset).
@@ -42,12 +43,12 @@ const PET_STATUSES: Array<{ value: PetStatus; weight: number }> = [
 ]
 
 /**
- * A private English faker per dataset. The English entry point loads one
- * locale instead of all of them (faster start, smaller bundles) but only
- * exports a shared instance, whose seed must not be touched: its class makes
- * our own.
+ * A private faker per dataset, on faker's locale-free base plus the pet
+ * names (its English locale would cost more to load than the whole rest of
+ * the data). The base entry point only exports a shared instance, whose seed
+ * must not be touched: its class makes our own.
  */
-const EnglishFaker = englishFaker.constructor as new (options: FakerOptions) => Faker
+const SeedFaker = baseFaker.constructor as new (options: FakerOptions) => Faker
 
 /** Order ship dates fall in this range, whatever day it is: the data never depends on the clock. */
 const SHIP_FROM = '2026-01-01T00:00:00.000Z'
@@ -62,7 +63,10 @@ const SHIP_TO = '2026-12-31T00:00:00.000Z'
  */
 export function seedData(options: SeedOptions = {}): Dataset {
   const { seed, pets, orders, categories } = { ...DEFAULT_SEED_OPTIONS, ...options }
-  const faker = new EnglishFaker({ locale: englishFaker.rawDefinitions, seed })
+  const faker = new SeedFaker({
+    locale: [{ animal: { pet_name: [...PET_NAMES] } }, baseFaker.rawDefinitions],
+    seed,
+  })
 
   const categoryList: Array<Category> = []
   for (let index = 0; index < categories; index++) {

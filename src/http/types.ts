@@ -51,6 +51,11 @@ export interface App {
    * the document.
    */
   serves(url: Pick<URL, 'origin' | 'pathname'>): boolean
+  /**
+   * The same app with `guards` run first on every request (the server's Host
+   * allow-list and control-API access), their refusals answered like any error.
+   */
+  guarded(guards: ReadonlyArray<Middleware>): App
 }
 
 /**

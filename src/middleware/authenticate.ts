@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors/config-error.ts'
 import type { Middleware } from '../http/types.ts'
 import { type ApiKey, TOKEN_PATTERN } from '../keys/create-keyring.ts'
+import { readBearer } from './read-bearer.ts'
 
 /**
  * Looks up the bearer key of the request (spec §5) and records it on the
@@ -20,23 +21,13 @@ export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
     )
   }
   return async function authenticate(ctx, next) {
-    const header = ctx.request.headers.get('authorization')
-    if (header === null) {
-      ctx.authProblem =
-        'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".'
-      return next()
-    }
-    const match = /^(\S+)(?:\s+(.*))?$/.exec(header.trim())
-    const scheme = match?.[1] ?? ''
-    const token = match?.[2]?.trim() ?? ''
-    if (scheme.toLowerCase() !== 'bearer') {
-      ctx.authProblem = 'The Authorization header must use the Bearer scheme.'
-    } else if (token === '') {
-      ctx.authProblem = 'The bearer token is empty.'
-    } else if (!TOKEN_PATTERN.test(token)) {
+    const bearer = readBearer(ctx.request.headers.get('authorization'))
+    if (bearer.token === undefined) {
+      ctx.authProblem = bearer.problem
+    } else if (!TOKEN_PATTERN.test(bearer.token)) {
       ctx.authProblem = 'The bearer token is malformed.'
     } else {
-      const apiKey = keyring.get(token)
+      const apiKey = keyring.get(bearer.token)
       if (apiKey === undefined) ctx.authProblem = 'The API key is not valid.'
       ctx.apiKey = apiKey
     }

@@ -33,6 +33,8 @@ export const DEFAULTS = {
   /** A client has this long to send its headers, and its whole request, in ms. */
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  /** On shutdown, how long in-flight requests may finish before they get 503, in ms. */
+  shutdownTimeoutMs: 10_000,
 } as const
 
 /**

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type ChunkReader, readBody } from '../http/read-body.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import type { App, HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
+import { writeResponse } from './write-response.ts'
 
 export interface RequestLogEntry {
   method: string
@@ -41,21 +42,19 @@ export function createRequestListener(
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)
     const controller = new AbortController()
+    let answered = false
+    // Gone without our answer: the client left, or shutdown answered for us. Stop the work.
     res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('The client went away.'))
+      if (!answered) controller.abort(new Error('The request ended without its answer.'))
     })
     const respond = (response: MockResponse, closeAfter: boolean) => {
-      if (res.destroyed) return
+      if (res.destroyed || res.headersSent) return
+      answered = true
       if (response.stream) {
         writeStream(req, res, response, streams)
         return
       }
-      const headers: Record<string, string | number> = response.headers
-      if (response.body !== undefined) headers['content-length'] = Buffer.byteLength(response.body)
-      else if (response.status !== 204 && response.status !== 304) headers['content-length'] = 0
-      if (closeAfter) headers.connection = 'close'
-      res.writeHead(response.status, headers)
-      res.end(response.body)
+      writeResponse(res, response, closeAfter)
       log?.({
         method: req.method ?? 'GET',
         path,
@@ -135,12 +134,11 @@ function writeStream(
   res.once('close', end)
 }
 
+/** Every copy of a header, joined with ", " as Fetch does (Node keeps only the first of some, such as Authorization). */
 function nodeHeaders(req: IncomingMessage): HeaderReader {
   return {
     get(name) {
-      const value = req.headers[name.toLowerCase()]
-      if (value === undefined) return null
-      return Array.isArray(value) ? value.join(', ') : value
+      return req.headersDistinct[name.toLowerCase()]?.join(', ') ?? null
     },
   }
 }

@@ -9,6 +9,8 @@ import { declaresTooMuch } from '../http/read-body.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 import { BODY_IDLE_TIMEOUT_MS } from '../spec/limits.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
+import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
+import { createServerGuards } from './server-guards.ts'
 
 export interface ServerOptions extends PetstoreOptions {
   /** An existing petstore to serve; otherwise one is made from the other options. */
@@ -26,6 +28,17 @@ export interface ServerOptions extends PetstoreOptions {
    * closes the connection.
    */
   bodyTimeoutMs?: number
+  /** The address to bind. Default 127.0.0.1. Beyond loopback, the control API needs `adminToken`. */
+  host?: string
+  /**
+   * Host names served besides loopback ones (`--allowed-host`): `box.lan`, or
+   * `.example.test` for a domain and its subdomains; `true` serves any `Host`.
+   */
+  allowedHosts?: ReadonlyArray<string> | true
+  /** The bearer token `/__mock/*` needs. Default: none on loopback, a generated one beyond. */
+  adminToken?: string
+  /** How long in-flight requests may finish on shutdown, in ms (`--shutdown-timeout`). Default 10 s. */
+  shutdownTimeoutMs?: number
 }
 
 /**
@@ -40,7 +53,16 @@ export interface ServerOptions extends PetstoreOptions {
 export function createServer(options: ServerOptions = {}): {
   server: http.Server
   petstore: PetstoreCore
+  /** The token the control API needs, or `undefined` when it needs none. */
+  adminToken: string | undefined
+  shutdown: GracefulShutdown
 } {
+  const { guards, adminToken } = createServerGuards({
+    host: options.host ?? DEFAULTS.host,
+    allowedHosts: options.allowedHosts,
+    adminToken: options.adminToken,
+  })
+  const shutdown = createGracefulShutdown({ timeoutMs: options.shutdownTimeoutMs })
   const petstore = options.petstore ?? createPetstoreCore(options)
   const headersTimeout = timeout(
     options.headersTimeoutMs,
@@ -58,11 +80,13 @@ export function createServer(options: ServerOptions = {}): {
     'bodyTimeoutMs',
   )
   const streams = new Set<() => void>()
-  const listener = createRequestListener(petstore.app, {
-    log: options.log,
-    bodyTimeoutMs: bodyTimeout,
-    streams,
-  })
+  const listener = shutdown.wrap(
+    createRequestListener(petstore.app.guarded(guards), {
+      log: options.log,
+      bodyTimeoutMs: bodyTimeout,
+      streams,
+    }),
+  )
   const server = http.createServer(
     {
       headersTimeout,
@@ -94,7 +118,7 @@ export function createServer(options: ServerOptions = {}): {
   })
   // Idle or stalled sockets are closed too, not only slow requests.
   server.setTimeout(requestTimeout, (socket) => socket.destroy())
-  return { server, petstore }
+  return { server, petstore, adminToken, shutdown }
 }
 
 function timeout(value: number | undefined, fallback: number, name: string): number {

@@ -4,12 +4,11 @@ import type { PetstoreCore } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { SERVER_DEFAULTS } from '../options/defaults.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
+import type { ShutdownOptions } from './graceful-shutdown.ts'
 
 export interface StartServerOptions extends ServerOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number
-  /** Default 127.0.0.1. */
-  host?: string
 }
 
 export interface RunningServer {
@@ -18,8 +17,14 @@ export interface RunningServer {
   port: number
   server: http.Server
   petstore: PetstoreCore
-  /** Stops accepting connections, ends idle ones and resolves once closed. */
-  close(): Promise<void>
+  /** The bearer token `/__mock/*` needs, or `undefined` when it needs none (loopback). */
+  adminToken: string | undefined
+  /**
+   * Shuts down gracefully and resolves once every socket is closed and the
+   * data is flushed: see `GracefulShutdown.close`. Calling it again returns
+   * the same promise.
+   */
+  close(options?: ShutdownOptions): Promise<void>
 }
 
 /**
@@ -40,7 +45,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `port must be a whole number from 0 to 65535, got ${String(port)}`,
     )
   }
-  const { server, petstore } = createServer(options)
+  const { server, petstore, adminToken, shutdown } = createServer(options)
   await petstore.ready
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
@@ -67,16 +72,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     })
   })
   const address = server.address() as AddressInfo
+  let closed: Promise<void> | undefined
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   return {
     url: `http://${urlHost}:${address.port}`,
     port: address.port,
     server,
     petstore,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeIdleConnections()
-      }),
+    adminToken,
+    close: (closeOptions) => {
+      closed ??= shutdown.close(server, closeOptions).then(() => closeData(options))
+      return closed
+    },
   }
+}
+
+/**
+ * The last step of shutdown, once no request runs any more: closes the data
+ * file (`--data-file`), waiting for every write it has under way, so that the
+ * file is complete when the process exits.
+ */
+async function closeData(options: StartServerOptions): Promise<void> {
+  const persistence = options.persistence as { close?: () => Promise<void> } | undefined
+  if (typeof persistence?.close === 'function') await persistence.close()
 }

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   invalid_simulation: 400,
   unauthorized: 401,
   host_not_allowed: 403,
+  origin_not_allowed: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,

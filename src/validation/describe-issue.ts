@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { clip } from '../errors/clip.ts'
+import { previewValue } from './preview-value.ts'
 
 const EXPECTED: Record<string, string> = {
   string: 'a string',
@@ -93,5 +93,5 @@ function show(value: unknown): string {
   if (value === undefined) return 'nothing'
   // JSON.parse turns a number too large for a double (1e400) into Infinity.
   if (typeof value === 'number' && !Number.isFinite(value)) return 'a number out of range'
-  return clip(JSON.stringify(value) ?? String(value))
+  return previewValue(value)
 }

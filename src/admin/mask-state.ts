@@ -1,0 +1,31 @@
+import { maskKey } from '../keys/mask-key.ts'
+
+/** The prefix of rate-limit clients that are API keys (the others are addresses). */
+const KEY_CLIENT = 'key:'
+
+export interface StateWithKeys {
+  keys: ReadonlyArray<{ key: string }>
+  rateLimit: { clients: ReadonlyArray<{ client: string }> }
+}
+
+/**
+ * The state as `GET /__mock/state` shows it: every API key, in the key list
+ * and among the rate-limited clients, shown by a prefix only.
+ *
+ * @example
+ * maskState(petstore.state()).keys[0].key // 'sk_test_fr…'
+ */
+export function maskState<T extends StateWithKeys>(state: T): T {
+  return {
+    ...state,
+    keys: state.keys.map((entry) => ({ ...entry, key: maskKey(entry.key) })),
+    rateLimit: {
+      ...state.rateLimit,
+      clients: state.rateLimit.clients.map((entry) =>
+        entry.client.startsWith(KEY_CLIENT)
+          ? { ...entry, client: `${KEY_CLIENT}${maskKey(entry.client.slice(KEY_CLIENT.length))}` }
+          : entry,
+      ),
+    },
+  }
+}

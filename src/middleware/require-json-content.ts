@@ -1,0 +1,29 @@
+import { ApiError } from '../errors/api-error.ts'
+import type { Middleware } from '../http/types.ts'
+
+/** Methods that change the mock's state. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Refuses a state-changing request (`POST`, `PUT`, `PATCH`, `DELETE`) whose
+ * `Content-Type` is not `application/json` with 415 `unsupported_media_type`,
+ * body or no body. A web page cannot send that type to another origin without
+ * a preflight, and the control API answers no preflight: so a page can never
+ * reset the mock or queue failures with a plain `fetch` or a form.
+ *
+ * @example
+ * const admin = compose([requireJsonContent()], adminApi(deps))
+ */
+export function requireJsonContent(): Middleware {
+  return async function requireJsonContent(ctx, next) {
+    const { request } = ctx
+    if (!STATE_CHANGING.has(request.method)) return next()
+    const type = request.headers.get('content-type')
+    const essence = type?.split(';')[0]?.trim().toLowerCase()
+    if (essence === 'application/json') return next()
+    throw new ApiError(
+      'unsupported_media_type',
+      `${request.method} ${request.path} changes the mock's state and needs "Content-Type: application/json"${type === null ? '' : `, got "${type.slice(0, 60).replace(/[^\x20-\x7e]/g, '?')}"`}.`,
+    )
+  }
+}

@@ -1,0 +1,50 @@
+import { isAdminPath } from '../admin/admin-api.ts'
+import { compose } from '../http/compose.ts'
+import type { Middleware } from '../http/types.ts'
+import { adminToken, generateAdminToken } from '../middleware/admin-token.ts'
+import { hostCheck } from '../middleware/host-check.ts'
+import { sameOriginOnly } from '../middleware/same-origin-only.ts'
+import { isBeyondLoopback } from '../net/host-names.ts'
+
+export interface ServerGuardOptions {
+  /** The address the server binds. */
+  host: string
+  /** Names served besides loopback ones (`--allowed-host`); `true`: any. */
+  allowedHosts?: ReadonlyArray<string> | true
+  /** The control API's bearer token; generated when the host is beyond loopback and none is given. */
+  adminToken?: string
+}
+
+export interface ServerGuards {
+  /** Run before the app on every request of the server. */
+  guards: Array<Middleware>
+  /** The token `/__mock/*` needs, or `undefined` when it needs none. */
+  adminToken: string | undefined
+  /** Whether the bind address reaches beyond this machine's loopback interface. */
+  beyondLoopback: boolean
+}
+
+/**
+ * What the node:http server adds to the app, decided once from where it
+ * binds: the Host allow-list on every request; on `/__mock/*`, same-origin
+ * requests only, and the admin token when bound beyond loopback (or when one
+ * is given). In-process (msw) none of this applies: the "host" there is the
+ * base URL the test chose, and no other machine or page can reach it.
+ *
+ * @example
+ * const { guards, adminToken } = createServerGuards({ host: '0.0.0.0' })
+ * const app = petstore.app.guarded(guards)
+ */
+export function createServerGuards(options: ServerGuardOptions): ServerGuards {
+  const { host } = options
+  const beyondLoopback = isBeyondLoopback(host)
+  const token = options.adminToken ?? (beyondLoopback ? generateAdminToken() : undefined)
+  const chain = token === undefined ? [sameOriginOnly()] : [sameOriginOnly(), adminToken(token)]
+  const admin: Middleware = (ctx, next) =>
+    isAdminPath(ctx.path) ? compose(chain, next)(ctx) : next()
+  return {
+    guards: [hostCheck({ bindHost: host, allowedHosts: options.allowedHosts }), admin],
+    adminToken: token,
+    beyondLoopback,
+  }
+}
