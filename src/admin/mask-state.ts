@@ -1,7 +1,5 @@
 import { maskKey } from '../keys/mask-key.ts'
-
-/** The prefix of rate-limit clients that are API keys (the others are addresses). */
-const KEY_CLIENT = 'key:'
+import { KEY_CLIENT_PREFIX } from '../rate-limit/create-rate-limiter.ts'
 
 export interface StateWithKeys {
   keys: ReadonlyArray<{ key: string }>
@@ -22,8 +20,11 @@ export function maskState<T extends StateWithKeys>(state: T): T {
     rateLimit: {
       ...state.rateLimit,
       clients: state.rateLimit.clients.map((entry) =>
-        entry.client.startsWith(KEY_CLIENT)
-          ? { ...entry, client: `${KEY_CLIENT}${maskKey(entry.client.slice(KEY_CLIENT.length))}` }
+        entry.client.startsWith(KEY_CLIENT_PREFIX)
+          ? {
+              ...entry,
+              client: `${KEY_CLIENT_PREFIX}${maskKey(entry.client.slice(KEY_CLIENT_PREFIX.length))}`,
+            }
           : entry,
       ),
     },

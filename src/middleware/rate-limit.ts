@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { Middleware } from '../http/types.ts'
-import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
+import { KEY_CLIENT_PREFIX, type RateLimiter } from '../rate-limit/create-rate-limiter.ts'
 import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../spec/headers.ts'
 import { PLANS } from '../spec/plans.ts'
 
@@ -28,7 +28,7 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     const decision =
       apiKey === undefined
         ? limiter.hit(`address:${ctx.request.clientAddress}`, PLANS.free)
-        : limiter.hit(`key:${apiKey.key}`, apiKey)
+        : limiter.hit(`${KEY_CLIENT_PREFIX}${apiKey.key}`, apiKey)
     ctx.headers[RATE_LIMIT_HEADERS.limit] = String(decision.limit)
     ctx.headers[RATE_LIMIT_HEADERS.remaining] = String(decision.remaining)
     ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)

@@ -44,6 +44,15 @@ export interface RateLimitDecision {
   retryAfter?: number
 }
 
+/**
+ * How a client with a valid API key is named among the limiter's clients:
+ * this prefix and the key (the others are `address:<client address>`).
+ *
+ * @example
+ * `${KEY_CLIENT_PREFIX}sk_test_free` // 'key:sk_test_free'
+ */
+export const KEY_CLIENT_PREFIX = 'key:'
+
 export interface ClientUsage {
   /** `key:<API key>` or `address:<client address>`. */
   client: string
