@@ -76,6 +76,16 @@ module.exports = {
       ['spec', 'errors'],
       'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module and the errors.',
     ),
+    {
+      // The folder graph leaves out a folder's own subfolders, so the rule above
+      // cannot see a subfolder that imports its parent back; this one does.
+      name: 'no-circular-folders-nested',
+      severity: 'error',
+      comment:
+        'A module that imports its parent folder: the parent uses its subfolders, so they may not use it back.',
+      from: { path: '^(.+)/[^/]+/[^/]+$' },
+      to: { path: '^$1/[^/]+$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -56,6 +56,26 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
     ).toContain('no-circular-folders')
   })
 
+  it('fail a subfolder that imports its parent folder back (the folder graph leaves nested folders out)', async () => {
+    expect(
+      await violationsOf({
+        'src/top/x.ts': "import { y } from './sub/y.ts'\nexport const x = y\n",
+        'src/top/z.ts': 'export const z = 1\n',
+        'src/top/sub/y.ts': "import { z } from '../z.ts'\nexport const y = z\n",
+      }),
+    ).toContain('no-circular-folders-nested')
+  })
+
+  it('pass a subfolder that imports a sibling folder its parent also uses', async () => {
+    expect(
+      await violationsOf({
+        'src/top/x.ts': "import { y } from './sub/y.ts'\nexport const x = y\n",
+        'src/top/model/z.ts': 'export const z = 1\n',
+        'src/top/sub/y.ts': "import { z } from '../model/z.ts'\nexport const y = z\n",
+      }),
+    ).toEqual([])
+  })
+
   it('fail two modules that import each other', async () => {
     expect(
       await violationsOf({
