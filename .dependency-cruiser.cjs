@@ -1,7 +1,24 @@
+const { builtinModules } = require('node:module')
+
+/** A Node.js built-in, as dependency-cruiser names it (`fs`, `node:test`, `fs/promises`). */
+const NODE_BUILTIN = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`
+
+/** A rule that modules of `src/<folder>` import, of src/, only their own folder and `allowed` ones. */
+function readsOnly(name, folder, allowed, comment) {
+  return {
+    name,
+    severity: 'error',
+    comment,
+    from: { path: `^src/${folder}/` },
+    to: { path: '^src/', pathNot: [`^src/(${[folder, ...allowed].join('|')})/`] },
+  }
+}
+
 /**
  * The dependency rules of the project, checked by `npm run lint` (and so by
  * `npm test` and CI): no module and no folder may import something that
- * imports it back.
+ * imports it back; the spec module is a leaf; the browser-safe entries reach
+ * no Node.js built-in; the package never imports the conformance kit.
  *
  * @example
  * npx depcruise src conformance bin --config .dependency-cruiser.cjs
@@ -22,6 +39,52 @@ module.exports = {
       comment: 'A folder that imports a folder that imports it back: layers point one way.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'spec-is-a-leaf',
+      severity: 'error',
+      comment:
+        'src/spec holds what the API spec states; every layer reads it, so it imports nothing of theirs (packages such as zod are fine).',
+      from: { path: '^src/spec/' },
+      to: { pathNot: ['^src/spec/', '(^|/)node_modules/'] },
+    },
+    {
+      name: 'browser-safe-entries',
+      severity: 'error',
+      comment:
+        'The package entry (handlers, createPetstore) and petstore-mock/client run in browsers (README): nothing they load may need a Node.js built-in. Packages are not followed (doNotFollow), only our own modules.',
+      from: { path: '^src/(index\\.ts$|client/)' },
+      to: { path: NODE_BUILTIN, reachable: true },
+    },
+    {
+      name: 'package-never-imports-the-kit',
+      severity: 'error',
+      comment:
+        'The conformance kit tests the mock from outside: the package must not depend on it.',
+      from: { path: '^src/' },
+      to: { path: '^conformance/' },
+    },
+    readsOnly(
+      'kernel-knows-no-domain',
+      'http',
+      ['spec', 'errors'],
+      'src/http is the kernel (request, response, router, body reader): it reads the spec and the errors, never a domain or app folder.',
+    ),
+    readsOnly(
+      'openapi-reads-only-the-spec',
+      'openapi',
+      ['spec', 'errors'],
+      'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module and the errors.',
+    ),
+    {
+      // The folder graph leaves out a folder's own subfolders, so the rule above
+      // cannot see a subfolder that imports its parent back; this one does.
+      name: 'no-circular-folders-nested',
+      severity: 'error',
+      comment:
+        'A module that imports its parent folder: the parent uses its subfolders, so they may not use it back.',
+      from: { path: '^(.+)/[^/]+/[^/]+$' },
+      to: { path: '^$1/[^/]+$' },
     },
   ],
   options: {

@@ -26,7 +26,7 @@ import { join } from 'node:path'
 import { Pool } from 'undici'
 import { createPetstoreCore } from '../src/app/create-petstore-core.ts'
 import { createPetstore } from '../src/create-petstore.ts'
-import { percentile, readCpuMs, readMemory } from './process-stats.ts'
+import { percentile, readCpuMs, readMemory, trackChildren } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -56,14 +56,8 @@ interface Started {
   served: Record<'create' | 'list' | 'get', Array<number>>
 }
 
-const children = new Set<ChildProcess>()
+const children = trackChildren()
 const options = readOptions()
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    for (const child of children) child.kill('SIGKILL')
-    process.exit(130)
-  })
-}
 const scratch = mkdtempSync(join(tmpdir(), 'petstore-bench-'))
 try {
   const report = await benchmark(options)
@@ -76,7 +70,7 @@ try {
   )
   process.exitCode = 1
 } finally {
-  for (const child of children) child.kill('SIGKILL')
+  children.killAll()
   rmSync(scratch, { recursive: true, force: true })
 }
 
@@ -366,8 +360,7 @@ async function timeResets(
 async function start(args: Array<string>): Promise<Started> {
   const began = performance.now()
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.add(child)
-  child.once('exit', () => children.delete(child))
+  children.track(child)
   const served: Started['served'] = { create: [], list: [], get: [] }
   let output = ''
   let lines = 0

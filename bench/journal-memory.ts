@@ -10,11 +10,17 @@
  * node --expose-gc bench/journal-memory.ts --entries 100000 --json
  */
 import { createJournal } from '../src/journal/create-journal.ts'
-import { MAX_JOURNAL_SIZE } from '../src/journal/journal-entry.ts'
+import { LIMITS } from '../src/options/defaults.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 
 const options = readBenchFlags('node --expose-gc bench/journal-memory.ts', {
-  entries: { default: 10_000, min: 100, max: MAX_JOURNAL_SIZE, whole: true, describe: 'entries' },
+  entries: {
+    default: 10_000,
+    min: 100,
+    max: LIMITS.maxJournalSize,
+    whole: true,
+    describe: 'entries',
+  },
 })
 const collect = (globalThis as { gc?: () => void }).gc
 if (collect === undefined) {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { type ChildProcess, execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 const CLOCK_TICKS_PER_SECOND = readClockTicks()
@@ -56,5 +56,39 @@ function readClockTicks(): number {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
   } catch {
     return 100
+  }
+}
+
+/**
+ * The child processes a benchmark started: `track` each one as it is
+ * spawned, `killAll` in a `finally`. SIGINT and SIGTERM kill them too, so an
+ * interrupted run leaves no server behind.
+ *
+ * @example
+ * const children = trackChildren()
+ * const child = children.track(spawn(process.execPath, args))
+ * try { await run() } finally { children.killAll() }
+ */
+export function trackChildren(): {
+  track(child: ChildProcess): ChildProcess
+  killAll(): void
+} {
+  const children = new Set<ChildProcess>()
+  const killAll = () => {
+    for (const child of children) child.kill('SIGKILL')
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAll()
+      process.exit(130)
+    })
+  }
+  return {
+    track(child) {
+      children.add(child)
+      child.once('exit', () => children.delete(child))
+      return child
+    },
+    killAll,
   }
 }

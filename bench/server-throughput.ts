@@ -17,8 +17,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../src/journal/journal-entry.ts'
-import { percentile, readCpuMs, readMemory } from './process-stats.ts'
+import { DEFAULTS, LIMITS } from '../src/options/defaults.ts'
+import { percentile, readCpuMs, readMemory, trackChildren } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -75,15 +75,9 @@ type Autocannon = (options: {
 }
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-const children = new Set<ChildProcess>()
+const children = trackChildren()
 
 const options = readOptions()
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    for (const child of children) child.kill('SIGKILL')
-    process.exit(130)
-  })
-}
 try {
   const report = await benchmark(options)
   if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
@@ -94,7 +88,7 @@ try {
   )
   process.exitCode = 1
 } finally {
-  for (const child of children) child.kill('SIGKILL')
+  children.killAll()
 }
 
 async function benchmark(options: Options) {
@@ -306,9 +300,7 @@ async function expectOk(url: string): Promise<Response> {
 }
 
 function track(child: ChildProcess): ChildProcess {
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  return child
+  return children.track(child)
 }
 
 function log(options: Options, line: string): void {
@@ -386,9 +378,9 @@ function readOptions(): Options {
     rounds: { default: 2, min: 1, max: 20, whole: true, describe: 'runs per server, alternating' },
     connections: { default: 10, min: 1, max: 1000, whole: true, describe: 'connections' },
     'journal-size': {
-      default: DEFAULT_JOURNAL_SIZE,
+      default: DEFAULTS.journalSize,
       min: 0,
-      max: MAX_JOURNAL_SIZE,
+      max: LIMITS.maxJournalSize,
       whole: true,
       describe: "the mock's --journal-size (0 to measure it without a journal)",
     },

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type CliIo, runCli } from './cli.ts'
+import type { ConformanceResult } from './model/types.ts'
 import { fakeClock } from './test-utils/fake-clock.ts'
 import { fetchTransport } from './test-utils/fetch-transport.ts'
 import { errorBody, type RawServer, startRawServer } from './test-utils/raw-server.ts'
 import { withTestMock } from './test-utils/with-test-mock.ts'
-import type { ConformanceResult } from './types.ts'
 
 function io(env: Record<string, string | undefined> = {}, runOptions: CliIo['runOptions'] = {}) {
   const out = { stdout: '', stderr: '' }

@@ -3,8 +3,10 @@ import { appendFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import yargs from 'yargs'
 import { INT64 } from '../src/spec/index.ts'
-import { catalogue } from './catalogue.ts'
-import { KIT_CODES, kitMessage } from './kit-message.ts'
+import { catalogue } from './model/catalogue.ts'
+import { KIT_DEFAULTS } from './model/kit-defaults.ts'
+import { KIT_CODES, kitMessage } from './model/kit-message.ts'
+import type { ConformanceResult } from './model/types.ts'
 import { reportPathProblem } from './report-path.ts'
 import { githubAnnotations, githubSummary } from './reporters/github-reporter.ts'
 import { htmlReport } from './reporters/html-reporter.ts'
@@ -14,11 +16,8 @@ import { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
 import {
   type ConformanceOptions,
   ConformanceSetupError,
-  DEFAULT_MAX_DURATION_MS,
   runConformance,
 } from './run-conformance.ts'
-import { STATEFUL_REQUESTS } from './stateful-probe.ts'
-import type { ConformanceResult } from './types.ts'
 
 /** Where the CLI writes and what it reads from its environment. */
 export interface CliIo {
@@ -238,7 +237,11 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
       choices: ['rate-limit'],
       describe: "Opt-in groups: rate-limit (exhausts the key's minute window)",
     })
-    .option('timeout', { type: 'number', default: 10_000, describe: 'Per-request timeout in ms' })
+    .option('timeout', {
+      type: 'number',
+      default: KIT_DEFAULTS.timeoutMs,
+      describe: 'Per-request timeout in ms',
+    })
     .option('list', {
       type: 'boolean',
       default: false,
@@ -256,22 +259,30 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
     })
     .option('max-duration', {
       type: 'number',
-      default: DEFAULT_MAX_DURATION_MS / 1000,
+      default: KIT_DEFAULTS.maxDurationMs / 1000,
       describe: 'Stop the run after this many seconds (exit 2, every report written)',
     })
     .option('seed', {
       type: 'number',
       describe: 'Seed of the generated cases (printed by every run)',
     })
-    .option('max-requests', { type: 'number', default: 500, describe: 'Request budget of the run' })
-    .option('examples', { type: 'number', default: 10, describe: 'Generated cases per property' })
+    .option('max-requests', {
+      type: 'number',
+      default: KIT_DEFAULTS.maxRequests,
+      describe: 'Request budget of the run',
+    })
+    .option('examples', {
+      type: 'number',
+      default: KIT_DEFAULTS.examples,
+      describe: 'Generated cases per property',
+    })
     .option('category-id', {
       type: 'string',
       describe: 'Category id (any int64) for created pets when none can be found',
     })
     .option('stateful-requests', {
       type: 'number',
-      default: STATEFUL_REQUESTS,
+      default: KIT_DEFAULTS.statefulRequests,
       describe: 'Request budget of the stateful phase, shrinking included (0: leave it out)',
     })
     .option('color', { type: 'boolean', describe: 'Colour the console output (default: on a TTY)' })

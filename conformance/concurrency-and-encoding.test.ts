@@ -1,8 +1,8 @@
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { toCurl } from './model/to-curl.ts'
 import { createRateLimitPacer } from './rate-limit-pacer.ts'
 import { fakeClock } from './test-utils/fake-clock.ts'
-import { toCurl } from './to-curl.ts'
 import { decode } from './undici-transport.ts'
 
 describe('responses to concurrent requests, in any order', () => {

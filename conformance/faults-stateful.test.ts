@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest'
+import type { ConformanceResult } from './model/types.ts'
 import { formatFailure } from './reporters/junit-reporter.ts'
 import { faultCases } from './test-utils/fault-cases.ts'
-import type { ConformanceResult } from './types.ts'
 
 /** The stateful failure, with its numbered curl steps. */
 function statefulFailure(result: ConformanceResult) {

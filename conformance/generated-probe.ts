@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { stringifyExact } from './exact-json.ts'
+import { describeResponse } from './model/result-collector.ts'
+import type { Exchange } from './model/types.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
 import { ensureCategoryId, type Probe, type ProbeContext, postPet } from './probe-context.ts'
 import { createdPetProblem, recordCreated } from './probes.ts'
 import type { SentPet } from './response-schemas.ts'
-import { describeResponse } from './result-collector.ts'
-import type { Exchange } from './types.ts'
 
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15

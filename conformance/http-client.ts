@@ -1,9 +1,10 @@
 import { RETRY_AFTER } from '../src/spec/headers.ts'
-import { ConformanceError } from './kit-message.ts'
+import { KIT_DEFAULTS } from './model/kit-defaults.ts'
+import { ConformanceError } from './model/kit-message.ts'
+import { KEY_PLACEHOLDER } from './model/to-curl.ts'
+import type { Credential, Exchange, OperationId, RunStats } from './model/types.ts'
 import { parseRetryAfter } from './rate-limit-headers.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
-import { KEY_PLACEHOLDER } from './to-curl.ts'
-import type { Credential, Exchange, OperationId, RunStats } from './types.ts'
 import type { Transport } from './undici-transport.ts'
 
 /** Thrown when the request budget (`maxRequests`) is spent. */
@@ -90,9 +91,9 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br'
  * const exchange = await client.send({ operation: 'listPets', method: 'GET', path: '/pets', auth: 'valid' })
  */
 export function createHttpClient(options: HttpClientOptions) {
-  const maxRetries = options.maxRetries ?? 3
-  const maxWaitMs = options.maxWaitMs ?? 65_000
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
+  const maxRetries = options.maxRetries ?? KIT_DEFAULTS.maxRetries
+  const maxWaitMs = options.maxWaitMs ?? KIT_DEFAULTS.maxWaitMs
+  const maxBodyBytes = options.maxBodyBytes ?? KIT_DEFAULTS.maxResponseBytes
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const stats: RunStats = {
     requests: 0,

@@ -6,20 +6,12 @@
  * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', token: 'sk_test_free' })
  * console.log(result.summary, result.exitCode)
  */
-export { catalogue, matchesCheckId, operations, selectChecks } from './catalogue.ts'
+
 export { runCli } from './cli.ts'
 export { createHttpClient } from './http-client.ts'
-export { NAME_PREFIX } from './probes.ts'
-export { createRateLimitPacer } from './rate-limit-pacer.ts'
-export { jsonReport } from './reporters/json-reporter.ts'
-export { formatFailure, junitReport } from './reporters/junit-reporter.ts'
-export { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
-export {
-  type ConformanceOptions,
-  ConformanceSetupError,
-  runConformance,
-} from './run-conformance.ts'
-export { KEY_PLACEHOLDER, shellQuote, toCurl } from './to-curl.ts'
+export { catalogue, matchesCheckId, operations, selectChecks } from './model/catalogue.ts'
+export { NAME_PREFIX } from './model/kit-routes.ts'
+export { KEY_PLACEHOLDER, shellQuote, toCurl } from './model/to-curl.ts'
 export type {
   CheckDefinition,
   CheckFailure,
@@ -31,5 +23,14 @@ export type {
   Exchange,
   OperationId,
   RunStats,
-} from './types.ts'
+} from './model/types.ts'
+export { createRateLimitPacer } from './rate-limit-pacer.ts'
+export { jsonReport } from './reporters/json-reporter.ts'
+export { formatFailure, junitReport } from './reporters/junit-reporter.ts'
+export { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
+export {
+  type ConformanceOptions,
+  ConformanceSetupError,
+  runConformance,
+} from './run-conformance.ts'
 export { createUndiciTransport, type Transport } from './undici-transport.ts'

@@ -1,7 +1,8 @@
 import { stringifyExact } from './exact-json.ts'
+import { kitPath } from './model/kit-routes.ts'
+import { describeResponse } from './model/result-collector.ts'
+import type { OperationId } from './model/types.ts'
 import { knownCategoryId, NAME_PREFIX, type Probe, type ProbeContext } from './probe-context.ts'
-import { describeResponse } from './result-collector.ts'
-import type { OperationId } from './types.ts'
 
 /**
  * What a server may answer to a malformed input:
@@ -39,21 +40,21 @@ function cases(context: ProbeContext): Array<MalformedCase> {
   const list = (query: string, why: string): MalformedCase => ({
     operation: 'listPets',
     method: 'GET',
-    path: `/pets?${query}`,
+    path: kitPath('listPets', {}, query),
     why,
     allowed: 'open',
   })
   const get = (id: string, why: string, allowed: Allowed = 'client'): MalformedCase => ({
     operation: 'getPet',
     method: 'GET',
-    path: `/pets/${id}`,
+    path: kitPath('getPet', { petId: id }),
     why,
     allowed,
   })
   const post = (body: string, why: string, allowed: Allowed, contentType?: string) => ({
     operation: 'createPet' as const,
     method: 'POST' as const,
-    path: '/pets',
+    path: kitPath('createPet'),
     body,
     why,
     allowed,

@@ -1,11 +1,12 @@
 import { INT64 } from '../src/spec/index.ts'
 import { stringifyExact } from './exact-json.ts'
 import type { HttpClient } from './http-client.ts'
+import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
+import type { ResultCollector } from './model/result-collector.ts'
+import type { Exchange } from './model/types.ts'
 import type { RateLimitPacer } from './rate-limit-pacer.ts'
 import { parseJsonBody, parseResponseBody } from './response-checks.ts'
 import { ExactInt64, ResponsePet } from './response-schemas.ts'
-import type { ResultCollector } from './result-collector.ts'
-import type { Exchange } from './types.ts'
 
 /** What the probes learn while the run goes on. */
 export interface RunState {
@@ -57,13 +58,7 @@ export interface Probe {
   run: (context: ProbeContext) => Promise<void>
 }
 
-/**
- * The prefix of every pet the kit creates, so they can be found and removed.
- *
- * @example
- * pets.filter((pet) => pet.name.startsWith(NAME_PREFIX))
- */
-export const NAME_PREFIX = 'conformance-'
+export { NAME_PREFIX } from './model/kit-routes.ts'
 
 /** Category ids tried by a create when nothing tells one (the spec lists no categories). */
 const CATEGORY_GUESSES = [1n, 2n, 3n]
@@ -96,7 +91,7 @@ export async function ensureCategoryId(context: ProbeContext): Promise<bigint | 
   const orders = await context.client.send({
     operation: 'listOrders',
     method: 'GET',
-    path: '/store/orders',
+    path: kitPath('listOrders'),
     auth: 'valid',
   })
   const json = orders.response?.status === 200 ? parseJsonBody(orders.response.body) : undefined
@@ -174,7 +169,7 @@ export function listPets(context: ProbeContext, query = ''): Promise<Exchange> {
   return context.client.send({
     operation: 'listPets',
     method: 'GET',
-    path: `/pets${query}`,
+    path: kitPath('listPets', {}, query),
     auth: 'valid',
   })
 }
@@ -195,7 +190,7 @@ export function postPet(
     ...options,
     operation: 'createPet',
     method: 'POST',
-    path: '/pets',
+    path: kitPath('createPet'),
     auth: 'valid',
     contentType: 'application/json',
     ...(body === undefined ? {} : { body }),
@@ -216,7 +211,7 @@ export async function fetchPet(
   const exchange = await context.client.send({
     operation: 'getPet',
     method: 'GET',
-    path: `/pets/${id}`,
+    path: kitPath('getPet', { petId: id }),
     auth: 'valid',
   })
   const parsed = parseResponseBody(exchange, ResponsePet)

@@ -1,12 +1,15 @@
 import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { stringifyExact } from './exact-json.ts'
+import { kitPath, NAME_PREFIX, SUNSET_DAY } from './model/kit-routes.ts'
+import { describeResponse } from './model/result-collector.ts'
+import { KEY_PLACEHOLDER } from './model/to-curl.ts'
+import type { Exchange, OperationId } from './model/types.ts'
 import {
   ensureCategoryId,
   fetchPet,
   knownCategoryId,
   listPets,
-  NAME_PREFIX,
   neverIssuedId,
   type Probe,
   type ProbeContext,
@@ -14,13 +17,8 @@ import {
 } from './probe-context.ts'
 import { errorBodyProblem, parseJsonBody, parseResponseBody } from './response-checks.ts'
 import { ResponsePet, type SentPet } from './response-schemas.ts'
-import { describeResponse } from './result-collector.ts'
-import { KEY_PLACEHOLDER } from './to-curl.ts'
-import type { Exchange, OperationId } from './types.ts'
 
-export { NAME_PREFIX } from './probe-context.ts'
-
-const SUNSET_DATE = '2030-12-05'
+export { NAME_PREFIX } from './model/kit-routes.ts'
 
 const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status
 
@@ -226,15 +224,15 @@ function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): voi
     problems.push('Sunset missing')
   } else {
     const date = Date.parse(sunset)
-    if (Number.isNaN(date) || new Date(date).toISOString().slice(0, 10) !== SUNSET_DATE) {
-      problems.push(`Sunset is "${sunset}", not 5 December 2030`)
+    if (Number.isNaN(date) || new Date(date).toISOString().slice(0, 10) !== SUNSET_DAY) {
+      problems.push(`Sunset is "${sunset}", not ${SUNSET_DAY}`)
     }
   }
   context.collector.assert(
     'get.deprecation-headers',
     'getPet',
     exchange,
-    `Deprecation and Sunset: Thu, 05 Dec 2030 00:00:00 GMT`,
+    `Deprecation and Sunset: ${SUNSET_DAY}`,
     problems.length ? problems.join('; ') : undefined,
   )
 }
@@ -591,23 +589,33 @@ const authProbe: Probe = {
     const unknownId = neverIssuedId(context)
     const validBody = stringifyExact({ name: `${NAME_PREFIX}auth`, categoryId })
     const targets: Array<Target> = [
-      { operation: 'listPets', method: 'GET', path: '/pets' },
-      { operation: 'createPet', method: 'POST', path: '/pets', body: validBody },
-      { operation: 'getPet', method: 'GET', path: `/pets/${petId}` },
+      { operation: 'listPets', method: 'GET', path: kitPath('listPets') },
+      { operation: 'createPet', method: 'POST', path: kitPath('createPet'), body: validBody },
+      { operation: 'getPet', method: 'GET', path: kitPath('getPet', { petId }) },
     ]
     // Requests that are wrong in a second way: the missing key must win.
     const alsoWrong: Array<Target> = [
-      { operation: 'getPet', method: 'GET', path: `/pets/${unknownId}`, why: 'unknown petId' },
+      {
+        operation: 'getPet',
+        method: 'GET',
+        path: kitPath('getPet', { petId: unknownId }),
+        why: 'unknown petId',
+      },
     ]
     const alsoWrongWithoutKey: Array<Target> = [
       {
         operation: 'createPet',
         method: 'POST',
-        path: '/pets',
+        path: kitPath('createPet'),
         body: stringifyExact({ categoryId: 'x' }),
         why: 'invalid body',
       },
-      { operation: 'listPets', method: 'GET', path: '/pets?limit=0', why: 'limit=0' },
+      {
+        operation: 'listPets',
+        method: 'GET',
+        path: kitPath('listPets', {}, 'limit=0'),
+        why: 'limit=0',
+      },
     ]
     const send = async (checkId: string, auth: string, target: Target) => {
       if (context.readOnly && target.method !== 'GET') {
@@ -641,7 +649,7 @@ const authProbe: Probe = {
         const exchange = await client.send({
           operation: 'listOrders',
           method: 'GET',
-          path: '/store/orders',
+          path: kitPath('listOrders'),
           auth,
         })
         collector.assert(
@@ -725,8 +733,8 @@ const methodProbe: Probe = {
       return
     }
     for (const [method, path] of [
-      ['DELETE', `/pets/${neverIssuedId(context)}`],
-      ['PUT', '/pets'],
+      ['DELETE', kitPath('getPet', { petId: neverIssuedId(context) })],
+      ['PUT', kitPath('listPets')],
     ] as const) {
       const exchange = await client.send({ operation: 'other', method, path, auth: 'valid' })
       const allow = exchange.response?.headers.allow

@@ -1,8 +1,9 @@
 import { RETRY_AFTER } from '../src/spec/headers.ts'
+import { kitPath } from './model/kit-routes.ts'
+import { describeResponse } from './model/result-collector.ts'
+import type { Exchange } from './model/types.ts'
 import type { Probe } from './probe-context.ts'
 import { parseRateLimitHeaders, parseRetryAfter, serverDateSeconds } from './rate-limit-headers.ts'
-import { describeResponse } from './result-collector.ts'
-import type { Exchange } from './types.ts'
 
 /** The longest window the probe will exhaust (a minute window, with slack). */
 const MAX_WINDOW_S = 120
@@ -31,7 +32,7 @@ export const rateLimitProbe: Probe = {
       client.send({
         operation: 'listPets',
         method: 'GET',
-        path: '/pets?limit=1',
+        path: kitPath('listPets', {}, 'limit=1'),
         auth: 'valid',
         ...(paced ? {} : { pace: false, expect429: true }),
       })

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { KIT_CODES } from './kit-message.ts'
-import { DEFAULT_MAX_DURATION_MS } from './run-conformance.ts'
+import { KIT_DEFAULTS } from './model/kit-defaults.ts'
+import { KIT_CODES } from './model/kit-message.ts'
 
 const readme = readFile(join(import.meta.dirname, '..', 'README.md'), 'utf8')
 
@@ -15,9 +15,23 @@ describe("the README's conformance section", () => {
     expect(rows.sort()).toEqual(Object.values(KIT_CODES).sort())
   })
 
-  it('gives the default of --max-duration', async () => {
-    expect(await readme).toMatch(
-      new RegExp(`\\| \`--max-duration S\`\\s*\\| ${DEFAULT_MAX_DURATION_MS / 1000}\\s*\\|`),
-    )
+  it('gives the defaults of KIT_DEFAULTS in the Bounds table', async () => {
+    const text = await readme
+    const rows: Array<[bound: string, value: string]> = [
+      ['`--max-duration S`', String(KIT_DEFAULTS.maxDurationMs / 1000)],
+      ['`--max-requests N`', String(KIT_DEFAULTS.maxRequests)],
+      ['`--stateful-requests N`', String(KIT_DEFAULTS.statefulRequests)],
+      ['`--timeout MS`', String(KIT_DEFAULTS.timeoutMs)],
+      ['one wait', `${KIT_DEFAULTS.maxWaitMs / 1000} s`],
+      ['retries of a 429', String(KIT_DEFAULTS.maxRetries)],
+      ['response body read', `${KIT_DEFAULTS.maxResponseBytes / 1024 / 1024} MiB`],
+      ['failures kept per check', String(KIT_DEFAULTS.maxFailuresPerCheck)],
+    ]
+    for (const [bound, value] of rows) {
+      const escaped = `${bound} | ${value} |`
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/ /g, '\\s*')
+      expect(text).toMatch(new RegExp(`^\\|\\s*${escaped}`, 'm'))
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { ConformanceError } from './kit-message.ts'
+import { ConformanceError } from './model/kit-message.ts'
 
 /** Thrown when the run reaches `--max-duration`, or a wait would not fit in what is left of it. */
 export class MaxDurationError extends ConformanceError {

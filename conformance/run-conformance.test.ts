@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from './catalogue.ts'
+import { catalogue } from './model/catalogue.ts'
+import type { ConformanceResult, Exchange, OperationId } from './model/types.ts'
 import {
   type ConformanceOptions,
   ConformanceSetupError,
@@ -7,7 +8,6 @@ import {
 } from './run-conformance.ts'
 import { fetchTransport } from './test-utils/fetch-transport.ts'
 import { withTestMock } from './test-utils/with-test-mock.ts'
-import type { ConformanceResult, Exchange, OperationId } from './types.ts'
 
 const mock = withTestMock()
 
@@ -43,6 +43,16 @@ describe('runConformance against the project mock', () => {
         'ratelimit.remaining-decreases',
       ]),
     )
+    // A rule only a 429 decides is one result of the run, untested in a default run.
+    for (const id of ['ratelimit.retry-after', 'ratelimit.429-remaining']) {
+      expect(result.results.filter((entry) => entry.id === id)).toEqual([
+        expect.objectContaining({
+          operation: 'any',
+          outcome: 'skipped',
+          skipReason: 'no 429 was received (--include rate-limit provokes one)',
+        }),
+      ])
+    }
     expect(result.results.find((entry) => entry.operation === 'getPet')?.deprecated).toBe(true)
   })
 
@@ -58,7 +68,17 @@ describe('runConformance against the project mock', () => {
     for (const id of ['ratelimit.exhaust', 'ratelimit.recovers']) {
       expect(outcomeOf(result, id)).toBe('passed')
     }
-    expect(outcomeOf(result, 'ratelimit.retry-after', 'listPets')).toBe('passed')
+    for (const id of ['ratelimit.retry-after', 'ratelimit.429-remaining']) {
+      expect(result.results.filter((entry) => entry.id === id)).toEqual([
+        expect.objectContaining({ operation: 'any', outcome: 'passed' }),
+      ])
+    }
+    // With a 429 provoked, --fail-on-skip meets only rules that really went untested.
+    expect(
+      result.results
+        .filter((entry) => entry.outcome === 'skipped')
+        .map((entry) => `${entry.id} [${entry.operation}]`),
+    ).toEqual(['ratelimit.remaining-decreases [listOrders]'])
   })
 
   it('never writes the key into the result', async () => {
@@ -204,6 +224,6 @@ describe('backoff through the runner, without real waiting', () => {
     expect(sleeps).toEqual([30_000])
     expect(result.stats).toMatchObject({ unrequested429: 1, retries: 1, waitedMs: 30_000 })
     expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
-    expect(outcomeOf(result, 'ratelimit.retry-after', 'listPets')).toBe('passed')
+    expect(outcomeOf(result, 'ratelimit.retry-after', 'any')).toBe('passed')
   })
 })

@@ -1,24 +1,25 @@
 import { PetstoreError } from '../src/errors/petstore-error.ts'
-import { selectChecks } from './catalogue.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
-import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './kit-message.ts'
-import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
-import { fixedProbes } from './probes.ts'
-import { createRateLimitPacer } from './rate-limit-pacer.ts'
-import { rateLimitProbe } from './rate-limit-probe.ts'
-import { createResponseChecks } from './response-checks.ts'
-import { buildResult, createResultCollector } from './result-collector.ts'
-import { createRunClock } from './run-clock.ts'
-import { STATEFUL_REQUESTS, statefulProbe } from './stateful-probe.ts'
+import { selectChecks } from './model/catalogue.ts'
+import { KIT_DEFAULTS } from './model/kit-defaults.ts'
+import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
+import { buildResult, createResultCollector } from './model/result-collector.ts'
 import type {
   CheckDefinition,
   ConformanceEvent,
   ConformanceResult,
   OperationId,
   RunStop,
-} from './types.ts'
+} from './model/types.ts'
+import { listPets, type Probe, type ProbeContext, type RunState } from './probe-context.ts'
+import { fixedProbes } from './probes.ts'
+import { createRateLimitPacer } from './rate-limit-pacer.ts'
+import { rateLimitProbe } from './rate-limit-probe.ts'
+import { createResponseChecks } from './response-checks.ts'
+import { createRunClock } from './run-clock.ts'
+import { statefulProbe } from './stateful-probe.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
 /** Options of {@link runConformance}. */
@@ -140,7 +141,7 @@ const probeOrder: Array<ProbeEntry> = [
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** The default `--max-duration`, in ms. */
-export const DEFAULT_MAX_DURATION_MS = 600_000
+export const DEFAULT_MAX_DURATION_MS = KIT_DEFAULTS.maxDurationMs
 
 function hint(check: CheckDefinition, operation: OperationId): string {
   switch (check.id) {
@@ -193,14 +194,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   try {
     selected = selectChecks(options)
   } catch (error) {
-    throw new ConformanceSetupError((error as Error).message)
+    throw new ConformanceSetupError((error as Error).message, {
+      code: error instanceof ConformanceError ? error.code : KIT_CODES.usage,
+    })
   }
   const clock = createRunClock({ now, sleep: options.sleep ?? defaultSleep, maxDurationMs })
   const startedAt = clock.startedAt
   const sleep = clock.sleep
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
-  const maxRequests = options.maxRequests ?? 500
-  const maxWaitMs = options.maxWaitMs ?? 65_000
+  const maxRequests = options.maxRequests ?? KIT_DEFAULTS.maxRequests
+  const maxWaitMs = options.maxWaitMs ?? KIT_DEFAULTS.maxWaitMs
   const readOnly = options.readOnly ?? false
   const strict = options.strict ?? false
   const failOnSkip = options.failOnSkip ?? false
@@ -222,7 +225,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     maxWaitMs,
     onWait,
     onNote: (text) => emit({ type: 'note', text }),
-    fallbackIntervalMs: Math.ceil(60_000 / (options.fallbackPerMinute ?? 60)),
+    fallbackIntervalMs: Math.ceil(
+      60_000 / (options.fallbackPerMinute ?? KIT_DEFAULTS.fallbackPerMinute),
+    ),
   })
   const ownTransport = options.transport ? undefined : createUndiciTransport()
   const client = createHttpClient({
@@ -232,7 +237,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     pacer,
     now,
     sleep,
-    timeoutMs: options.timeoutMs ?? 10_000,
+    timeoutMs: options.timeoutMs ?? KIT_DEFAULTS.timeoutMs,
     maxRequests,
     maxWaitMs,
     onWait,
@@ -254,8 +259,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     pacer,
     state,
     seed,
-    examples: options.examples ?? 10,
-    statefulRequests: options.statefulRequests ?? STATEFUL_REQUESTS,
+    examples: options.examples ?? KIT_DEFAULTS.examples,
+    statefulRequests: options.statefulRequests ?? KIT_DEFAULTS.statefulRequests,
     readOnly,
     ...(options.categoryId === undefined ? {} : { categoryId: BigInt(options.categoryId) }),
     now,

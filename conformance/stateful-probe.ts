@@ -2,6 +2,10 @@ import fc from 'fast-check'
 import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { stringifyExact } from './exact-json.ts'
+import { KIT_DEFAULTS } from './model/kit-defaults.ts'
+import { describeResponse } from './model/result-collector.ts'
+import { toCurl } from './model/to-curl.ts'
+import type { Exchange, OperationId } from './model/types.ts'
 import { validNewPet } from './new-pet-arbitraries.ts'
 import {
   ensureCategoryId,
@@ -15,9 +19,6 @@ import {
 import { createdPetProblem, listItems, petMismatch, show } from './probes.ts'
 import { parseResponseBody } from './response-checks.ts'
 import { ResponsePets, type SentPet } from './response-schemas.ts'
-import { describeResponse } from './result-collector.ts'
-import { toCurl } from './to-curl.ts'
-import type { Exchange, OperationId } from './types.ts'
 
 /**
  * Requests the stateful phase may send by default (runs and shrinking
@@ -26,7 +27,7 @@ import type { Exchange, OperationId } from './types.ts'
  * @example
  * STATEFUL_REQUESTS // 40
  */
-export const STATEFUL_REQUESTS = 40
+export const STATEFUL_REQUESTS = KIT_DEFAULTS.statefulRequests
 
 /** Commands per generated sequence, at most. */
 const MAX_COMMANDS = 8

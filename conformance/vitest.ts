@@ -1,9 +1,10 @@
 import { beforeAll, describe, it } from 'vitest'
-import { operationLabel, selectChecks } from './catalogue.ts'
+import { operationLabel, selectChecks } from './model/catalogue.ts'
+import { ConformanceError } from './model/kit-message.ts'
+import { failsTheRun } from './model/result-collector.ts'
+import type { ConformanceResult } from './model/types.ts'
 import { formatFailure } from './reporters/junit-reporter.ts'
-import { failsTheRun } from './result-collector.ts'
 import { type ConformanceOptions, runConformance } from './run-conformance.ts'
-import type { ConformanceResult } from './types.ts'
 
 /** Options of {@link defineConformanceSuite}. */
 export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'baseUrl' | 'token'> {
@@ -55,8 +56,10 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
             (candidate) => candidate.id === check.id && candidate.operation === operation,
           )
           if (!entry) {
-            throw new Error(
-              `[petstore-conformance] Failed to find the result of ${check.id} [${operation}]: the run did not complete.`,
+            throw new ConformanceError(
+              'internal',
+              `find the result of ${check.id} [${operation}]`,
+              'the run did not complete',
             )
           }
           if (entry.outcome === 'skipped' || entry.outcome === 'not-run') {

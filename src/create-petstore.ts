@@ -9,6 +9,14 @@ import { createHandlers } from './msw/create-handlers.ts'
 
 export type { PetstoreCore, PetstoreOptions, PetstoreState } from './app/create-petstore-core.ts'
 
+/**
+ * What `createPetstore()` returns: the petstore with its msw handlers and its
+ * `@msw/data` collections.
+ *
+ * @example
+ * const petstore: Petstore = createPetstore({ seed: 1 })
+ * setupServer(...petstore.handlers)
+ */
 export interface Petstore extends PetstoreCore {
   /** msw request handlers: pass them to `setupServer` or `setupWorker`. */
   handlers: Array<HttpHandler>

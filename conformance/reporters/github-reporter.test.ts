@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { CheckResult } from '../model/types.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
-import type { CheckResult } from '../types.ts'
 import {
   escapeData,
   escapeProperty,

@@ -1,5 +1,5 @@
-import { operationLabel } from '../catalogue.ts'
-import type { CheckResult, ConformanceResult } from '../types.ts'
+import { operationLabel } from '../model/catalogue.ts'
+import type { CheckResult, ConformanceResult } from '../model/types.ts'
 import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
 
 /** GitHub shows at most 10 error and 10 warning annotations per step. */

@@ -1,5 +1,5 @@
-import { operationLabel } from '../catalogue.ts'
-import type { CheckFailure, CheckResult, ConformanceResult } from '../types.ts'
+import { operationLabel } from '../model/catalogue.ts'
+import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
 import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
 

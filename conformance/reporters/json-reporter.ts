@@ -1,4 +1,4 @@
-import type { ConformanceResult } from '../types.ts'
+import type { ConformanceResult } from '../model/types.ts'
 
 /**
  * The whole result as one JSON document (stable field names, the key never

@@ -1,6 +1,6 @@
-import { operationLabel } from '../catalogue.ts'
-import { failsTheRun } from '../result-collector.ts'
-import type { CheckFailure, CheckResult, ConformanceResult } from '../types.ts'
+import { operationLabel } from '../model/catalogue.ts'
+import { failsTheRun } from '../model/result-collector.ts'
+import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
 
 /**

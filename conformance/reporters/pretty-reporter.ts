@@ -1,7 +1,12 @@
-import { operationLabel } from '../catalogue.ts'
-import { NAME_PREFIX } from '../probes.ts'
-import { failsTheRun } from '../result-collector.ts'
-import type { CheckResult, ConformanceEvent, ConformanceResult, RunSummary } from '../types.ts'
+import { operationLabel } from '../model/catalogue.ts'
+import { NAME_PREFIX } from '../model/kit-routes.ts'
+import { failsTheRun } from '../model/result-collector.ts'
+import type {
+  CheckResult,
+  ConformanceEvent,
+  ConformanceResult,
+  RunSummary,
+} from '../model/types.ts'
 import { groupBy } from './group-by.ts'
 import { formatFailure } from './junit-reporter.ts'
 

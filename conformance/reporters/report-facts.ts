@@ -1,5 +1,5 @@
-import { failsTheRun } from '../result-collector.ts'
-import type { CheckResult, ConformanceResult } from '../types.ts'
+import { failsTheRun } from '../model/result-collector.ts'
+import type { CheckResult, ConformanceResult } from '../model/types.ts'
 
 /**
  * Escapes text for HTML text and attribute values. Everything the server

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
+import type { ConformanceResult } from '../model/types.ts'
 import type { ConformanceOptions } from '../run-conformance.ts'
-import type { ConformanceResult } from '../types.ts'
 import type { ReferenceFault, ReferenceOptions } from './reference-server.ts'
 import { failedRequired, runAgainstReference } from './run-reference.ts'
 

@@ -1,5 +1,5 @@
-import { buildResult, type ResultInput } from '../result-collector.ts'
-import type { CheckResult, ConformanceResult } from '../types.ts'
+import { buildResult, type ResultInput } from '../model/result-collector.ts'
+import type { CheckResult, ConformanceResult } from '../model/types.ts'
 
 const base = (fields: Partial<CheckResult> & Pick<CheckResult, 'id' | 'operation'>) =>
   ({

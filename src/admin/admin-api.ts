@@ -5,10 +5,8 @@ import { jsonResponse } from '../http/json-response.ts'
 import { parseJsonBody } from '../http/parse-json-body.ts'
 import type { Operation } from '../http/types.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
+import { ADMIN_PREFIX } from '../spec/paths.ts'
 import { maskState, type StateWithKeys } from './mask-state.ts'
-
-/** Where the control endpoints live. */
-export const ADMIN_PREFIX = '/__mock'
 
 /**
  * Whether a path (under the base path) belongs to the control API.

@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../clock/clock.ts'
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
 import type { Database } from '../data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../data/create-store.ts'
-import { MAX_FIXTURE_RECORDS, parseFixtures } from '../data/parse-fixtures.ts'
+import { parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
@@ -15,6 +15,7 @@ import { journalRoutes } from '../journal/journal-routes.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
 import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
 import { basePathOf, normalizeBaseUrl } from '../options/base-url.ts'
+import { DEFAULTS, LIMITS } from '../options/defaults.ts'
 import {
   parsePetstoreOptions,
   type ResolvedPetstoreOptions,
@@ -27,7 +28,16 @@ import {
 } from '../simulation/scenario-queue.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { type App, createApp } from './create-app.ts'
+import { openApiInputs } from './openapi-inputs.ts'
 
+/**
+ * The options of `createPetstore` (and of `startServer`, which adds its own):
+ * seeded data, keys, rate limits, base URL, clock. Every field is optional;
+ * the defaults live in `DEFAULTS`.
+ *
+ * @example
+ * const options: PetstoreOptions = { seed: 42, pets: 10, rateLimit: { scale: 10 } }
+ */
 export interface PetstoreOptions {
   /**
    * Where the API lives, e.g. `https://api.example.com` (requests go to
@@ -46,7 +56,7 @@ export interface PetstoreOptions {
   fixtures?: unknown
   /**
    * Creates beyond this many pets in the store answer 507 (`storage_full`).
-   * Default: the seeded pets plus {@link DEFAULT_MAX_CREATED_PETS}.
+   * Default: the seeded pets plus `DEFAULTS.maxCreatedPets` (100,000).
    */
   maxPets?: number
   /**
@@ -74,6 +84,14 @@ export interface PetstoreOptions {
   timers?: IntervalTimers
 }
 
+/**
+ * What `petstore.state()` and `GET /__mock/state` report: data counts, keys
+ * (masked), rate-limit usage, queued scenarios and journal stats.
+ *
+ * @example
+ * const state: PetstoreState = petstore.state()
+ * state.journal.lastId // the newest journaled request
+ */
 export interface PetstoreState {
   data: { categories: number; pets: number; orders: number }
   keys: Array<ApiKey>
@@ -85,9 +103,15 @@ export interface PetstoreState {
   journal: JournalStats
 }
 
-/** Without `maxPets`, this many pets can be created beyond the seeded ones. */
-export const DEFAULT_MAX_CREATED_PETS = 100_000
-
+/**
+ * A petstore without msw: the app (`fetch`), its data, its clock and its
+ * control (reset, scenarios, journal). `createPetstore` adds the msw handlers;
+ * the standalone server serves one of these.
+ *
+ * @example
+ * const core: PetstoreCore = createServer().petstore
+ * await core.reset()
+ */
 export interface PetstoreCore {
   /**
    * The `@msw/data` collections (with `createPetstore`). Await `ready` before
@@ -149,7 +173,7 @@ export function createPetstoreCore(
   }
   const maxPets = resolveMaxPets(options, resolved, () => seed().pets.length)
   const initial =
-    options.persistence?.load({ maxRecords: Math.max(MAX_FIXTURE_RECORDS, maxPets) }) ?? seed()
+    options.persistence?.load({ maxRecords: Math.max(LIMITS.maxRecords, maxPets) }) ?? seed()
   const clock = options.clock ?? systemClock
   if (typeof clock.now !== 'function') {
     throw new ConfigError(
@@ -171,7 +195,7 @@ export function createPetstoreCore(
   const origin = base === '*' ? undefined : new URL(base).origin
   let openapi: Record<string, unknown> | undefined
   const getOpenApi = (serverUrl = `${origin ?? ''}${basePath}${API_PREFIX}`) => {
-    openapi ??= createOpenApiDocument()
+    openapi ??= createOpenApiDocument(openApiInputs())
     return withServerUrl(openapi, serverUrl)
   }
 
@@ -265,7 +289,7 @@ function resolveMaxPets(
 ): number {
   if (resolved.maxPets !== undefined) return resolved.maxPets
   const seeded = options.fixtures === undefined ? resolved.pets : seededPets()
-  return seeded + DEFAULT_MAX_CREATED_PETS
+  return seeded + DEFAULTS.maxCreatedPets
 }
 
 function resolveDataset(options: PetstoreOptions, resolved: ResolvedPetstoreOptions): Dataset {

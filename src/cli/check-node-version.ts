@@ -1,5 +1,18 @@
-/** The oldest Node.js the package runs on (`engines` in package.json). */
-export const MIN_NODE_VERSION = '22.19.0'
+import { packageManifest } from './package-version.ts'
+
+/**
+ * The oldest Node.js the package runs on, read from `engines.node` in
+ * package.json (`>=22.19` gives `'22.19.0'`), where it is written once.
+ *
+ * @example
+ * MIN_NODE_VERSION // '22.19.0'
+ */
+export const MIN_NODE_VERSION = minimumOf(packageManifest()?.engines?.node ?? '0')
+
+function minimumOf(range: string): string {
+  const [major = '0', minor = '0', patch = '0'] = range.replace(/^>=\s*/, '').split('.')
+  return `${major}.${minor}.${patch}`
+}
 
 /**
  * Tells what is wrong with a Node.js version, or `undefined` when it is new

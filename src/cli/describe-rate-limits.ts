@@ -1,7 +1,5 @@
 import type { ApiKey } from '../keys/create-keyring.ts'
-
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
+import { DAY_MS, MINUTE_MS } from '../rate-limit/create-rate-limiter.ts'
 
 export interface RateLimitSettings {
   enabled: boolean

@@ -1,26 +1,42 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
+/** The fields of this package's package.json that the code reads. */
+export interface PackageManifest {
+  name?: string
+  version?: string
+  engines?: { node?: string }
+}
+
 /**
- * The version of this package, from its package.json (found upwards from
- * this file, from the sources and from the build alike).
+ * This package's package.json (found upwards from this file, from the sources
+ * and from the build alike), or `undefined` when none is found.
  *
  * @example
- * packageVersion() // '0.2.0'
+ * packageManifest()?.engines?.node // '>=22.19'
  */
-export function packageVersion(): string {
+export function packageManifest(): PackageManifest | undefined {
   let directory = import.meta.dirname
   for (let level = 0; level < 6; level++) {
     try {
-      const manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as {
-        name?: string
-        version?: string
-      }
-      if (manifest.name === 'petstore-mock' && manifest.version) return manifest.version
+      const manifest = JSON.parse(
+        readFileSync(join(directory, 'package.json'), 'utf8'),
+      ) as PackageManifest
+      if (manifest.name === 'petstore-mock') return manifest
     } catch {
       // No package.json here: look one level up.
     }
     directory = dirname(directory)
   }
-  return 'unknown'
+  return undefined
+}
+
+/**
+ * The version of this package, from its package.json.
+ *
+ * @example
+ * packageVersion() // '0.2.0'
+ */
+export function packageVersion(): string {
+  return packageManifest()?.version || 'unknown'
 }

@@ -180,7 +180,9 @@ describe('petstore-mock CLI', () => {
         'limits:    on, windows of 1 min and 1 day; banned for 5 min at the 10th request after a 429',
       )
       expect(banner).toMatch(/sk_from_file\s+business\s+1000\/min/)
-      expect(banner).toContain(`curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets`)
+      expect(banner).toContain(
+        `curl -H 'Authorization: Bearer sk_test_free' '${url}/v1/pets?limit=3'`,
+      )
       expect(banner).toContain('5 pets, 3 categories, 2 orders')
 
       const listed = await request(`${url}/v1/pets?limit=2`, {

@@ -1,15 +1,15 @@
 import { flushCompileCache } from 'node:module'
 import yargs from 'yargs'
-import { DEFAULT_MAX_CREATED_PETS } from '../app/create-petstore-core.ts'
 import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../journal/journal-entry.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
-import { DEFAULTS } from '../options/defaults.ts'
+import { DEFAULTS, LIMITS } from '../options/defaults.ts'
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
 import { startServer } from '../server/start-server.ts'
+import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
+import { API_PREFIX, ROUTE_OF } from '../spec/routes.ts'
 import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
 import { formatLogLine } from './format-log-line.ts'
 import { packageVersion } from './package-version.ts'
@@ -90,11 +90,11 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
     petstore.onRequest((entry) => io.out(json ? JSON.stringify(entry) : formatLogLine(entry)))
   }
   io.out(`petstore-mock ${packageVersion()} listening on ${url}`)
-  io.out(`  API:       ${url}/v1   OpenAPI: ${url}/openapi.json`)
+  io.out(`  API:       ${url}${API_PREFIX}   OpenAPI: ${url}${OPENAPI_PATH}`)
   if (args.admin) {
-    io.out(`  dashboard: ${url}/__mock/   control: ${url}/__mock/state`)
+    io.out(`  dashboard: ${url}${ADMIN_PREFIX}/   control: ${url}${ADMIN_PREFIX}/state`)
     io.out(
-      `  journal:   last ${args['journal-size']} requests at /__mock/requests, live at /__mock/events`,
+      `  journal:   last ${args['journal-size']} requests at ${ADMIN_PREFIX}/requests, live at ${ADMIN_PREFIX}/events`,
     )
   }
   io.out(
@@ -112,7 +112,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
   for (const key of petstore.state().keys) {
     io.out(`    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`)
   }
-  io.out(`  try:       curl -H 'Authorization: Bearer sk_test_free' ${url}/v1/pets?limit=3`)
+  io.out(
+    `  try:       curl -H 'Authorization: Bearer sk_test_free' '${url}${ROUTE_OF.listPets.path}?limit=3'`,
+  )
   for (const line of securityBanner({
     host: args.host,
     beyondLoopback: isBeyondLoopback(args.host),
@@ -182,7 +184,7 @@ async function parse(argv: Array<string>, io: CliIo) {
     })
     .option('max-pets', {
       type: 'number',
-      describe: `Creates beyond this many pets answer 507 (default: seeded pets + ${DEFAULT_MAX_CREATED_PETS})`,
+      describe: `Creates beyond this many pets answer 507 (default: seeded pets + ${DEFAULTS.maxCreatedPets})`,
     })
     .option('data-file', {
       type: 'string',
@@ -253,8 +255,8 @@ async function parse(argv: Array<string>, io: CliIo) {
     })
     .option('journal-size', {
       type: 'number',
-      default: DEFAULT_JOURNAL_SIZE,
-      describe: `Requests the journal keeps for /__mock/requests (0 to ${MAX_JOURNAL_SIZE})`,
+      default: DEFAULTS.journalSize,
+      describe: `Requests the journal keeps for /__mock/requests (0 to ${LIMITS.maxJournalSize})`,
     })
     .option('log-format', {
       choices: ['text', 'json'] as const,

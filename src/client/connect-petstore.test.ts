@@ -148,6 +148,12 @@ describe('connectPetstore', () => {
       '/errors/format-message.ts',
       '/client/connect-petstore.ts',
       '/errors/config-error.ts',
+      '/options/defaults.ts',
+      '/spec/limits.ts',
+      '/spec/plans.ts',
+      '/spec/paths.ts',
+      '/spec/routes.ts',
+      '/spec/default-pet-status.ts',
       '/client/control-api-error.ts',
     ])
   })

@@ -3,24 +3,28 @@ import { ConfigError } from '../errors/config-error.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
+import { DEFAULTS, LIMITS } from '../options/defaults.ts'
 import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
+import { ADMIN_PREFIX } from '../spec/paths.ts'
+import { API_PREFIX } from '../spec/routes.ts'
 import { ControlApiError } from './control-api-error.ts'
 
 /**
- * How long `waitForRequest` waits unless told otherwise, in ms.
+ * How long `waitForRequest` waits unless told otherwise, in ms: `DEFAULTS.waitMs`,
+ * the same as the in-process `waitForRequest`.
  *
  * @example
  * await petstore.waitForRequest({ status: 429 }, { timeout: 2 * CLIENT_WAIT_MS })
  */
-export const CLIENT_WAIT_MS = 5_000
+export const CLIENT_WAIT_MS = DEFAULTS.waitMs
 
 /**
- * The longest `waitForRequest` timeout, in ms.
+ * The longest `waitForRequest` timeout, in ms: `LIMITS.maxWaitMs`.
  *
  * @example
  * await petstore.waitForRequest({ path: '/v1/pets' }, { timeout: CLIENT_MAX_WAIT_MS })
  */
-export const CLIENT_MAX_WAIT_MS = 60_000
+export const CLIENT_MAX_WAIT_MS = LIMITS.maxWaitMs
 
 /**
  * How often `waitForRequest` asks the journal, in ms.
@@ -30,6 +34,12 @@ export const CLIENT_MAX_WAIT_MS = 60_000
  */
 export const CLIENT_POLL_MS = 50
 
+/**
+ * The options of `connectPetstore`.
+ *
+ * @example
+ * connectPetstore('http://10.0.0.5:4010', { adminToken: process.env.MOCK_TOKEN })
+ */
 export interface ConnectOptions {
   /** Sent as `Authorization: Bearer <adminToken>` (needed when the mock listens off loopback). */
   adminToken?: string
@@ -37,6 +47,12 @@ export interface ConnectOptions {
   fetch?: typeof fetch
 }
 
+/**
+ * How long the client's `waitForRequest` waits, and what aborts it.
+ *
+ * @example
+ * await petstore.waitForRequest({ status: 429 }, { timeout: 2_000, signal: AbortSignal.timeout(3_000) })
+ */
 export interface ClientWaitOptions {
   /** Give up after this many ms (default 5,000, at most 60,000). */
   timeout?: number
@@ -89,7 +105,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
       `baseUrl must be an absolute http(s) URL such as http://127.0.0.1:4010, got "${String(baseUrl).slice(0, 100)}"`,
     )
   }
-  const origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
+  const origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')}`
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
 
   const call = async <T>(
@@ -105,7 +121,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
     if (options.adminToken) headers.authorization = `Bearer ${options.adminToken}`
     let response: Response
     try {
-      response = await send(`${origin}/__mock/${path}`, {
+      response = await send(`${origin}${ADMIN_PREFIX}/${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

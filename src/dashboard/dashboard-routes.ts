@@ -1,5 +1,6 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
 import { SIMULATED_STATUS_LIST } from '../simulation/simulated-statuses.ts'
+import { ADMIN_PREFIX } from '../spec/paths.ts'
 import { ROUTES } from '../spec/routes.ts'
 import { dashboardPage } from './dashboard-page.ts'
 import { type DashboardConfig, dashboardMain } from './dashboard-script.ts'
@@ -29,12 +30,15 @@ export function dashboardRoutes(): Array<AdminRoute> {
   return [
     {
       method: 'GET',
-      path: '/__mock',
-      run: ({ basePath }) => ({ status: 308, headers: { location: `${basePath}/__mock/` } }),
+      path: ADMIN_PREFIX,
+      run: ({ basePath }) => ({
+        status: 308,
+        headers: { location: `${basePath}${ADMIN_PREFIX}/` },
+      }),
     },
     {
       method: 'GET',
-      path: '/__mock/',
+      path: `${ADMIN_PREFIX}/`,
       run: () => ({
         status: 200,
         headers: {
@@ -48,7 +52,7 @@ export function dashboardRoutes(): Array<AdminRoute> {
     },
     {
       method: 'GET',
-      path: '/__mock/dashboard.js',
+      path: `${ADMIN_PREFIX}/dashboard.js`,
       run: () => ({
         status: 200,
         headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' },

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { ConfigError } from '../errors/config-error.ts'
+import { LIMITS } from '../options/defaults.ts'
 import { Category } from '../spec/category.ts'
 import { DEFAULT_PET_STATUS } from '../spec/default-pet-status.ts'
 import { NewPet } from '../spec/new-pet.ts'
@@ -10,9 +11,6 @@ import { type Dataset, seedData } from './seed-data.ts'
 
 /** A stored pet: its name follows the same rule as a created one. */
 const FixturePet = Pet.extend({ name: NewPet.shape.name })
-
-/** At most this many records per collection in a fixtures file. */
-export const MAX_FIXTURE_RECORDS = 100_000
 
 /**
  * Validates a user's own data (the parsed JSON of a `--fixtures` file) against
@@ -28,7 +26,7 @@ export function parseFixtures(
   input: unknown,
   {
     action = 'load fixtures',
-    maxRecords = MAX_FIXTURE_RECORDS,
+    maxRecords = LIMITS.maxRecords,
     morePets,
   }: {
     action?: string

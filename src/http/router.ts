@@ -14,6 +14,19 @@ export type RouterMatch<T> =
   | { value?: undefined; params?: undefined; allow: string }
 
 /**
+ * The method a request is routed as: a `HEAD` is answered as the `GET` of the
+ * same path (without a body); every other method as itself. The router and
+ * the scenario queue both read this rule.
+ *
+ * @example
+ * routeMethod('HEAD') // 'GET'
+ * routeMethod('POST') // 'POST'
+ */
+export function routeMethod(method: string): string {
+  return method === 'HEAD' ? 'GET' : method
+}
+
+/**
  * The mock's one router. A `HEAD` is looked up as the `GET` of the same path
  * (answered without a body), and `Allow` lists `HEAD` wherever `GET` is.
  *
@@ -29,7 +42,7 @@ export function createRouter<T>(entries: ReadonlyArray<RouterEntry<T>>): {
   const compiled = entries.map((entry) => ({ ...entry, match: matchPath(entry.path) }))
   return {
     find(method, path) {
-      const wanted = method === 'HEAD' ? 'GET' : method
+      const wanted = routeMethod(method)
       const allowed: Array<string> = []
       for (const entry of compiled) {
         const params = entry.match(path)

@@ -1,5 +1,5 @@
 import type { ApiError } from '../errors/api-error.ts'
-import type { ApiKey } from '../keys/create-keyring.ts'
+import type { ApiKey } from '../spec/api-key.ts'
 import type { Route } from '../spec/routes.ts'
 
 /**

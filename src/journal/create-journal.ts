@@ -2,12 +2,10 @@ import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { AnsweredRequest } from '../http/types.ts'
-import {
-  DEFAULT_JOURNAL_SIZE,
-  type JournalEntry,
-  MAX_JOURNAL_SIZE,
-  toJournalEntry,
-} from './journal-entry.ts'
+import { DEFAULTS, LIMITS } from '../options/defaults.ts'
+import { wholeOption } from '../options/whole-option.ts'
+import { RETRY_AFTER } from '../spec/headers.ts'
+import { type JournalEntry, toJournalEntry } from './journal-entry.ts'
 import {
   type CheckedFilter,
   type JournalFilter,
@@ -15,21 +13,33 @@ import {
   readJournalFilter,
 } from './journal-filter.ts'
 
-/** How long `waitForRequest` waits unless told otherwise, in ms. */
-export const DEFAULT_WAIT_MS = 5_000
+/** How long `waitForRequest` waits unless told otherwise, in ms (`DEFAULTS.waitMs`). */
+export const DEFAULT_WAIT_MS = DEFAULTS.waitMs
 
-/** The longest `waitForRequest` timeout, in ms. */
-export const MAX_WAIT_MS = 60_000
+/** The longest `waitForRequest` timeout, in ms (`LIMITS.maxWaitMs`). */
+export const MAX_WAIT_MS = LIMITS.maxWaitMs
 
 /** At most this many listeners (event streams, waiters, the log) at once. */
 export const MAX_JOURNAL_LISTENERS = 1_000
 
+/**
+ * How long the in-process `waitForRequest` waits, and what aborts it.
+ *
+ * @example
+ * await petstore.waitForRequest({ status: 429 }, { timeout: 2_000 })
+ */
 export interface WaitOptions {
   /** Give up after this many ms (default 5,000, at most 60,000). */
   timeout?: number
   signal?: AbortSignal
 }
 
+/**
+ * How full the journal is, as `state().journal` reports it.
+ *
+ * @example
+ * const { size, capacity, evicted }: JournalStats = petstore.state().journal
+ */
 export interface JournalStats {
   /** Entries held now. */
   size: number
@@ -74,14 +84,13 @@ export interface Journal {
 export function createJournal(
   options: { size?: number; onError?: (error: unknown) => void } = {},
 ): Journal {
-  const capacity = options.size ?? DEFAULT_JOURNAL_SIZE
-  if (!Number.isSafeInteger(capacity) || capacity < 0 || capacity > MAX_JOURNAL_SIZE) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'create the journal',
-      `\`journalSize\` must be a whole number from 0 to ${MAX_JOURNAL_SIZE}, got ${String(capacity)}`,
-    )
-  }
+  const capacity = wholeOption(options.size, {
+    name: 'journalSize',
+    fallback: DEFAULTS.journalSize,
+    min: 0,
+    max: LIMITS.maxJournalSize,
+    action: 'create the journal',
+  })
   const ring: Array<JournalEntry | undefined> = new Array(capacity)
   let start = 0
   let count = 0
@@ -97,7 +106,7 @@ export function createJournal(
       throw new ApiError(
         'service_unavailable',
         `At most ${MAX_JOURNAL_LISTENERS} journal listeners at once; close some event streams.`,
-        { 'retry-after': '5' },
+        { [RETRY_AFTER]: '5' },
       )
     }
     listeners.add(listener)

@@ -1,11 +1,5 @@
 import type { AnsweredRequest, ForcedBy } from '../http/types.ts'
 
-/** Entries the journal keeps unless told otherwise (`journalSize`, `--journal-size`). */
-export const DEFAULT_JOURNAL_SIZE = 1_000
-
-/** The largest `journalSize`. */
-export const MAX_JOURNAL_SIZE = 100_000
-
 /**
  * A journaled request body keeps at most this many bytes (characters, for a
  * body given as text); `bodyTruncated` says when it was cut.

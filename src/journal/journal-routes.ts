@@ -1,5 +1,6 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
 import { jsonResponse } from '../http/json-response.ts'
+import { ADMIN_PREFIX } from '../spec/paths.ts'
 import type { Journal } from './create-journal.ts'
 import { type EventStreamOptions, eventStream } from './event-stream.ts'
 import { readJournalFilter } from './journal-filter.ts'
@@ -19,13 +20,13 @@ export function journalRoutes(
   return [
     {
       method: 'GET',
-      path: '/__mock/requests',
+      path: `${ADMIN_PREFIX}/requests`,
       run: ({ request }) =>
         jsonResponse(200, journal.list(request.query), { 'cache-control': 'no-store' }),
     },
     {
       method: 'DELETE',
-      path: '/__mock/requests',
+      path: `${ADMIN_PREFIX}/requests`,
       run: () => {
         journal.clear()
         return { status: 204, headers: {} }
@@ -33,7 +34,7 @@ export function journalRoutes(
     },
     {
       method: 'GET',
-      path: '/__mock/events',
+      path: `${ADMIN_PREFIX}/events`,
       run: ({ request }) => {
         const filter = readJournalFilter(request.query, journal.capacity)
         const lastEventId = request.headers.get('last-event-id')?.trim()

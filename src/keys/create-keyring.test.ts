@@ -32,9 +32,9 @@ describe('createKeyring', () => {
     ],
     [
       { keys: { sk_x: { plan: 'pro', perMinute: 0 } } },
-      /sk_x.perMinute must be a whole number >= 1/,
+      /`sk_x.perMinute` must be a whole number from 1, got 0/,
     ],
-    [{ enterprise: { perDay: 1.5 } }, /enterprise.perDay must be a whole number >= 1/],
+    [{ enterprise: { perDay: 1.5 } }, /`enterprise.perDay` must be a whole number from 1, got 1.5/],
   ])('rejects %j with a ConfigError', (options, message) => {
     const attempt = () => createKeyring(options as never)
     expect(attempt).toThrow(ConfigError)

@@ -1,16 +1,10 @@
 import { ConfigError } from '../errors/config-error.ts'
+import { wholeOption } from '../options/whole-option.ts'
+import type { ApiKey } from '../spec/api-key.ts'
 import { isPlanName, PLAN_NAMES, PLANS, type PlanName } from '../spec/plans.ts'
 import { DEFAULT_KEYS } from './default-keys.ts'
 
-/**
- * An API key the mock accepts, with the limits of its plan.
- */
-export interface ApiKey {
-  key: string
-  plan: PlanName
-  perMinute: number
-  perDay: number
-}
+export type { ApiKey } from '../spec/api-key.ts'
 
 /**
  * A key's plan, or its plan with limits of its own (for Enterprise keys).
@@ -75,13 +69,11 @@ export function createKeyring(options: KeyringOptions = {}): Map<string, ApiKey>
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_KEY',
-      'add an API key',
-      `${name} must be a whole number >= 1, got ${String(value)}`,
-    )
-  }
-  return value
+  return wholeOption(value, {
+    name,
+    fallback,
+    min: 1,
+    action: 'add an API key',
+    code: 'ERR_PETSTORE_INVALID_KEY',
+  })
 }

@@ -9,6 +9,7 @@ import { oas } from '@stoplight/spectral-rulesets'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { openApiInputs } from '../app/openapi-inputs.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
 import { RATE_LIMIT_HEADER_NAMES } from '../spec/headers.ts'
@@ -96,7 +97,9 @@ describe('createOpenApiDocument', () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
   it('is served at /openapi.json without a key', () => {
-    expect(served).toEqual(createOpenApiDocument({ serverUrl: `${mock.current.url}/v1` }))
+    expect(served).toEqual(
+      createOpenApiDocument({ ...openApiInputs(), serverUrl: `${mock.current.url}/v1` }),
+    )
     expect(served.openapi).toBe('3.1.0')
   })
 

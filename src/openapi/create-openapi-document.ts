@@ -1,17 +1,21 @@
-import { seedData } from '../data/seed-data.ts'
-import { DEFAULT_KEYS } from '../keys/default-keys.ts'
-import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { deprecationHeaders } from '../spec/deprecation.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
-import { EXPOSED_HEADERS, RATE_LIMIT_HEADER_NAMES, WWW_AUTHENTICATE } from '../spec/headers.ts'
+import {
+  DEPRECATION_HEADER_NAMES,
+  EXPOSED_HEADERS,
+  HEADER_NAMES,
+  RATE_LIMIT_HEADER_NAMES,
+  RETRY_AFTER_NAME,
+  WWW_AUTHENTICATE,
+} from '../spec/headers.ts'
 import { int64 } from '../spec/int64.ts'
 import { LIST_LIMIT as LIMIT, MAX_BODY_BYTES } from '../spec/limits.ts'
 import { MAX_NAME_LENGTH, NewPet } from '../spec/new-pet.ts'
 import { Order, OrderStatus, Orders } from '../spec/order.ts'
 import { Pet, Pets } from '../spec/pet.ts'
 import { PetStatus } from '../spec/pet-status.ts'
-import { PLAN_NAMES, PLANS } from '../spec/plans.ts'
+import { PLAN_NAMES, PLANS, type PlanName } from '../spec/plans.ts'
 import { API_PREFIX, GET_PET_DEPRECATION, type OperationId, ROUTES, TAGS } from '../spec/routes.ts'
 import {
   type JsonSchema,
@@ -60,18 +64,36 @@ function serversOf(url: string): Array<{ url: string; description: string }> {
 }
 
 /**
+ * What the OpenAPI document shows that is not a rule of the spec: example
+ * records, the keys the mock accepts and the statuses that can be forced.
+ * The app passes them in, so that the document builder needs nothing but the
+ * spec module.
+ *
+ * @example
+ * const inputs: OpenApiInputs = { examples: seedData({ pets: 3, orders: 2 }), keys: DEFAULT_KEYS, simulatedStatuses: [503] }
+ */
+export interface OpenApiInputs {
+  /** The `servers` entry. Default: `/v1` (relative). */
+  serverUrl?: string
+  /** Example records: the first pet is the example of `Pet` and `NewPet`. */
+  examples: { pets: Array<Pet>; orders: Array<Order> }
+  /** The keys the mock accepts out of the box, by plan. */
+  keys: Readonly<Record<string, PlanName>>
+  /** Statuses that `Prefer: code=` and scenarios can force. */
+  simulatedStatuses: ReadonlyArray<number>
+}
+
+/**
  * Builds the OpenAPI 3.1 document of the API, served at `GET /openapi.json`,
  * from the one schema definition, the route table and the constants that the
  * mock itself enforces (limits, statuses, error codes, plans, headers).
  *
  * @example
- * const document = createOpenApiDocument({ serverUrl: 'http://127.0.0.1:4010/v1' })
+ * const document = createOpenApiDocument({ ...openApiInputs(), serverUrl: 'http://127.0.0.1:4010/v1' })
  * document.openapi // '3.1.0'
  * document.paths['/pets/{petId}'].get.deprecated // true
  */
-export function createOpenApiDocument(
-  options: { serverUrl?: string } = {},
-): Record<string, unknown> {
+export function createOpenApiDocument(options: OpenApiInputs): Record<string, unknown> {
   const schemas = toOpenApiSchemas([
     Pet,
     Pets,
@@ -82,7 +104,7 @@ export function createOpenApiDocument(
     OrderStatus,
     ErrorBody,
   ])
-  const example = seedData({ pets: 3, orders: 2 })
+  const example = options.examples
   const [firstPet] = example.pets
   const sunset = deprecationHeaders(GET_PET_DEPRECATION)
 
@@ -123,7 +145,7 @@ export function createOpenApiDocument(
         status: 201,
         description: 'The animal was added; the body is the stored animal with its `id`.',
         schema: schemaId(Pet),
-        headers: ['Location'],
+        headers: [HEADER_NAMES.location],
       },
       errors: {
         400: `The body is missing, is not a JSON object, or is not a valid NewPet (\`name\` of 1 to ${MAX_NAME_LENGTH} characters, \`categoryId\` an int64 naming an existing category, \`status\` one of the PetStatus values).`,
@@ -166,13 +188,15 @@ export function createOpenApiDocument(
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of ROUTES) {
     const spec = operations[route.operationId]
-    const extraHeaders = route.deprecation ? ['Deprecation', 'Sunset', 'Link'] : []
+    const extraHeaders: Array<string> = route.deprecation
+      ? Object.values(DEPRECATION_HEADER_NAMES)
+      : []
     const headersOf = (names: Array<string>) =>
       Object.fromEntries(
         [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
       )
     const errors: Partial<Record<ErrorStatus, string>> = { ...COMMON_ERRORS, ...spec.errors }
-    for (const status of Object.keys(SIMULATED_STATUSES).map(Number) as Array<ErrorStatus>) {
+    for (const status of options.simulatedStatuses as ReadonlyArray<ErrorStatus>) {
       const forced = `forced with \`Prefer: code=${status}\` or \`__code=${status}\``
       const reason = errors[status]
       errors[status] =
@@ -239,7 +263,7 @@ export function createOpenApiDocument(
           type: 'http',
           scheme: 'bearer',
           description: `Send the API key as \`Authorization: Bearer <API_KEY>\`. The mock accepts ${Object.entries(
-            DEFAULT_KEYS,
+            options.keys,
           )
             .map(([key, plan]) => `\`${key}\` (${plan})`)
             .join(', ')} and the keys it is given.`,
@@ -262,16 +286,16 @@ export function createOpenApiDocument(
           required: true,
           schema: { type: 'integer', format: 'int64', minimum: 0 },
         },
-        'Retry-After': {
+        [RETRY_AFTER_NAME]: {
           description: 'Seconds to wait before retrying.',
           schema: { type: 'integer', minimum: 1 },
         },
-        'WWW-Authenticate': {
+        [HEADER_NAMES.wwwAuthenticate]: {
           description: 'The bearer challenge (RFC 6750).',
           schema: { type: 'string' },
           example: WWW_AUTHENTICATE,
         },
-        Location: {
+        [HEADER_NAMES.location]: {
           description: 'The path of the created animal.',
           schema: { type: 'string', format: 'uri-reference' },
           example: `${API_PREFIX}/pets/${example.pets.length + 1}`,
@@ -316,9 +340,9 @@ const COMMON_ERRORS: Partial<Record<ErrorStatus, string>> = {
 
 /** Headers that only some error statuses carry. */
 const ERROR_HEADERS: Partial<Record<ErrorStatus, Array<string>>> = {
-  401: ['WWW-Authenticate'],
-  429: ['Retry-After'],
-  503: ['Retry-After'],
+  401: [HEADER_NAMES.wwwAuthenticate],
+  429: [RETRY_AFTER_NAME],
+  503: [RETRY_AFTER_NAME],
 }
 
 /** The `code` values of Error bodies with this status, as Markdown. */

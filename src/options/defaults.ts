@@ -1,3 +1,4 @@
+import { BODY_IDLE_TIMEOUT_MS } from '../spec/limits.ts'
 import { PLANS } from '../spec/plans.ts'
 
 /**
@@ -33,8 +34,36 @@ export const DEFAULTS = {
   /** A client has this long to send its headers, and its whole request, in ms. */
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  /**
+   * A request body that sends nothing for this long is answered with 408, in
+   * ms (the standalone server uses at most half of `requestTimeoutMs`).
+   */
+  bodyTimeoutMs: BODY_IDLE_TIMEOUT_MS,
+  /** Pets that may be created beyond the seeded ones before creates answer 507. */
+  maxCreatedPets: 100_000,
+  /** Answered requests the journal keeps (`journalSize`, `--journal-size`). */
+  journalSize: 1_000,
+  /** How long `waitForRequest` waits unless told otherwise, in ms. */
+  waitMs: 5_000,
   /** On shutdown, how long in-flight requests may finish before they get 503, in ms. */
   shutdownTimeoutMs: 10_000,
+} as const
+
+/**
+ * The upper bounds of the mock's options, in one object: the options schema,
+ * the fixtures reader, the journal and both `waitForRequest`s read them here.
+ *
+ * @example
+ * LIMITS.maxRecords // 100000
+ * LIMITS.maxWaitMs // 60000
+ */
+export const LIMITS = {
+  /** The most records of one kind: seeded (`pets`, `orders`, `categories`) or in a fixtures file. */
+  maxRecords: 100_000,
+  /** The largest `journalSize`. */
+  maxJournalSize: 100_000,
+  /** The longest `waitForRequest` timeout, in ms. */
+  maxWaitMs: 60_000,
 } as const
 
 /**

@@ -1,17 +1,7 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors/config-error.ts'
-import { DEFAULTS } from './defaults.ts'
-
-/** The most seeded records of one kind. */
-export const MAX_SEEDED = 100_000
-
-const whole = (max: number) =>
-  z
-    .int({ error: `must be a whole number from 0 to ${max}` })
-    .min(0, {
-      error: `must be a whole number from 0 to ${max}`,
-    })
-    .max(max, { error: `must be a whole number from 0 to ${max}` })
+import { DEFAULTS, LIMITS } from './defaults.ts'
+import { whole } from './whole-option.ts'
 
 /**
  * The options of `createPetstore` that have a default or a rule of their own,
@@ -29,14 +19,11 @@ export const PetstoreOptionsSchema = z
         message: 'is not an absolute URL',
       })
       .optional(),
-    seed: whole(Number.MAX_SAFE_INTEGER).default(DEFAULTS.seed),
-    pets: whole(MAX_SEEDED).default(DEFAULTS.pets),
-    orders: whole(MAX_SEEDED).default(DEFAULTS.orders),
-    categories: whole(MAX_SEEDED).default(DEFAULTS.categories),
-    maxPets: z
-      .int({ error: 'must be a whole number from 0' })
-      .min(0, { error: 'must be a whole number from 0' })
-      .optional(),
+    seed: whole(0, Number.MAX_SAFE_INTEGER).default(DEFAULTS.seed),
+    pets: whole(0, LIMITS.maxRecords).default(DEFAULTS.pets),
+    orders: whole(0, LIMITS.maxRecords).default(DEFAULTS.orders),
+    categories: whole(0, LIMITS.maxRecords).default(DEFAULTS.categories),
+    maxPets: whole(0).optional(),
     cors: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.cors),
     admin: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.admin),
   })

@@ -2,6 +2,13 @@ import type { Clock } from '../clock/clock.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 
+/**
+ * How the rate limiter counts and bans (`rateLimit` of `createPetstore`);
+ * the defaults are `DEFAULTS.rateLimit`.
+ *
+ * @example
+ * const rateLimit: RateLimitOptions = { scale: 10, banAfter: 3 }
+ */
 export interface RateLimitOptions {
   /** `false` counts and sends headers but never answers 429. Default `true`. */
   enabled?: boolean
@@ -83,8 +90,21 @@ interface ClientState {
   bannedUntil: number
 }
 
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
+/**
+ * The length of the per-minute window (spec §8), in ms, before scaling.
+ *
+ * @example
+ * MINUTE_MS / scale // the scaled window
+ */
+export const MINUTE_MS = 60_000
+
+/**
+ * The length of the per-day window (spec §8), in ms, before scaling.
+ *
+ * @example
+ * DAY_MS / MINUTE_MS // 1440
+ */
+export const DAY_MS = 24 * 60 * MINUTE_MS
 
 /**
  * Fixed per-minute and per-day windows per client (spec §8), aligned to the

@@ -5,6 +5,12 @@ import { toErrorResponse } from '../http/to-error-response.ts'
 import type { App, HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
 import { writeResponse } from './write-response.ts'
 
+/**
+ * One answered request, as the standalone server's `log` option receives it.
+ *
+ * @example
+ * createServer({ log: (entry: RequestLogEntry) => console.log(entry.method, entry.path, entry.status) })
+ */
 export interface RequestLogEntry {
   method: string
   path: string

@@ -4,15 +4,21 @@ import {
   type PetstoreCore,
   type PetstoreOptions,
 } from '../app/create-petstore-core.ts'
-import { ConfigError } from '../errors/config-error.ts'
 import { declaresTooMuch } from '../http/read-body.ts'
 import { DEFAULTS } from '../options/defaults.ts'
-import { BODY_IDLE_TIMEOUT_MS } from '../spec/limits.ts'
+import { wholeOption } from '../options/whole-option.ts'
 import { answerClientError } from './answer-client-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
 import { createServerGuards } from './server-guards.ts'
 
+/**
+ * The options of `createServer`: those of `createPetstore`, plus the server's
+ * timeouts and request log.
+ *
+ * @example
+ * const options: ServerOptions = { seed: 1, requestTimeoutMs: 5_000 }
+ */
 export interface ServerOptions extends PetstoreOptions {
   /** An existing petstore to serve; otherwise one is made from the other options. */
   petstore?: PetstoreCore
@@ -77,7 +83,7 @@ export function createServer(options: ServerOptions = {}): {
   )
   const bodyTimeout = timeout(
     options.bodyTimeoutMs,
-    Math.max(1, Math.min(BODY_IDLE_TIMEOUT_MS, Math.floor(requestTimeout / 2))),
+    Math.max(1, Math.min(DEFAULTS.bodyTimeoutMs, Math.floor(requestTimeout / 2))),
     'bodyTimeoutMs',
   )
   const streams = new Set<() => void>()
@@ -125,13 +131,5 @@ export function createServer(options: ServerOptions = {}): {
 }
 
 function timeout(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'create the server',
-      `${name} must be a whole number of milliseconds >= 1, got ${String(value)}`,
-    )
-  }
-  return value
+  return wholeOption(value, { name, fallback, min: 1, action: 'create the server' })
 }

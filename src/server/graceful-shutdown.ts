@@ -1,9 +1,9 @@
 import type http from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../errors/api-error.ts'
-import { ConfigError } from '../errors/config-error.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import { DEFAULTS } from '../options/defaults.ts'
+import { wholeOption } from '../options/whole-option.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
 import { writeResponse } from './write-response.ts'
 
@@ -150,13 +150,11 @@ async function settleWithin(work: Promise<void>, limit: PromiseLike<void> | numb
 }
 
 function validTimeout(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_SHUTDOWN_TIMEOUT_MS
-  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_SHUTDOWN_TIMEOUT_MS) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'create the server',
-      `shutdownTimeoutMs must be a whole number of milliseconds from 0 to ${MAX_SHUTDOWN_TIMEOUT_MS}, got ${String(value)}`,
-    )
-  }
-  return value
+  return wholeOption(value, {
+    name: 'shutdownTimeoutMs',
+    fallback: DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    min: 0,
+    max: MAX_SHUTDOWN_TIMEOUT_MS,
+    action: 'create the server',
+  })
 }

@@ -6,11 +6,25 @@ import { SERVER_DEFAULTS } from '../options/defaults.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
 import type { ShutdownOptions } from './graceful-shutdown.ts'
 
+/**
+ * The options of `startServer`: those of `createServer`, plus where to listen.
+ *
+ * @example
+ * const options: StartServerOptions = { port: 0, host: '127.0.0.1', seed: 1 }
+ */
 export interface StartServerOptions extends ServerOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number
 }
 
+/**
+ * A listening mock: its URL, its petstore, and `close()` to stop it.
+ *
+ * @example
+ * const running: RunningServer = await startServer({ port: 0 })
+ * await fetch(`${running.url}/v1/pets`, { headers: { authorization: 'Bearer sk_test_free' } })
+ * await running.close()
+ */
 export interface RunningServer {
   /** The origin, e.g. `http://127.0.0.1:4010`; the API is under `${url}/v1`. */
   url: string

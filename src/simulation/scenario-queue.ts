@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
-import { matchPath } from '../http/router.ts'
+import { matchPath, routeMethod } from '../http/router.ts'
+import { whole } from '../options/whole-option.ts'
 import { ROUTES } from '../spec/routes.ts'
 import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
@@ -32,6 +33,9 @@ const fieldMap = <T extends z.ZodType>(value: T) =>
  * What a request must carry for a scenario to apply: exact values of query
  * parameters, request headers (names in any case) and top-level fields of a
  * JSON object body.
+ *
+ * @example
+ * ScenarioMatch.parse({ query: { status: 'sold' } })
  */
 export const ScenarioMatch = z
   .object(
@@ -48,19 +52,16 @@ export const ScenarioMatch = z
  * The body of `POST /__mock/scenarios` and the argument of `petstore.simulate()`:
  * force the next `times` responses that match `method` and `path` (a path such
  * as `/v1/pets/7` or a route template such as `/v1/pets/{petId}`).
+ *
+ * @example
+ * ScenarioInput.parse({ status: 503, path: '/v1/pets/{petId}' }).times // 1
  */
 export const ScenarioInput = z
   .object(
     {
       status: SimulatedStatus.optional(),
       delay: SimulatedDelay.optional(),
-      times: z
-        .int({ error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
-        .min(1, { error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}` })
-        .max(MAX_SCENARIO_TIMES, {
-          error: `must be a whole number from 1 to ${MAX_SCENARIO_TIMES}`,
-        })
-        .default(1),
+      times: whole(1, MAX_SCENARIO_TIMES).default(1),
       method: z
         .string({ error: 'must be an HTTP method such as "GET"' })
         .regex(/^[A-Za-z]{1,16}$/, { error: 'must be an HTTP method such as "GET"' })
@@ -86,8 +87,21 @@ export const ScenarioInput = z
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, path: [] })
   })
 
+/**
+ * A scenario as it is given (`times` may be left out).
+ *
+ * @example
+ * const input: ScenarioInput = { status: 503, path: '/v1/pets' }
+ */
 export type ScenarioInput = z.input<typeof ScenarioInput>
 
+/**
+ * A queued scenario, with its id and the responses it still forces.
+ *
+ * @example
+ * const scenario: Scenario = await petstore.simulate({ status: 429, times: 2 })
+ * scenario.remaining // 2
+ */
 export interface Scenario {
   id: number
   status?: number
@@ -99,6 +113,12 @@ export interface Scenario {
   remaining: number
 }
 
+/**
+ * What a scenario's `match` asks of a request: query, headers, body fields.
+ *
+ * @example
+ * const match: ScenarioMatch = { body: { name: 'Error' } }
+ */
 export type ScenarioMatch = z.output<typeof ScenarioMatch>
 
 /**
@@ -161,7 +181,7 @@ export function createScenarioQueue(): ScenarioQueue {
           !(
             (candidate.method === undefined ||
               candidate.method === method ||
-              (method === 'HEAD' && candidate.method === 'GET')) &&
+              candidate.method === routeMethod(method)) &&
             (candidate.path === undefined || candidate.path === path || candidate.path === route)
           )
         ) {
@@ -212,7 +232,7 @@ const ROUTE_LIST = ROUTES.map((route) => `${route.method} ${route.path}`).join('
 
 /** Why a scenario's method and path can match no route, or `undefined` when some route fits. */
 function routeProblem(method: string | undefined, path: string | undefined): string | undefined {
-  const routed = method === 'HEAD' ? 'GET' : method
+  const routed = method === undefined ? undefined : routeMethod(method)
   const fits = ROUTES.filter(
     (route) =>
       path === undefined || route.path === path || matchPath(route.path)(path) !== undefined,

@@ -15,4 +15,10 @@ export const Category = z
   })
   .meta({ id: 'Category', description: 'A category of animals.' })
 
+/**
+ * A valid `Category`: the type of the schema of the same name.
+ *
+ * @example
+ * const category: Category = Category.parse({ id: 1, name: 'Dogs' })
+ */
 export type Category = z.infer<typeof Category>

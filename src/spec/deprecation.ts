@@ -1,3 +1,5 @@
+import { DEPRECATION_HEADERS } from './headers.ts'
+
 /**
  * The deprecation of an operation (spec §4.3): when it was deprecated, when
  * it goes away, and the path (under the base URL) of what replaces it.
@@ -24,11 +26,11 @@ export interface Deprecation {
 export function deprecationHeaders(
   deprecation: Deprecation,
   basePath = '',
-): { deprecation: string; sunset: string; link: string } {
+): Record<(typeof DEPRECATION_HEADERS)[keyof typeof DEPRECATION_HEADERS], string> {
   const { deprecatedAt, sunset, successor } = deprecation
   return {
-    deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
-    sunset: sunset.toUTCString(),
-    link: `<${basePath}${successor}>; rel="successor-version"`,
+    [DEPRECATION_HEADERS.deprecation]: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
+    [DEPRECATION_HEADERS.sunset]: sunset.toUTCString(),
+    [DEPRECATION_HEADERS.link]: `<${basePath}${successor}>; rel="successor-version"`,
   }
 }

@@ -14,4 +14,10 @@ export const ErrorBody = z
   })
   .meta({ id: 'Error', description: 'An error response.' })
 
+/**
+ * A valid `ErrorBody`: the type of the schema of the same name.
+ *
+ * @example
+ * const body: ErrorBody = await response.json() // { code, message, status }
+ */
 export type ErrorBody = z.infer<typeof ErrorBody>

@@ -26,4 +26,10 @@ export const ERROR_CODES = {
   storage_full: 507,
 } as const
 
+/**
+ * The `code` of an Error body (spec §7); its status is `ERROR_CODES[code]`.
+ *
+ * @example
+ * const code: ErrorCode = 'rate_limited' // ERROR_CODES[code] === 429
+ */
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -32,4 +32,10 @@ export const NewPet = z
   })
   .meta({ id: 'NewPet', description: 'The request body for adding an animal.' })
 
+/**
+ * A valid `NewPet`: the type of the schema of the same name.
+ *
+ * @example
+ * const input: NewPet = { name: 'Rex', categoryId: 1 }
+ */
 export type NewPet = z.infer<typeof NewPet>

@@ -12,6 +12,12 @@ export const OrderStatus = z
   .enum(['placed', 'approved', 'delivered'])
   .meta({ id: 'OrderStatus', description: 'Status of a store order.' })
 
+/**
+ * A valid `OrderStatus`: the type of the schema of the same name.
+ *
+ * @example
+ * const status: OrderStatus = 'placed'
+ */
 export type OrderStatus = z.infer<typeof OrderStatus>
 
 /**
@@ -38,6 +44,12 @@ export const Order = z
   })
   .meta({ id: 'Order', description: 'A store order for a pet.' })
 
+/**
+ * A valid `Order`: the type of the schema of the same name.
+ *
+ * @example
+ * const [order]: Array<Order> = await (await fetch(`${base}/v1/store/orders`, { headers })).json()
+ */
 export type Order = z.infer<typeof Order>
 
 /**

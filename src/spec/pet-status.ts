@@ -10,4 +10,10 @@ export const PetStatus = z
   .enum(['available', 'pending', 'sold'])
   .meta({ id: 'PetStatus', description: 'Availability status of a pet.' })
 
+/**
+ * A valid `PetStatus`: the type of the schema of the same name.
+ *
+ * @example
+ * const status: PetStatus = 'available'
+ */
 export type PetStatus = z.infer<typeof PetStatus>

@@ -19,6 +19,12 @@ export const Pet = z
   })
   .meta({ id: 'Pet', description: 'An animal available for adoption.' })
 
+/**
+ * A valid `Pet`: the type of the schema of the same name.
+ *
+ * @example
+ * const pet: Pet = await (await fetch(`${base}/v1/pets/1`, { headers })).json()
+ */
 export type Pet = z.infer<typeof Pet>
 
 /**
@@ -29,4 +35,10 @@ export type Pet = z.infer<typeof Pet>
  */
 export const Pets = z.array(Pet).meta({ id: 'Pets', description: 'A list of animals.' })
 
+/**
+ * A valid `Pets`: the type of the schema of the same name.
+ *
+ * @example
+ * const pets: Pets = await (await fetch(`${base}/v1/pets`, { headers })).json()
+ */
 export type Pets = z.infer<typeof Pets>

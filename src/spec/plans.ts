@@ -12,6 +12,12 @@ export const PLANS = {
   enterprise: { perMinute: 10_000, perDay: 1_000_000 },
 } as const
 
+/**
+ * A plan of the API (spec §8): `free`, `pro`, `business` or `enterprise`.
+ *
+ * @example
+ * const plan: PlanName = 'pro' // PLANS[plan].perMinute === 300
+ */
 export type PlanName = keyof typeof PLANS
 
 export const PLAN_NAMES = Object.keys(PLANS) as Array<PlanName>

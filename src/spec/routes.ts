@@ -6,6 +6,12 @@ import type { Deprecation } from './deprecation.ts'
  * of it. The router, the msw handlers and the OpenAPI document all read this
  * table, so a route is written once.
  */
+/**
+ * The operations of the API (spec §4), by their OpenAPI `operationId`.
+ *
+ * @example
+ * const id: OperationId = 'getPet' // ROUTE_OF[id].path === '/v1/pets/{petId}'
+ */
 export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders'
 
 export interface Route {
@@ -32,7 +38,12 @@ export const TAGS = {
   store: 'Store orders placed for animals.',
 } as const
 
-/** The version segment every API path starts with (spec §9). */
+/**
+ * The version segment every API path starts with (spec §9).
+ *
+ * @example
+ * `${API_PREFIX}/pets` // '/v1/pets'
+ */
 export const API_PREFIX = '/v1'
 
 /**
@@ -58,7 +69,7 @@ export const ROUTE_OF: { readonly [Id in OperationId]: Route & { operationId: Id
   listPets: {
     operationId: 'listPets',
     method: 'GET',
-    path: '/v1/pets',
+    path: `${API_PREFIX}/pets`,
     summary: 'List animals',
     description:
       'Returns animals ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`.',
@@ -67,7 +78,7 @@ export const ROUTE_OF: { readonly [Id in OperationId]: Route & { operationId: Id
   createPet: {
     operationId: 'createPet',
     method: 'POST',
-    path: '/v1/pets',
+    path: `${API_PREFIX}/pets`,
     summary: 'Add an animal',
     description: `Stores a new animal and returns it with its assigned \`id\`. \`categoryId\` must name an existing category; an animal created without \`status\` is \`${DEFAULT_PET_STATUS}\`.`,
     tag: 'pets',
@@ -75,7 +86,7 @@ export const ROUTE_OF: { readonly [Id in OperationId]: Route & { operationId: Id
   getPet: {
     operationId: 'getPet',
     method: 'GET',
-    path: '/v1/pets/{petId}',
+    path: `${API_PREFIX}/pets/{petId}`,
     summary: 'Get an animal',
     description:
       'Returns one animal by its `id`. Deprecated: it is to be removed on the `Sunset` date; use `GET /pets` with a `status` filter instead.',
@@ -85,7 +96,7 @@ export const ROUTE_OF: { readonly [Id in OperationId]: Route & { operationId: Id
   listOrders: {
     operationId: 'listOrders',
     method: 'GET',
-    path: '/v1/store/orders',
+    path: `${API_PREFIX}/store/orders`,
     summary: 'List store orders',
     description:
       'Returns store orders ordered by `id` ascending, at most `limit` of them, optionally only those with the given `status`. Each order names an existing animal.',

@@ -17,7 +17,7 @@ export type CheckLevel = 'required' | 'advisory'
 /**
  * The operation an exchange belongs to. `other` is an undocumented method or path.
  */
-export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders' | 'other'
+export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders' | 'other' | 'any'
 
 /**
  * `default` groups run unless skipped; `rate-limit` runs only when included.

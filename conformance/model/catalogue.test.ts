@@ -77,5 +77,12 @@ describe('selectChecks', () => {
   it('rejects a pattern that matches nothing and an unknown group', () => {
     expect(() => selectChecks({ only: ['nope'] })).toThrow(/matches no check id/)
     expect(() => selectChecks({ include: ['chaos'] })).toThrow(/unknown group/)
+    expect(() => selectChecks({ only: ['nope'] })).toThrow(
+      expect.objectContaining({
+        code: 'ERR_PETSTORE_CONFORMANCE_USAGE',
+        message:
+          '[petstore-conformance] Failed to select checks: "nope" matches no check id (see --list).',
+      }),
+    )
   })
 })

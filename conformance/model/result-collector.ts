@@ -1,4 +1,5 @@
 import { operations } from './catalogue.ts'
+import { KIT_DEFAULTS } from './kit-defaults.ts'
 import { toCurl } from './to-curl.ts'
 import type {
   CheckDefinition,
@@ -196,7 +197,7 @@ export function createResultCollector(
   selected: Array<CheckDefinition>,
   options: { maxFailuresPerCheck?: number } = {},
 ) {
-  const maxFailures = options.maxFailuresPerCheck ?? 5
+  const maxFailures = options.maxFailuresPerCheck ?? KIT_DEFAULTS.maxFailuresPerCheck
   const byId = new Map(selected.map((check) => [check.id, check]))
   const entries = new Map<
     string,

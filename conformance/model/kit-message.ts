@@ -1,5 +1,5 @@
-import { formatMessage } from '../src/errors/format-message.ts'
-import { PetstoreError } from '../src/errors/petstore-error.ts'
+import { formatMessage } from '../../src/errors/format-message.ts'
+import { PetstoreError } from '../../src/errors/petstore-error.ts'
 
 /** The prefix of every message of the conformance kit. */
 export const KIT_PREFIX = '[petstore-conformance]'

@@ -1,0 +1,32 @@
+import { PLANS } from '../../src/spec/plans.ts'
+
+/**
+ * The defaults of the conformance kit, written once: the CLI's option
+ * defaults, `runConformance`, the HTTP client and the README's "Bounds" table
+ * (checked by conformance/readme.test.ts) read them from here.
+ *
+ * @example
+ * KIT_DEFAULTS.timeoutMs // 10000
+ */
+export const KIT_DEFAULTS = {
+  /** `--max-duration`: the longest a run may take, in ms (10 minutes). */
+  maxDurationMs: 600_000,
+  /** `--max-requests`: the request budget of a run. */
+  maxRequests: 500,
+  /** `--stateful-requests`: the request budget of the stateful phase, shrinking included. */
+  statefulRequests: 40,
+  /** `--timeout`: per-request timeout in ms. */
+  timeoutMs: 10_000,
+  /** `--examples`: generated cases per property. */
+  examples: 10,
+  /** Retries of a 429 before it is the answer. */
+  maxRetries: 3,
+  /** Failures kept per check and operation (more are counted). */
+  maxFailuresPerCheck: 5,
+  /** The longest single wait (rate-limit reset, `Retry-After`), in ms. */
+  maxWaitMs: 65_000,
+  /** The most bytes of a response body the kit reads (1 MiB). */
+  maxResponseBytes: 1024 * 1024,
+  /** Requests a minute when the server sends no rate-limit headers: the Free plan's. */
+  fallbackPerMinute: PLANS.free.perMinute,
+} as const
