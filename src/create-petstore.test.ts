@@ -397,6 +397,9 @@ describe('createPetstore event streams over fetch', () => {
       await vi.advanceTimersByTimeAsync(FETCH_STREAM_IDLE_MS)
       // The listener is gone: the cap is free again for 1000 more.
       for (let i = 0; i < 1_000; i++) petstore.onRequest(() => {})
+      expect(() => petstore.onRequest(() => {})).toThrow(
+        expect.objectContaining({ name: 'PetstoreError', code: 'ERR_PETSTORE_TOO_MANY_LISTENERS' }),
+      )
       // The stream has ended: what it held back is for GET /__mock/requests?since= to catch up.
       expect(await reader?.read()).toEqual({ done: true, value: undefined })
     } finally {

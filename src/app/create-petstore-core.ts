@@ -5,6 +5,7 @@ import { createStore, type Persistence, type Store } from '../data/create-store.
 import { parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { PetstoreError } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
 import { createJournal, type JournalStats, type WaitOptions } from '../journal/create-journal.ts'
@@ -143,7 +144,11 @@ export interface PetstoreCore {
    * `PetstoreError` `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms (default 5,000).
    */
   waitForRequest(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
-  /** Calls `listener` with each journaled request until the returned function is called. */
+  /**
+   * Calls `listener` with each journaled request until the returned function
+   * is called. Throws a `PetstoreError` `ERR_PETSTORE_TOO_MANY_LISTENERS` when
+   * 1000 listeners (event streams, waits, `onRequest`) are held already.
+   */
   onRequest(listener: (entry: JournalEntry) => void): () => void
   /** Answers a Fetch `Request` without msw (what the handlers call). */
   fetch(request: Request): Promise<Response>
@@ -265,7 +270,18 @@ export function createPetstoreCore(
     requests: (filter) =>
       rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the journal', () => journal.list(filter)),
     waitForRequest: (filter, waitOptions) => journal.waitFor(filter, waitOptions),
-    onRequest: (listener) => journal.subscribe(listener),
+    onRequest(listener) {
+      try {
+        return journal.subscribe(listener)
+      } catch (error) {
+        // The listener cap: a mistake of the caller, not an HTTP answer.
+        throw PetstoreError.failed(
+          'ERR_PETSTORE_TOO_MANY_LISTENERS',
+          'listen for requests',
+          error instanceof Error ? error.message : String(error),
+        )
+      }
+    },
     state,
     openapi: getOpenApi,
     fetch: createFetchHandler(app),
