@@ -92,7 +92,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Pr
   io.out(`petstore-mock ${packageVersion()} listening on ${url}`)
   io.out(`  API:       ${url}${API_PREFIX}   OpenAPI: ${url}${OPENAPI_PATH}`)
   if (args.admin) {
-    io.out(`  dashboard: ${url}${ADMIN_PREFIX}/   control: ${url}${ADMIN_PREFIX}/state`)
+    // With an admin token, the dashboard reads it from the fragment (never sent to the server).
+    const fragment = running.adminToken === undefined ? '' : `#token=${running.adminToken}`
+    io.out(`  dashboard: ${url}${ADMIN_PREFIX}/${fragment}   control: ${url}${ADMIN_PREFIX}/state`)
     io.out(
       `  journal:   last ${args['journal-size']} requests at ${ADMIN_PREFIX}/requests, live at ${ADMIN_PREFIX}/events`,
     )

@@ -5,6 +5,21 @@ import { ROUTES } from '../spec/routes.ts'
 import { dashboardPage } from './dashboard-page.ts'
 import { type DashboardConfig, dashboardMain } from './dashboard-script.ts'
 
+/**
+ * The dashboard's static files: the redirect, the page and its script. They
+ * hold no data and no secret, so a server that guards its control API with an
+ * admin token serves them without it; the page then sends the token it reads
+ * from its URL's `#token=` fragment with every request of its own.
+ *
+ * @example
+ * DASHBOARD_ASSETS.includes('/__mock/dashboard.js') // true
+ */
+export const DASHBOARD_ASSETS: ReadonlyArray<string> = [
+  ADMIN_PREFIX,
+  `${ADMIN_PREFIX}/`,
+  `${ADMIN_PREFIX}/dashboard.js`,
+]
+
 /** Requests the dashboard's log shows at most (the newest). */
 export const DASHBOARD_ROWS = 500
 
@@ -30,7 +45,7 @@ export function dashboardRoutes(): Array<AdminRoute> {
   return [
     {
       method: 'GET',
-      path: ADMIN_PREFIX,
+      path: DASHBOARD_ASSETS[0] as string,
       run: ({ basePath }) => ({
         status: 308,
         headers: { location: `${basePath}${ADMIN_PREFIX}/` },
@@ -38,7 +53,7 @@ export function dashboardRoutes(): Array<AdminRoute> {
     },
     {
       method: 'GET',
-      path: `${ADMIN_PREFIX}/`,
+      path: DASHBOARD_ASSETS[1] as string,
       run: () => ({
         status: 200,
         headers: {
@@ -52,7 +67,7 @@ export function dashboardRoutes(): Array<AdminRoute> {
     },
     {
       method: 'GET',
-      path: `${ADMIN_PREFIX}/dashboard.js`,
+      path: DASHBOARD_ASSETS[2] as string,
       run: () => ({
         status: 200,
         headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' },

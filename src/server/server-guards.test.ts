@@ -239,6 +239,23 @@ describe('admin token', () => {
     })
     expect(scenario.status).toBe(201)
   })
+
+  it('serves the dashboard page and script without the token, nothing else of the control API', async () => {
+    // Static files, not JSON: read with fetch rather than the JSON helper.
+    const page = await fetch(url('/__mock/'))
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect((await page.text()).length).toBeGreaterThan(0)
+    const script = await fetch(url('/__mock/dashboard.js'))
+    expect([script.status, (await script.text()).length > 0]).toEqual([200, true])
+    const redirect = await fetch(url('/__mock'), { redirect: 'manual' })
+    expect(redirect.status).toBe(308)
+    // Only GET and HEAD of the static files are open, and only those paths.
+    expectError(await call(url('/__mock/requests')), 401, 'unauthorized')
+    expectError(await call(url('/__mock/events')), 401, 'unauthorized')
+    const post = await call(url('/__mock/'), { method: 'POST', headers: JSON_TYPE, body: '{}' })
+    expectError(post, 401, 'unauthorized')
+  })
 })
 
 describe('createServerGuards', () => {

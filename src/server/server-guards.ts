@@ -1,4 +1,5 @@
 import { isAdminPath } from '../admin/admin-api.ts'
+import { DASHBOARD_ASSETS } from '../dashboard/dashboard-routes.ts'
 import { compose } from '../http/compose.ts'
 import type { Middleware } from '../http/types.ts'
 import { adminToken, generateAdminToken } from '../middleware/admin-token.ts'
@@ -28,7 +29,7 @@ export interface ServerGuards {
  * What the node:http server adds to the app, decided once from where it
  * binds: the Host allow-list on every request; on `/__mock/*`, same-origin
  * requests only, and the admin token when bound beyond loopback (or when one
- * is given). In-process (msw) none of this applies: the "host" there is the
+ * is given; the dashboard's static files excepted). In-process (msw) none of this applies: the "host" there is the
  * base URL the test chose, and no other machine or page can reach it.
  *
  * @example
@@ -39,9 +40,16 @@ export function createServerGuards(options: ServerGuardOptions): ServerGuards {
   const { host } = options
   const beyondLoopback = isBeyondLoopback(host)
   const token = options.adminToken ?? (beyondLoopback ? generateAdminToken() : undefined)
-  const chain = token === undefined ? [sameOriginOnly()] : [sameOriginOnly(), adminToken(token)]
+  const open = [sameOriginOnly()]
+  const chain = token === undefined ? open : [...open, adminToken(token)]
+  // The dashboard's static files need no token (a page navigation cannot send
+  // one); everything they then ask of the control API does.
+  const isAsset = (method: string, path: string) =>
+    (method === 'GET' || method === 'HEAD') && DASHBOARD_ASSETS.includes(path)
   const admin: Middleware = (ctx, next) =>
-    isAdminPath(ctx.path) ? compose(chain, next)(ctx) : next()
+    isAdminPath(ctx.path)
+      ? compose(isAsset(ctx.request.method, ctx.path) ? open : chain, next)(ctx)
+      : next()
   return {
     guards: [hostCheck({ bindHost: host, allowedHosts: options.allowedHosts }), admin],
     adminToken: token,
