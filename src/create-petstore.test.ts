@@ -305,7 +305,7 @@ describe('createPetstore with msw', () => {
 })
 
 describe('createPetstore default onError', () => {
-  it('logs a failure of the mock as one formatted line with a stable code', async () => {
+  it('logs a failure of the mock as one formatted line with a stable code, then its stack', async () => {
     const lines: Array<unknown> = []
     const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
       lines.push(args)
@@ -323,6 +323,7 @@ describe('createPetstore default onError', () => {
         [
           '[petstore-mock] Failed to answer a request: Error: listener broke (ERR_PETSTORE_INTERNAL).',
         ],
+        [expect.stringMatching(/^\s+at /)],
       ])
     } finally {
       spy.mockRestore()

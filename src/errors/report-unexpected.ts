@@ -2,7 +2,8 @@ import { formatMessage } from './format-message.ts'
 
 /**
  * The default `onError`: logs a failure of the mock itself (a bug, never bad
- * input) as one line through the one formatter, with a stable code.
+ * input) as one line through the one formatter, with a stable code, then the
+ * stack that locates the bug (when there is one).
  *
  * @example
  * reportUnexpected(new Error('boom'))
@@ -14,4 +15,6 @@ export function reportUnexpected(
 ): void {
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   log(formatMessage('answer a request', `${reason} (ERR_PETSTORE_INTERNAL)`))
+  const stack = error instanceof Error ? error.stack?.split('\n').slice(1).join('\n') : undefined
+  if (stack) log(stack)
 }
