@@ -70,7 +70,7 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
     const value = answered.headers.get(name)
     if (value === null) continue
     headers[name] =
-      name === 'authorization' ? maskAuthorization(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
+      name === 'authorization' ? maskOnce(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
   }
   const query: Record<string, string | Array<string>> = {}
   for (const [name, value] of answered.query) {
@@ -84,7 +84,7 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
   const kept = body === null ? null : body.slice(0, JOURNAL_BODY_LIMIT)
   return {
     id,
-    time: new Date(answered.startedAt).toISOString(),
+    time: isoTime(answered.startedAt),
     method: answered.method,
     path: answered.path,
     query,
@@ -98,6 +98,22 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
     forced: answered.forced,
     plan: answered.plan,
   }
+}
+
+/** The last time turned into ISO text: requests under load share their millisecond. */
+let lastTime = { ms: Number.NaN, iso: '' }
+
+function isoTime(ms: number): string {
+  if (ms !== lastTime.ms) lastTime = { ms, iso: new Date(ms).toISOString() }
+  return lastTime.iso
+}
+
+/** The last credential masked: a client sends the same one request after request. */
+let lastMask = { value: '', masked: '' }
+
+function maskOnce(value: string): string {
+  if (value !== lastMask.value) lastMask = { value, masked: maskAuthorization(value) }
+  return lastMask.masked
 }
 
 /**
