@@ -16,6 +16,14 @@ export interface PackageManifest {
  * packageManifest()?.engines?.node // '>=22.19'
  */
 export function packageManifest(): PackageManifest | undefined {
+  // Read once: the start-up asks for it three times (the Node check, --version, the banner).
+  found ??= { manifest: findManifest() }
+  return found.manifest
+}
+
+let found: { manifest: PackageManifest | undefined } | undefined
+
+function findManifest(): PackageManifest | undefined {
   let directory = import.meta.dirname
   for (let level = 0; level < 6; level++) {
     try {

@@ -151,6 +151,7 @@ describe('connectPetstore', () => {
       '/options/defaults.ts',
       '/spec/limits.ts',
       '/spec/plans.ts',
+      '/simulation/sleep.ts',
       '/spec/paths.ts',
       '/spec/routes.ts',
       '/spec/default-pet-status.ts',

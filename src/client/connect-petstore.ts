@@ -5,6 +5,7 @@ import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
 import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
+import { sleep } from '../simulation/sleep.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { ControlApiError } from './control-api-error.ts'
@@ -203,7 +204,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
         if (entry !== undefined) return entry
         const left = deadline - Date.now()
         if (left <= 0) throw timedOut()
-        await pause(Math.min(CLIENT_POLL_MS, left), signal)
+        await sleep(Math.min(CLIENT_POLL_MS, left), signal)
       }
     },
   }
@@ -216,22 +217,4 @@ function toQuery(filter: JournalFilter): string {
   }
   const text = query.toString()
   return text === '' ? '' : `?${text}`
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason)
-      return
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }

@@ -74,15 +74,11 @@ export interface Store {
   /** Stores a new pet with the next id; resolves once it is durable. */
   createPet(input: NewPet & { categoryId: number }): Promise<Pet>
   listOrders(query: { status?: OrderStatus; limit: number }): Array<Order>
-  /** A number that changes whenever any data changes. */
-  version(): number
   counts(): { categories: number; pets: number; orders: number }
   /** Replaces all data with the dataset (and the persisted state, if any). */
   load(dataset: Dataset): Promise<void>
   /** The cap on pets (`Infinity` without one). */
   maxPets: number
-  /** Every record of a collection, in id order. */
-  all<Name extends CollectionName>(name: Name): Array<Records[Name]>
   /** Adds or replaces a record written from outside (through `db`). */
   put<Name extends CollectionName>(name: Name, record: Records[Name]): void
   /** Removes a record deleted from outside (through `db`). */
@@ -110,7 +106,6 @@ export function createStore(options: StoreOptions = {}): Store {
     orders: new RecordIndex(),
   }
   const observers: Array<StoreObserver> = []
-  let version = 0
   let nextPetId = 1
   /** Creates accepted but not yet durable: they count against the cap. */
   let pending = 0
@@ -119,7 +114,6 @@ export function createStore(options: StoreOptions = {}): Store {
   const pages = new Map<string, CachedPage>()
   /** Drops the cached pages that a change of pet `id` (with these statuses) reaches. */
   const touch = (id: number, statuses: Array<string | undefined>) => {
-    version++
     for (const [key, page] of pages) {
       if (page.status !== undefined && !statuses.includes(page.status)) continue
       if (page.full && id > page.lastId) continue
@@ -178,7 +172,6 @@ export function createStore(options: StoreOptions = {}): Store {
       return { ...pet }
     },
     listOrders: ({ status, limit }) => indexes.orders.list(status, limit),
-    version: () => version,
     counts: () => ({
       categories: indexes.categories.size,
       pets: indexes.pets.size,
@@ -191,19 +184,14 @@ export function createStore(options: StoreOptions = {}): Store {
       indexes.pets.load(dataset.pets)
       indexes.orders.load(dataset.orders)
       nextPetId = indexes.pets.lastId + 1
-      version++
       pages.clear()
       for (const observer of observers) await observer.loaded(dataset)
     },
-    all: (name) => indexes[name].all(),
     put(name, record) {
       const index = indexes[name] as RecordIndex<IndexedRecord>
       const previous = index.get(record.id)
       index.upsert(record)
-      if (name !== 'pets') {
-        version++
-        return
-      }
+      if (name !== 'pets') return
       nextPetId = Math.max(nextPetId, record.id + 1)
       touch(record.id, [previous?.status, (record as IndexedRecord).status])
     },
@@ -211,14 +199,12 @@ export function createStore(options: StoreOptions = {}): Store {
       const removed = (indexes[name] as RecordIndex<IndexedRecord>).remove(id)
       if (removed === undefined) return
       if (name === 'pets') touch(id, [removed.status])
-      else version++
     },
     replace(name, records) {
       const byId = new Map(records.map((record) => [record.id, record]))
       const sorted = [...byId.values()].sort((a, b) => a.id - b.id)
       ;(indexes[name] as RecordIndex<IndexedRecord>).load(sorted)
       if (name === 'pets') nextPetId = Math.max(nextPetId, indexes.pets.lastId + 1)
-      version++
       pages.clear()
     },
     observe(observer) {
