@@ -6,6 +6,7 @@ import { clip } from '../errors/clip.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { compose } from '../http/compose.ts'
 import { jsonResponse } from '../http/json-response.ts'
+import { originOfHost } from '../http/origin-of-host.ts'
 import { createRouter, type RouterEntry } from '../http/router.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import type { AnsweredRequest, App, Context, Middleware, MockResponse } from '../http/types.ts'
@@ -97,7 +98,9 @@ export function createApp(deps: AppDeps): App {
         run: async ({ request }) =>
           jsonResponse(
             200,
-            deps.openapi(`${deps.origin ?? request.origin ?? ''}${basePath}${API_PREFIX}`),
+            deps.openapi(
+              `${deps.origin ?? request.origin ?? originOfHost(request.headers.get('host')) ?? ''}${basePath}${API_PREFIX}`,
+            ),
           ),
       },
     },

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
 import { MAX_JSON_DEPTH } from '../spec/limits.ts'
 import type { MockRequest } from './types.ts'
 
@@ -80,7 +81,7 @@ function checkMediaType(declared: string): void {
     ?.slice('charset='.length)
     .replace(/^"(.*)"$/, '$1')
   if (JSON_MEDIA_TYPE.test(mediaType) && (charset === undefined || charset === 'utf-8')) return
-  const shown = declared.length > 60 ? `${declared.slice(0, 60)}…` : declared
+  const shown = clip(declared, 60)
   throw new ApiError(
     'unsupported_media_type',
     `A body declared as "${shown}" is not accepted; send ${ACCEPTED}, in UTF-8.`,

@@ -32,7 +32,10 @@ export interface MockRequest {
   clientAddress: string
   /** Why the body could not be read (413 too large, 408 stalled); answered after rate limiting. */
   bodyError?: ApiError
-  /** Where the request was sent, e.g. `http://127.0.0.1:4010`, when the transport knows. */
+  /**
+   * Where the request was sent, e.g. `http://127.0.0.1:4010`, when the transport knows it
+   * (Fetch); otherwise the document route reads it from `Host`.
+   */
   origin?: string
   /** Aborts when the client goes away. */
   signal?: AbortSignal
@@ -88,7 +91,6 @@ export interface StreamSink {
  */
 export type ResponseStream = (sink: StreamSink) => () => void
 
-/** What forced a simulated status or delay: `Prefer`, `__code`/`__delay`, or a scenario. */
 /** What forced a simulated status or delay: `Prefer`, `__code`/`__delay`, or a scenario. */
 export type ForcedBy = 'prefer' | 'query' | 'scenario'
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../errors/clip.ts'
+import { clip, printable } from '../errors/clip.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { Middleware } from '../http/types.ts'
 import {
@@ -43,7 +43,7 @@ export function hostCheck(options: HostCheckOptions): Middleware {
     const value = ctx.request.headers.get('host')
     if (value === null || isAllowed(value)) return next()
     const name = hostNameOf(value)
-    const shown = clip(value.replace(/[^\x20-\x7e]/g, '?'), 80)
+    const shown = clip(printable(value), 80)
     throw new ApiError(
       'host_not_allowed',
       name === undefined

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
+import { printable } from '../errors/clip.ts'
 import type { Middleware } from '../http/types.ts'
 
 /** Methods that change the mock's state. */
@@ -23,7 +24,7 @@ export function requireJsonContent(): Middleware {
     if (essence === 'application/json') return next()
     throw new ApiError(
       'unsupported_media_type',
-      `${request.method} ${request.path} changes the mock's state and needs "Content-Type: application/json"${type === null ? '' : `, got "${type.slice(0, 60).replace(/[^\x20-\x7e]/g, '?')}"`}.`,
+      `${request.method} ${request.path} changes the mock's state and needs "Content-Type: application/json"${type === null ? '' : `, got "${printable(type.slice(0, 60))}"`}.`,
     )
   }
 }

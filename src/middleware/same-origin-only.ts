@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
+import { printable } from '../errors/clip.ts'
 import type { Middleware } from '../http/types.ts'
 
 /**
@@ -28,7 +29,7 @@ export function sameOriginOnly(): Middleware {
         refused = `a page on another origin (Sec-Fetch-Site: ${site.slice(0, 20)})`
       }
     } else if (origin !== null && !sameHost(origin, request.headers.get('host'))) {
-      refused = `a page on another origin (${origin.slice(0, 80).replace(/[^\x20-\x7e]/g, '?')})`
+      refused = `a page on another origin (${printable(origin.slice(0, 80))})`
     }
     if (refused === undefined) return next()
     throw new ApiError(

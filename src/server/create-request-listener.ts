@@ -76,8 +76,6 @@ export function createRequestListener(
       headers: nodeHeaders(req),
       body: null,
       clientAddress: req.socket.remoteAddress ?? 'unknown',
-      // A plain property: an accessor here made every request's object slow to use.
-      origin: originOf(req),
       signal: controller.signal,
     }
     const answer = (refused: boolean) =>
@@ -157,14 +155,6 @@ function countKeys(record: object): number {
   let count = 0
   for (const _ in record) count++
   return count
-}
-
-/** The origin the client addressed (`http://` and its `Host`), when the Host is a plain host[:port]. */
-function originOf(req: IncomingMessage): string | undefined {
-  const host = req.headers.host
-  return host !== undefined && /^[\w.-]+(?::\d{1,5})?$|^\[[\da-f:.]+\](?::\d{1,5})?$/i.test(host)
-    ? `http://${host}`
-    : undefined
 }
 
 /**
