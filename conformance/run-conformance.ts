@@ -285,12 +285,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (!(error instanceof ConformanceError) || error.reason === 'reportWrite') {
       // A failure of the kit itself still ends in a result, so every report is written.
       const detail = `${(error as Error)?.message ?? String(error)} (a failure of the kit: please report it with the seed)`
-      stopped = {
-        reason: 'internal',
-        code: KIT_CODES.internal,
-        message: kitMessage('run the checks', detail),
-        summary: detail,
-      }
+      stop('internal', 'run the checks', detail)
       return
     }
     stopped = {

@@ -281,7 +281,7 @@ export function createResultCollector(
         ...(exchange
           ? {
               request: { method: exchange.request.method, url: exchange.request.url },
-              curl: toCurl(exchange.request),
+              curl,
               ...(exchange.response ? { status: exchange.response.status } : {}),
               response: describeResponse(exchange),
             }
