@@ -19,7 +19,8 @@ export class WaitTooLongError extends ConformanceError {
 /** Options of {@link createRateLimitPacer}. */
 export interface RateLimitPacerOptions {
   now: () => number
-  sleep: (ms: number) => Promise<void>
+  /** Waits; told why, so that a caller can bound the run by it. */
+  sleep: (ms: number, reason?: string) => Promise<void>
   /** Spacing of requests while the server sends no usable headers (Free plan: 60/min). */
   fallbackIntervalMs?: number
   /** Extra wait after a window's reset, for clock rounding. */
@@ -33,8 +34,6 @@ export interface RateLimitPacerOptions {
    * fallback rate and why), and once per unusable header name with its value.
    */
   onNote?: (text: string) => void
-  /** Sleep with the reason, when the caller wants it (e.g. to bound the run). */
-  sleepFor?: (ms: number, reason: string) => Promise<void>
 }
 
 interface Bucket {
@@ -61,7 +60,6 @@ interface Bucket {
 export function createRateLimitPacer(options: RateLimitPacerOptions) {
   const fallbackIntervalMs = options.fallbackIntervalMs ?? 1000
   const perMinute = Math.round(60_000 / fallbackIntervalMs)
-  const sleepFor = options.sleepFor ?? ((ms: number) => options.sleep(ms))
   const named = new Set<string>()
   const pacingState = new Map<Credential, string>()
   const note = (credential: Credential, text: string) => {
@@ -95,7 +93,7 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
     if (!spacing) {
       options.onWait?.(ms, reason)
     }
-    await sleepFor(ms, reason)
+    await options.sleep(ms, reason)
     return ms
   }
 

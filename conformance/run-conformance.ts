@@ -221,7 +221,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const pacer = createRateLimitPacer({
     now,
     sleep,
-    sleepFor: sleep,
     maxWaitMs,
     onWait,
     onNote: (text) => emit({ type: 'note', text }),
