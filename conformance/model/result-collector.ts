@@ -46,9 +46,8 @@ export interface RunPolicy {
  * @example
  * result.results.filter((entry) => failsTheRun(entry, result)).length
  */
-export function failsTheRun(result: CheckResult, policy: RunPolicy | boolean = {}): boolean {
-  const { strict = false, failOnSkip = false } =
-    typeof policy === 'boolean' ? { strict: policy } : policy
+export function failsTheRun(result: CheckResult, policy: RunPolicy = {}): boolean {
+  const { strict = false, failOnSkip = false } = policy
   if (result.outcome === 'failed') {
     return result.level === 'required' || strict
   }

@@ -3,7 +3,7 @@ import { ConfigError } from '../errors/config-error.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
-import { DEFAULTS, LIMITS } from '../options/defaults.ts'
+import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
 import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
 import { sleep } from '../simulation/sleep.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
@@ -165,12 +165,9 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
     clearRequests: () => call('clear the journal', 'DELETE', 'requests'),
     async waitForRequest(filter = {}, waitOptions = {}) {
       const timeout = waitOptions.timeout ?? CLIENT_WAIT_MS
-      if (!Number.isFinite(timeout) || timeout < 0 || timeout > CLIENT_MAX_WAIT_MS) {
-        throw PetstoreError.failed(
-          'ERR_PETSTORE_INVALID_OPTION',
-          'wait for a request',
-          `timeout must be a number of ms from 0 to ${CLIENT_MAX_WAIT_MS}, got ${String(timeout)}`,
-        )
+      const problem = waitTimeoutProblem(timeout)
+      if (problem !== undefined) {
+        throw PetstoreError.failed('ERR_PETSTORE_INVALID_OPTION', 'wait for a request', problem)
       }
       const { signal } = waitOptions
       const deadline = Date.now() + timeout

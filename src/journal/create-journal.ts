@@ -2,7 +2,7 @@ import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { AnsweredRequest } from '../http/types.ts'
-import { DEFAULTS, LIMITS } from '../options/defaults.ts'
+import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
 import { wholeOption } from '../options/whole-option.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
 import { type JournalEntry, toJournalEntry } from './journal-entry.ts'
@@ -174,12 +174,8 @@ export function createJournal(
       try {
         checked = readJournalFilter(filter, Math.max(1, capacity))
         timeout = waitOptions.timeout ?? DEFAULT_WAIT_MS
-        if (!Number.isFinite(timeout) || timeout < 0 || timeout > MAX_WAIT_MS) {
-          throw new ApiError(
-            'invalid_request',
-            `timeout must be a number of ms from 0 to ${MAX_WAIT_MS}, got ${String(timeout)}`,
-          )
-        }
+        const problem = waitTimeoutProblem(timeout)
+        if (problem !== undefined) throw new ApiError('invalid_request', problem)
       } catch (error) {
         return Promise.reject(
           new ConfigError(

@@ -67,6 +67,19 @@ export const LIMITS = {
 } as const
 
 /**
+ * What is wrong with a `waitForRequest` timeout, or `undefined` when it is a
+ * number of ms from 0 to `LIMITS.maxWaitMs`: the one check of the in-process
+ * journal and of the remote client.
+ *
+ * @example
+ * waitTimeoutProblem(70_000) // 'timeout must be a number of ms from 0 to 60000, got 70000'
+ */
+export function waitTimeoutProblem(timeout: number): string | undefined {
+  if (Number.isFinite(timeout) && timeout >= 0 && timeout <= LIMITS.maxWaitMs) return undefined
+  return `timeout must be a number of ms from 0 to ${LIMITS.maxWaitMs}, got ${String(timeout)}`
+}
+
+/**
  * Where the standalone server listens unless told otherwise.
  *
  * @example
