@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { constants } from 'node:fs'
 import {
   access,
@@ -11,8 +11,9 @@ import {
   writeFile,
 } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { delimiter, dirname, join, resolve } from 'node:path'
+import { delimiter, dirname, join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIN_NODE_VERSION } from '../src/cli/check-node-version.ts'
 
 /**
  * The package as a user gets it: `npm pack` (which runs the `prepare` build),
@@ -109,8 +110,12 @@ describe('the tarball', () => {
     expect(paths.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
     // Output of a source that is gone would ship too: `rm -rf dist` and pack again.
     const built = paths.filter((path) => path.startsWith('dist/') && path.endsWith('.js'))
+    // The petstore-mock bin's bundle: the bin and the files it imports.
+    const bundle = await bundleOf(join(ROOT, 'dist/bin/petstore-mock.js'))
+    expect(bundle.length, 'the bundle has parts beside the bin').toBeGreaterThan(1)
     const orphans: Array<string> = []
     for (const path of built) {
+      if (bundle.includes(path)) continue
       const source = join(ROOT, path.slice('dist/'.length).replace(/\.js$/, '.ts'))
       if (!(await exists(source))) orphans.push(path)
     }
@@ -257,6 +262,34 @@ describe('the installed bins', () => {
     }
   })
 
+  // The bins must load nothing a Node older than engines.node lacks before
+  // they check its version (a bundler hoisting an import above the check
+  // turns the clear line into a SyntaxError). Runs where such a Node is on
+  // PATH, as the system Node of the CI machine is.
+  const oldNode = findOldNode()
+  it.skipIf(oldNode === undefined)(
+    `each bin, on an older Node (${oldNode?.version ?? 'none on PATH'}), prints one line and exits`,
+    { timeout: 2 * RUN_MS },
+    async () => {
+      for (const [name, exitCode] of [
+        ['petstore-mock', 1],
+        ['petstore-conformance', 2],
+      ] as const) {
+        const { code, stdout, stderr } = await run(oldNode?.path ?? '', [bin(name), '--help'], {
+          cwd: projects.msw3,
+          timeoutMs: RUN_MS,
+          allowFailure: true,
+        })
+        expect({ name, code, stdout, stderr }).toEqual({
+          name,
+          code: exitCode,
+          stdout: '',
+          stderr: `[petstore-mock] Failed to start: Node.js ${MIN_NODE_VERSION} or newer is needed, this is ${oldNode?.version.slice(1)}.\n`,
+        })
+      }
+    },
+  )
+
   it('petstore-conformance answers --help', { timeout: RUN_MS + 5_000 }, async () => {
     await expect(
       access(bin('petstore-conformance'), constants.X_OK),
@@ -269,6 +302,41 @@ describe('the installed bins', () => {
     expect(stdout).toContain('--base-url')
   })
 })
+
+/** The files of a bundle, relative to the root: the entry and those it imports, transitively. */
+async function bundleOf(entry: string): Promise<Array<string>> {
+  const found = new Set<string>()
+  const visit = async (file: string) => {
+    const path = relative(ROOT, file).split(sep).join('/')
+    if (found.has(path)) return
+    found.add(path)
+    const text = await readFile(file, 'utf8')
+    for (const [, target] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.\/[^"]+)"/g)) {
+      await visit(join(dirname(file), target ?? ''))
+    }
+  }
+  await visit(entry)
+  return [...found]
+}
+
+/** A `node` on PATH older than the package's engines.node, if there is one. */
+function findOldNode(): { path: string; version: string } | undefined {
+  const [minMajor = 0, minMinor = 0] = MIN_NODE_VERSION.split('.').map(Number)
+  for (const directory of (process.env.PATH ?? '').split(delimiter)) {
+    if (!directory) continue
+    const path = join(directory, 'node')
+    const probe = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 })
+    const version = probe.status === 0 ? probe.stdout.trim() : ''
+    const [major = 0, minor = 0] = version.slice(1).split('.').map(Number)
+    if (
+      /^v\d+\.\d+\.\d+$/.test(version) &&
+      (major < minMajor || (major === minMajor && minor < minMinor))
+    ) {
+      return { path, version }
+    }
+  }
+  return undefined
+}
 
 /** This environment minus what the npm and vitest running this test set, with our Node first. */
 function childEnv(): NodeJS.ProcessEnv {

@@ -25,7 +25,7 @@ import { listOrders } from '../operations/list-orders.ts'
 import { listPets } from '../operations/list-pets.ts'
 import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
-import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
+import { OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX, ROUTES, type Route } from '../spec/routes.ts'
 
 export type { App } from '../http/types.ts'

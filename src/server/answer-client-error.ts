@@ -1,6 +1,7 @@
-import http from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { ApiError } from '../errors/api-error.ts'
+import { http } from './node-http.ts'
 
 /**
  * Answers what Node's HTTP parser refused before a request existed (a bad
@@ -14,7 +15,7 @@ import { ApiError } from '../errors/api-error.ts'
  * server.on('clientError', answerClientError)
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy()
     return

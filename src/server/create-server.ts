@@ -1,4 +1,4 @@
-import http from 'node:http'
+import type { Server } from 'node:http'
 import {
   createPetstoreCore,
   type PetstoreCore,
@@ -10,6 +10,7 @@ import { wholeOption } from '../options/whole-option.ts'
 import { answerClientError } from './answer-client-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
+import { http } from './node-http.ts'
 import { createServerGuards } from './server-guards.ts'
 
 /**
@@ -58,7 +59,7 @@ export interface ServerOptions extends PetstoreOptions {
  * server.listen(4010)
  */
 export function createServer(options: ServerOptions = {}): {
-  server: http.Server
+  server: Server
   petstore: PetstoreCore
   /** The token the control API needs, or `undefined` when it needs none. */
   adminToken: string | undefined

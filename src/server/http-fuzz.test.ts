@@ -37,7 +37,7 @@ const deep = fc
   .map(([depth, arrays]) =>
     arrays
       ? '['.repeat(depth) + ']'.repeat(depth)
-      : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+      : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
   )
 
 const jsonText = fc.oneof(
