@@ -1,4 +1,4 @@
-import { describe } from 'vitest'
+import { describe, expect } from 'vitest'
 import { faultCases } from './test-utils/fault-cases.ts'
 
 const small = { rateLimit: { limit: 150, windowS: 2 } }
@@ -8,6 +8,22 @@ describe('rate-limit headers, seen by a default run', () => {
     { fault: 'no-rate-limit-headers-on-201', fails: ['ratelimit.headers'] },
     { fault: 'reset-is-window-start', fails: ['ratelimit.values'] },
     { fault: 'remaining-never-changes', fails: ['ratelimit.remaining-decreases'] },
+    {
+      fault: 'orders-not-counted',
+      fails: ['ratelimit.remaining-decreases'],
+      inspect: (result) =>
+        expect(
+          result.results
+            .filter((item) => item.id === 'ratelimit.remaining-decreases')
+            .map((item) => `${item.operation} ${item.outcome}`),
+        ).toEqual([
+          'listPets passed',
+          'createPet passed',
+          'getPet passed',
+          'listOrders failed',
+          'other passed',
+        ]),
+    },
   ])
 })
 

@@ -661,6 +661,19 @@ const authProbe: Probe = {
         )
       }
     }
+    // The only keyed traffic of the orders operation, whose responses the spec
+    // leaves open but whose requests count (§8: every response carries the
+    // limit): two in a row let its Remaining be seen going down.
+    if (context.wants('ratelimit.remaining-decreases')) {
+      for (let sent = 0; sent < 2; sent++) {
+        await client.send({
+          operation: 'listOrders',
+          method: 'GET',
+          path: kitPath('listOrders'),
+          auth: 'valid',
+        })
+      }
+    }
   },
 }
 

@@ -68,11 +68,11 @@ const yargsShim = {
 }
 
 // What stays out of `petstore-mock-server.js`: the bin and what it runs
-// before loading the rest. package-version, which both sides read, lands in a
-// small file of its own, so that the server file never imports the bin (the
+// before loading the rest. What both sides read (package-version,
+// format-message) lands in a small file of its own, so that the server file never imports the bin (the
 // bin awaits the server file: an import back into it would never settle).
 const ENTRY_MODULES =
-  /[\\/](bin[\\/]petstore-mock|src[\\/]cli[\\/](check-node-version|package-version))\.ts$/
+  /[\\/](bin[\\/]petstore-mock|src[\\/](cli[\\/]check-node-version|cli[\\/]package-version|errors[\\/]format-message))\.ts$/
 
 const bundle = await build({
   input: join(root, 'bin/petstore-mock.ts'),

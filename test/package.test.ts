@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MIN_NODE_VERSION } from '../src/cli/check-node-version.ts'
+import { checkNodeVersion, MIN_NODE_VERSION } from '../src/cli/check-node-version.ts'
 
 /**
  * The package as a user gets it: `npm pack` (which runs the `prepare` build),
@@ -275,6 +275,7 @@ describe('the installed bins', () => {
         ['petstore-mock', 1],
         ['petstore-conformance', 2],
       ] as const) {
+        const expected = checkNodeVersion(oldNode?.version.slice(1), `[${name}]`)
         const { code, stdout, stderr } = await run(oldNode?.path ?? '', [bin(name), '--help'], {
           cwd: projects.msw3,
           timeoutMs: RUN_MS,
@@ -284,7 +285,7 @@ describe('the installed bins', () => {
           name,
           code: exitCode,
           stdout: '',
-          stderr: `[petstore-mock] Failed to start: Node.js ${MIN_NODE_VERSION} or newer is needed, this is ${oldNode?.version.slice(1)}.\n`,
+          stderr: `${expected}\n`,
         })
       }
     },

@@ -45,6 +45,7 @@ export type ReferenceFault =
   | 'no-rate-limit-headers-on-201'
   | 'reset-is-window-start'
   | 'remaining-never-changes'
+  | 'orders-not-counted'
   | 'remaining-above-zero-on-429'
   | 'retry-after-invalid'
   | 'serves-after-remaining-0'
@@ -203,14 +204,14 @@ export async function startReferenceServer(
       : shown
   }
 
-  const rateLimit = (bucket: string) => {
+  const rateLimit = (bucket: string, counted: boolean) => {
     const nowS = now() / 1000
     let window = windows.get(bucket)
     if (!window || nowS >= window.start + rate.windowS) {
       window = { start: Math.floor(nowS / rate.windowS) * rate.windowS, count: 0 }
       windows.set(bucket, window)
     }
-    window.count += 1
+    if (counted) window.count += 1
     const reset = window.start + rate.windowS
     let remaining = Math.max(0, rate.limit - window.count)
     const over = window.count > rate.limit && fault !== 'serves-after-remaining-0'
@@ -445,7 +446,10 @@ export async function startReferenceServer(
       const bucket = tokens.has(/^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
         ? `key:${req.headers.authorization}`
         : `address:${req.socket.remoteAddress}`
-      const limited = rateLimit(bucket)
+      const limited = rateLimit(
+        bucket,
+        !(fault === 'orders-not-counted' && req.url?.startsWith(`${base}/store/orders`)),
+      )
       let status: number
       let payload: unknown
       let headers: Record<string, string> = { ...limited.headers }

@@ -13,6 +13,12 @@ describe('checkNodeVersion', () => {
     )
   })
 
+  it('speaks for the bin that asks', () => {
+    expect(checkNodeVersion('20.20.2', '[petstore-conformance]')).toBe(
+      '[petstore-conformance] Failed to start: Node.js 22.19.0 or newer is needed, this is 20.20.2.',
+    )
+  })
+
   it('agrees with engines in package.json', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
     expect(pkg.engines.node).toBe(`>=${MIN_NODE_VERSION.replace(/\.0$/, '')}`)

@@ -1,3 +1,4 @@
+import { formatMessage } from '../errors/format-message.ts'
 import { packageManifest } from './package-version.ts'
 
 /**
@@ -22,10 +23,18 @@ function minimumOf(range: string): string {
  * @example
  * checkNodeVersion('20.20.2')
  * // '[petstore-mock] Failed to start: Node.js 22.19.0 or newer is needed, this is 20.20.2.'
+ * checkNodeVersion('20.20.2', KIT_PREFIX) // '[petstore-conformance] Failed to start: …'
  */
-export function checkNodeVersion(version: string = process.versions.node): string | undefined {
+export function checkNodeVersion(
+  version: string = process.versions.node,
+  prefix?: string,
+): string | undefined {
   const [major = 0, minor = 0] = version.split('.').map(Number)
   const [minMajor = 0, minMinor = 0] = MIN_NODE_VERSION.split('.').map(Number)
   if (major > minMajor || (major === minMajor && minor >= minMinor)) return undefined
-  return `[petstore-mock] Failed to start: Node.js ${MIN_NODE_VERSION} or newer is needed, this is ${version}.`
+  return formatMessage(
+    'start',
+    `Node.js ${MIN_NODE_VERSION} or newer is needed, this is ${version}`,
+    prefix,
+  )
 }
