@@ -37,8 +37,11 @@ export interface AppDeps {
   scenarios: ScenarioQueue
   clock: Clock
   admin: AdminDeps | undefined
-  /** The OpenAPI document, naming `serverUrl` (where the API is served) as its server. */
-  openapi: (serverUrl: string) => unknown
+  /**
+   * The OpenAPI document, naming where the API is served as its server: under
+   * the base URL's origin when one was given, else under `requestOrigin`.
+   */
+  openapi: (requestOrigin: string | undefined) => unknown
   cors: boolean
   /** The path the API is served under (`/api` for `https://example.com/api`). Default `''`. */
   basePath?: string
@@ -98,9 +101,7 @@ export function createApp(deps: AppDeps): App {
         run: async ({ request }) =>
           jsonResponse(
             200,
-            deps.openapi(
-              `${deps.origin ?? request.origin ?? originOfHost(request.headers.get('host')) ?? ''}${basePath}${API_PREFIX}`,
-            ),
+            deps.openapi(request.origin ?? originOfHost(request.headers.get('host'))),
           ),
       },
     },

@@ -199,7 +199,10 @@ export function createPetstoreCore(
   const basePath = basePathOf(options.baseUrl)
   const origin = base === '*' ? undefined : new URL(base).origin
   let openapi: Record<string, unknown> | undefined
-  const getOpenApi = (serverUrl = `${origin ?? ''}${basePath}${API_PREFIX}`) => {
+  /** Where the API is served: the base URL's origin, else the request's (none: relative). */
+  const serverUrlOf = (requestOrigin?: string) =>
+    `${origin ?? requestOrigin ?? ''}${basePath}${API_PREFIX}`
+  const getOpenApi = (serverUrl = serverUrlOf()) => {
     openapi ??= createOpenApiDocument(openApiInputs())
     return withServerUrl(openapi, serverUrl)
   }
@@ -234,7 +237,7 @@ export function createPetstoreCore(
           routes: [...journalRoutes(journal, { timers: options.timers }), ...dashboardRoutes()],
         }
       : undefined,
-    openapi: getOpenApi,
+    openapi: (requestOrigin) => getOpenApi(serverUrlOf(requestOrigin)),
     basePath,
     origin,
     get ready() {

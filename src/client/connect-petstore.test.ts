@@ -148,13 +148,14 @@ describe('connectPetstore', () => {
       '/errors/format-message.ts',
       '/client/connect-petstore.ts',
       '/errors/config-error.ts',
+      '/options/base-url.ts',
+      '/spec/routes.ts',
+      '/spec/default-pet-status.ts',
       '/options/defaults.ts',
       '/spec/limits.ts',
       '/spec/plans.ts',
       '/simulation/sleep.ts',
       '/spec/paths.ts',
-      '/spec/routes.ts',
-      '/spec/default-pet-status.ts',
       '/client/control-api-error.ts',
     ])
   })

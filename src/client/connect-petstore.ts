@@ -3,11 +3,11 @@ import { ConfigError } from '../errors/config-error.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
+import { apiRootOf } from '../options/base-url.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
 import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
 import { sleep } from '../simulation/sleep.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
-import { API_PREFIX } from '../spec/routes.ts'
 import { ControlApiError } from './control-api-error.ts'
 
 /**
@@ -106,7 +106,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
       `baseUrl must be an absolute http(s) URL such as http://127.0.0.1:4010, got "${String(baseUrl).slice(0, 100)}"`,
     )
   }
-  const origin = `${url.origin}${url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')}`
+  const origin = apiRootOf(url)
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
 
   const call = async <T>(

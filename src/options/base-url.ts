@@ -32,6 +32,16 @@ export function normalizeBaseUrl(baseUrl: string | undefined): string {
       `baseUrl "${baseUrl}" is not an absolute URL`,
     )
   }
-  const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')
-  return `${url.origin}${path}`
+  return apiRootOf(url)
+}
+
+/**
+ * The origin and path prefix under which `/v1` lives for a parsed URL:
+ * trailing slashes and a trailing `/v1` are dropped.
+ *
+ * @example
+ * apiRootOf(new URL('https://example.com/api/v1/')) // 'https://example.com/api'
+ */
+export function apiRootOf(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')}`
 }
