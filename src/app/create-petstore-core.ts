@@ -15,7 +15,7 @@ import type { JournalFilter } from '../journal/journal-filter.ts'
 import { journalRoutes } from '../journal/journal-routes.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
 import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
-import { basePathOf, normalizeBaseUrl } from '../options/base-url.ts'
+import { parseBaseUrl } from '../options/base-url.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
 import {
   parsePetstoreOptions,
@@ -195,9 +195,7 @@ export function createPetstoreCore(
   const journal = createJournal({ size: options.journalSize, onError })
   const db = internal.database?.(store).db
   let ready = store.load(initial)
-  const base = normalizeBaseUrl(options.baseUrl)
-  const basePath = basePathOf(options.baseUrl)
-  const origin = base === '*' ? undefined : new URL(base).origin
+  const { origin, basePath } = parseBaseUrl(options.baseUrl)
   let openapi: Record<string, unknown> | undefined
   /** Where the API is served: the base URL's origin, else the request's (none: relative). */
   const serverUrlOf = (requestOrigin?: string) =>

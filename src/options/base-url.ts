@@ -2,26 +2,28 @@ import { ConfigError } from '../errors/config-error.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 
 /**
- * The path under which `/v1` lives for a base URL: `''` for any origin or a
- * bare origin, `/api` for `https://example.com/api`.
+ * Where the API lives for a base URL: the origin (`undefined` for any origin)
+ * and the path under which `/v1` lives (`''` for a bare origin).
  *
  * @example
- * basePathOf('https://example.com/api/v1') // '/api'
+ * const base: BaseUrl = parseBaseUrl('https://example.com/api/v1')
  */
-export function basePathOf(baseUrl: string | undefined): string {
-  const base = normalizeBaseUrl(baseUrl)
-  return base === '*' ? '' : new URL(base).pathname.replace(/\/$/, '')
+export interface BaseUrl {
+  origin: string | undefined
+  basePath: string
 }
 
 /**
- * `undefined` matches any origin (`*`); otherwise the origin and path prefix
- * under which `/v1` lives (a trailing `/v1` is dropped).
+ * Parses a base URL once: `undefined` or `*` match any origin; otherwise its
+ * origin and the path prefix under which `/v1` lives (a trailing `/v1` is
+ * dropped).
  *
  * @example
- * normalizeBaseUrl('https://example.com/api/v1/') // 'https://example.com/api'
+ * parseBaseUrl('https://example.com/api/v1/') // { origin: 'https://example.com', basePath: '/api' }
+ * parseBaseUrl(undefined) // { origin: undefined, basePath: '' }
  */
-export function normalizeBaseUrl(baseUrl: string | undefined): string {
-  if (baseUrl === undefined || baseUrl === '*') return '*'
+export function parseBaseUrl(baseUrl: string | undefined): BaseUrl {
+  if (baseUrl === undefined || baseUrl === '*') return { origin: undefined, basePath: '' }
   let url: URL
   try {
     url = new URL(baseUrl)
@@ -32,7 +34,7 @@ export function normalizeBaseUrl(baseUrl: string | undefined): string {
       `baseUrl "${baseUrl}" is not an absolute URL`,
     )
   }
-  return apiRootOf(url)
+  return { origin: url.origin, basePath: apiPathOf(url).replace(/\/$/, '') }
 }
 
 /**
@@ -43,5 +45,10 @@ export function normalizeBaseUrl(baseUrl: string | undefined): string {
  * apiRootOf(new URL('https://example.com/api/v1/')) // 'https://example.com/api'
  */
 export function apiRootOf(url: URL): string {
-  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')}`
+  return `${url.origin}${apiPathOf(url)}`
+}
+
+/** The URL's path without trailing slashes and a trailing `/v1`. */
+function apiPathOf(url: URL): string {
+  return url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '')
 }
