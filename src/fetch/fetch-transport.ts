@@ -1,3 +1,4 @@
+import { declaredLengthOf } from '../http/declared-length.ts'
 import { readBody } from '../http/read-body.ts'
 import type { App, MockRequest, MockResponse, ResponseStream } from '../http/types.ts'
 
@@ -46,9 +47,8 @@ export async function toMockRequest(request: Request): Promise<MockRequest> {
     signal: request.signal,
   }
   if (request.body !== null) {
-    const declared = request.headers.get('content-length')
     const result = await readBody(request.body.getReader(), {
-      declaredLength: declared === null ? undefined : Number(declared),
+      declaredLength: declaredLengthOf(request.headers.get('content-length')),
     })
     mockRequest.body = result.body
     mockRequest.bodyError = result.error

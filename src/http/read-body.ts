@@ -36,7 +36,7 @@ export type BodyResult =
  *
  * @example
  * const { body, error } = await readBody(request.body.getReader(), {
- *   declaredLength: Number(request.headers.get('content-length') ?? Number.NaN),
+ *   declaredLength: declaredLengthOf(request.headers.get('content-length')),
  * })
  */
 export async function readBody(
@@ -110,7 +110,7 @@ export async function readBody(
  * go on).
  *
  * @example
- * declaresTooMuch(Number(req.headers['content-length'])) // true for 50 MiB
+ * declaresTooMuch(declaredLengthOf(req.headers['content-length'])) // true for 50 MiB
  */
 export function declaresTooMuch(
   declaredLength: number | undefined,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
+import { declaredLengthOf } from '../http/declared-length.ts'
 import { type ChunkReader, readBody } from '../http/read-body.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import type { App, HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
@@ -96,7 +97,7 @@ export function createRequestListener(
       return
     }
     void readBody(nodeChunkReader(req), {
-      declaredLength: declared === undefined ? undefined : Number(declared),
+      declaredLength: declaredLengthOf(declared),
       idleMs: options.bodyTimeoutMs,
     }).then((result) => {
       request.body = result.body

@@ -4,6 +4,7 @@ import {
   type PetstoreCore,
   type PetstoreOptions,
 } from '../app/create-petstore-core.ts'
+import { declaredLengthOf } from '../http/declared-length.ts'
 import { declaresTooMuch } from '../http/read-body.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 import { wholeOption } from '../options/whole-option.ts'
@@ -118,8 +119,7 @@ export function createServer(options: ServerOptions = {}): {
   // `Expect: 100-continue`: a declared body over the limit is refused (413)
   // without `100 Continue`, so the client never sends it.
   server.on('checkContinue', (req, res) => {
-    const declared = req.headers['content-length']
-    if (!declaresTooMuch(declared === undefined ? undefined : Number(declared))) {
+    if (!declaresTooMuch(declaredLengthOf(req.headers['content-length']))) {
       res.writeContinue()
     }
     listener(req, res)
