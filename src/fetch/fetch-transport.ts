@@ -89,14 +89,17 @@ function toReadable(stream: ResponseStream, signal?: AbortSignal): ReadableStrea
   let open = true
   let idle: ReturnType<typeof setTimeout> | undefined
   let controller: ReadableStreamDefaultController<Uint8Array>
-  const end = () => {
+  // Ends the stream (`end`: the writer, an abort or an idle reader) or lets
+  // it go (`cancel`: the reader left; the stream is closed already).
+  const finish = (close: boolean) => {
     if (!open) return
     open = false
     clearTimeout(idle)
     stop()
     signal?.removeEventListener('abort', end)
-    controller.close()
+    if (close) controller.close()
   }
+  const end = () => finish(true)
   return new ReadableStream<Uint8Array>(
     {
       start(streamController) {
@@ -134,10 +137,7 @@ function toReadable(stream: ResponseStream, signal?: AbortSignal): ReadableStrea
         listener?.()
       },
       cancel() {
-        open = false
-        clearTimeout(idle)
-        stop()
-        signal?.removeEventListener('abort', end)
+        finish(false)
       },
     },
     // Nothing is pulled before a read: the stream starts on demand.
