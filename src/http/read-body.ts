@@ -48,7 +48,7 @@ export async function readBody(
   const tooLarge = () =>
     new ApiError('payload_too_large', `The request body is larger than ${maxBytes} bytes.`)
   if (declaresTooMuch(options.declaredLength, maxBytes)) {
-    reader.releaseLock()
+    release(reader)
     return { body: null, error: tooLarge() }
   }
   const chunks: Array<Uint8Array> = []
@@ -70,7 +70,7 @@ export async function readBody(
         return { body: null, error: unreadable(error) }
       }
       if (next === 'stalled') {
-        reader.releaseLock()
+        release(reader)
         return {
           body: null,
           error: new ApiError(
@@ -83,7 +83,7 @@ export async function readBody(
       const value = next.value ?? new Uint8Array(0)
       size += value.byteLength
       if (size > maxBytes) {
-        reader.releaseLock()
+        release(reader)
         return { body: null, error: tooLarge() }
       }
       chunks.push(value)
@@ -127,6 +127,7 @@ function unreadable(error: unknown): ApiError {
   )
 }
 
+/** Every way out of `readBody` lets go of the reader through here. */
 function release(reader: ChunkReader): void {
   try {
     reader.releaseLock()
