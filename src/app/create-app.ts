@@ -9,7 +9,14 @@ import { jsonResponse } from '../http/json-response.ts'
 import { originOfHost } from '../http/origin-of-host.ts'
 import { createRouter, type RouterEntry } from '../http/router.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
-import type { AnsweredRequest, App, Context, Middleware, MockResponse } from '../http/types.ts'
+import type {
+  AnsweredRequest,
+  App,
+  Context,
+  Middleware,
+  MockResponse,
+  Zone,
+} from '../http/types.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
 import { authenticate } from '../middleware/authenticate.ts'
 import { bodyLimits } from '../middleware/body-limits.ts'
@@ -124,7 +131,7 @@ export function createApp(deps: AppDeps): App {
       ctx.params = found.params
       return found.value.run(ctx)
     }
-    const zone = zoneOf(path)
+    const { zone } = ctx
     if (zone === 'api') {
       if (found === undefined) return notFound(ctx)
       const { allow } = found
@@ -153,7 +160,7 @@ export function createApp(deps: AppDeps): App {
   }
   const withCors = compose(deps.cors ? [cors()] : [], route)
   // The control API sends no CORS headers and answers no preflight: no page of another origin may use it.
-  const dispatch = (ctx: Context) => (zoneOf(ctx.path) === 'admin' ? route(ctx) : withCors(ctx))
+  const dispatch = (ctx: Context) => (ctx.zone === 'admin' ? route(ctx) : withCors(ctx))
   let loaded: Promise<void> | undefined
   const { onAnswer } = deps
 
@@ -166,10 +173,12 @@ export function createApp(deps: AppDeps): App {
     },
     async handle(request) {
       const inside = underBase(request.path)
+      const path = inside ?? request.path
       const ctx: Context = {
         request,
-        path: inside ?? request.path,
+        path,
         basePath,
+        zone: zoneOf(path),
         route: undefined,
         params: {},
         headers: {},
@@ -196,7 +205,7 @@ export function createApp(deps: AppDeps): App {
           code = error instanceof ApiError ? error.code : 'internal_error'
         }
       }
-      if (onAnswer && zoneOf(ctx.path) !== 'admin') {
+      if (onAnswer && ctx.zone !== 'admin') {
         onAnswer({
           method: request.method,
           path: ctx.path,
@@ -223,7 +232,7 @@ export function createApp(deps: AppDeps): App {
 }
 
 /** Which part of the mock a path (under the base path) belongs to, if any. */
-function zoneOf(path: string): 'api' | 'admin' | 'document' | undefined {
+function zoneOf(path: string): Zone | undefined {
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return 'api'
   if (isAdminPath(path)) return 'admin'
   if (path === OPENAPI_PATH) return 'document'

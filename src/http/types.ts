@@ -95,6 +95,15 @@ export type ResponseStream = (sink: StreamSink) => () => void
 export type ForcedBy = 'prefer' | 'query' | 'scenario'
 
 /**
+ * The parts of the mock a path under the base path can belong to: the API
+ * (`/v1`), the control API (`/__mock`) and the OpenAPI document.
+ *
+ * @example
+ * const zone: Zone = 'api'
+ */
+export type Zone = 'api' | 'admin' | 'document'
+
+/**
  * What one request carries through the middleware chain.
  */
 export interface Context {
@@ -103,6 +112,8 @@ export interface Context {
   path: string
   /** The path the API is served under (`/api` for `https://example.com/api`, else `''`). */
   basePath: string
+  /** Which part of the mock `path` belongs to (`undefined`: none), found once per request. */
+  zone: Zone | undefined
   /** The operation the request is routed to. */
   route: Route | undefined
   /** Path parameters of the route (`petId`). */
