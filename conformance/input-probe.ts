@@ -1,8 +1,8 @@
 import { stringifyExact } from './exact-json.ts'
-import { kitPath } from './model/kit-routes.ts'
+import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { OperationId } from './model/types.ts'
-import { knownCategoryId, NAME_PREFIX, type Probe, type ProbeContext } from './probe-context.ts'
+import { knownCategoryId, type Probe, type ProbeContext } from './probe-context.ts'
 
 /**
  * What a server may answer to a malformed input:

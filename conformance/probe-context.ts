@@ -58,8 +58,6 @@ export interface Probe {
   run: (context: ProbeContext) => Promise<void>
 }
 
-export { NAME_PREFIX } from './model/kit-routes.ts'
-
 /** Category ids tried by a create when nothing tells one (the spec lists no categories). */
 const CATEGORY_GUESSES = [1n, 2n, 3n]
 

@@ -18,8 +18,6 @@ import {
 import { errorBodyProblem, parseJsonBody, parseResponseBody } from './response-checks.ts'
 import { ResponsePet, type SentPet } from './response-schemas.ts'
 
-export { NAME_PREFIX } from './model/kit-routes.ts'
-
 const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status
 
 function issuesOf(error: {

@@ -140,9 +140,6 @@ const probeOrder: Array<ProbeEntry> = [
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** The default `--max-duration`, in ms. */
-export const DEFAULT_MAX_DURATION_MS = KIT_DEFAULTS.maxDurationMs
-
 function hint(check: CheckDefinition, operation: OperationId): string {
   switch (check.id) {
     case 'ratelimit.retry-after':
@@ -171,7 +168,7 @@ function hint(check: CheckDefinition, operation: OperationId): string {
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const now = options.now ?? Date.now
-  const maxDurationMs = options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS
+  const maxDurationMs = options.maxDurationMs ?? KIT_DEFAULTS.maxDurationMs
   let baseUrl: string
   const usage = (detail: string) =>
     new ConformanceSetupError(kitMessage('start the conformance run', detail))

@@ -3,6 +3,7 @@ import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { stringifyExact } from './exact-json.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
+import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import { toCurl } from './model/to-curl.ts'
 import type { Exchange, OperationId } from './model/types.ts'
@@ -11,7 +12,6 @@ import {
   ensureCategoryId,
   fetchPet,
   listPets,
-  NAME_PREFIX,
   type Probe,
   type ProbeContext,
   postPet,

@@ -34,7 +34,7 @@ export function createFetchHandler(
  * @example
  * const response = await app.handle(await toMockRequest(request))
  */
-export async function toMockRequest(request: Request): Promise<MockRequest> {
+async function toMockRequest(request: Request): Promise<MockRequest> {
   const url = new URL(request.url)
   const mockRequest: MockRequest = {
     method: request.method.toUpperCase(),
@@ -62,7 +62,7 @@ export async function toMockRequest(request: Request): Promise<MockRequest> {
  * @example
  * return toFetchResponse(await app.handle(mockRequest))
  */
-export function toFetchResponse(response: MockResponse, signal?: AbortSignal): Response {
+function toFetchResponse(response: MockResponse, signal?: AbortSignal): Response {
   if (response.stream) {
     return new Response(toReadable(response.stream, signal), {
       status: response.status,

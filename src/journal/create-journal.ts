@@ -13,12 +13,6 @@ import {
   readJournalFilter,
 } from './journal-filter.ts'
 
-/** How long `waitForRequest` waits unless told otherwise, in ms (`DEFAULTS.waitMs`). */
-export const DEFAULT_WAIT_MS = DEFAULTS.waitMs
-
-/** The longest `waitForRequest` timeout, in ms (`LIMITS.maxWaitMs`). */
-export const MAX_WAIT_MS = LIMITS.maxWaitMs
-
 /** At most this many listeners (event streams, waiters, the log) at once. */
 export const MAX_JOURNAL_LISTENERS = 1_000
 
@@ -173,7 +167,7 @@ export function createJournal(
       let timeout: number
       try {
         checked = readJournalFilter(filter, Math.max(1, capacity))
-        timeout = waitOptions.timeout ?? DEFAULT_WAIT_MS
+        timeout = waitOptions.timeout ?? DEFAULTS.waitMs
         const problem = waitTimeoutProblem(timeout)
         if (problem !== undefined) throw new ApiError('invalid_request', problem)
       } catch (error) {

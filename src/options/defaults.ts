@@ -78,11 +78,3 @@ export function waitTimeoutProblem(timeout: number): string | undefined {
   if (Number.isFinite(timeout) && timeout >= 0 && timeout <= LIMITS.maxWaitMs) return undefined
   return `timeout must be a number of ms from 0 to ${LIMITS.maxWaitMs}, got ${String(timeout)}`
 }
-
-/**
- * Where the standalone server listens unless told otherwise.
- *
- * @example
- * `http://${SERVER_DEFAULTS.host}:${SERVER_DEFAULTS.port}` // 'http://127.0.0.1:4010'
- */
-export const SERVER_DEFAULTS = { host: DEFAULTS.host, port: DEFAULTS.port } as const

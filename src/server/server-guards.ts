@@ -21,8 +21,6 @@ export interface ServerGuards {
   guards: Array<Middleware>
   /** The token `/__mock/*` needs, or `undefined` when it needs none. */
   adminToken: string | undefined
-  /** Whether the bind address reaches beyond this machine's loopback interface. */
-  beyondLoopback: boolean
 }
 
 /**
@@ -53,6 +51,5 @@ export function createServerGuards(options: ServerGuardOptions): ServerGuards {
   return {
     guards: [hostCheck({ bindHost: host, allowedHosts: options.allowedHosts }), admin],
     adminToken: token,
-    beyondLoopback,
   }
 }

@@ -2,7 +2,7 @@ import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PetstoreCore } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import { SERVER_DEFAULTS } from '../options/defaults.ts'
+import { DEFAULTS } from '../options/defaults.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
 import type { ShutdownOptions } from './graceful-shutdown.ts'
 
@@ -50,8 +50,8 @@ export interface RunningServer {
  * await mock.close()
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const port = options.port ?? SERVER_DEFAULTS.port
-  const host = options.host ?? SERVER_DEFAULTS.host
+  const port = options.port ?? DEFAULTS.port
+  const host = options.host ?? DEFAULTS.host
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ConfigError(
       'ERR_PETSTORE_INVALID_OPTION',
