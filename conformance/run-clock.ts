@@ -23,7 +23,8 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
  * The run's time bound: every wait of the run goes through `sleep`, which
  * refuses (throws {@link MaxDurationError}) a wait that would not fit in
  * what is left, instead of sleeping into the limit; `check` throws once the
- * limit is reached; `leftMs` bounds each request's timeout.
+ * limit is reached; `leftMs` bounds each request's timeout; `fits` tells
+ * whether a wait would be allowed.
  *
  * @example
  * const clock = createRunClock({ now: Date.now, sleep, maxDurationMs: 600_000 })
@@ -34,10 +35,13 @@ export function createRunClock(options: RunClockOptions) {
   const deadline = startedAt + options.maxDurationMs
   const limit = `--max-duration ${seconds(options.maxDurationMs)}`
   const leftMs = () => Math.max(0, deadline - options.now())
+  const fits = (ms: number) => ms <= leftMs()
   return {
     startedAt,
     deadline,
     leftMs,
+    /** Whether a wait of `ms` ends within the limit (what `sleep` refuses otherwise). */
+    fits,
     /** Throws {@link MaxDurationError} once the limit is reached. */
     check(): void {
       if (leftMs() <= 0) {
@@ -46,10 +50,9 @@ export function createRunClock(options: RunClockOptions) {
     },
     /** Sleeps `ms`, or throws at once when the wait would end past the limit. */
     async sleep(ms: number, reason = 'a wait'): Promise<void> {
-      const left = leftMs()
-      if (ms > left) {
+      if (!fits(ms)) {
         throw new MaxDurationError(
-          `${limit} reached early: ${reason} needs ${seconds(ms)}, only ${seconds(left)} are left`,
+          `${limit} reached early: ${reason} needs ${seconds(ms)}, only ${seconds(leftMs())} are left`,
         )
       }
       await options.sleep(ms)

@@ -208,9 +208,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // A wait is announced only when it fits in the time left; one that does not
   // fit stops the run, and the stop says why.
   const onWait = (ms: number, reason: string) => {
-    if (ms <= clock.leftMs()) {
-      emit({ type: 'wait', ms, reason })
-    }
+    if (clock.fits(ms)) emit({ type: 'wait', ms, reason })
   }
 
   const collector = createResultCollector(selected)
