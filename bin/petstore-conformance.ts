@@ -3,7 +3,7 @@ import { KIT_PREFIX } from '../conformance/model/kit-message.ts'
 import { checkNodeVersion } from '../src/cli/check-node-version.ts'
 
 // Checked before anything else loads: an old Node gets one clear line (exit 2: a usage problem).
-const problem = checkNodeVersion(undefined, KIT_PREFIX)
+const problem = checkNodeVersion({ prefix: KIT_PREFIX })
 if (problem) {
   console.error(problem)
   process.exit(2)

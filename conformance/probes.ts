@@ -659,9 +659,9 @@ const authProbe: Probe = {
         )
       }
     }
-    // The only keyed traffic of the orders operation, whose responses the spec
-    // leaves open but whose requests count (§8: every response carries the
-    // limit): two in a row let its Remaining be seen going down.
+    // Keyed orders requests, whose answers the spec leaves open but which count
+    // against the plan's requests per minute like any other (§8): two in a
+    // row let Remaining be seen going down on that operation too.
     if (context.wants('ratelimit.remaining-decreases')) {
       for (let sent = 0; sent < 2; sent++) {
         await client.send({

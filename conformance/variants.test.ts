@@ -52,6 +52,8 @@ const variants: Record<string, Variant> = {
   'names limited to 64 characters': { options: { maxNameLength: 64 } },
   'extra fields on pets': { options: { extraFields: true } },
   'no Date header': { options: { sendDate: false } },
+  'keyed orders answered 403': { options: { ordersStatus: 403 } },
+  'keyed orders answered 404': { options: { ordersStatus: 404 } },
   'an out-of-range limit clamped instead of refused': { options: { invalidLimit: 'clamp' } },
   'a higher limit per minute': { options: { rateLimit: { limit: 1_000_000, windowS: 86_400 } } },
   'no pets at start (categories 1..3 exist)': { options: { seedPets: 0 } },

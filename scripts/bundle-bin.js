@@ -4,10 +4,11 @@
 // server answers sooner and holds less. Dynamic imports stay lazy inside the
 // bundle: a module is evaluated only when first imported.
 //
-// The bundle is two files and a shared one: `petstore-mock.js` holds only the
-// bin's own lines (the Node version check, turning on Node's compile cache)
-// and loads `petstore-mock-server.js`, everything else, after them. So an old
-// Node reads no import it lacks before the check, and the compile cache,
+// The bundle is split: `petstore-mock.js` holds only the bin's own lines (the
+// Node version check, turning on Node's compile cache) and loads
+// `petstore-mock-server.js`, everything else, after them (through a small
+// file that names its export, beside a small file of what both read). So an
+// old Node reads no import it lacks before the check, and the compile cache,
 // which applies only to modules loaded after it is turned on, covers the
 // large file: later starts skip compiling it (about 20 ms).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -67,18 +68,33 @@ const yargsShim = {
   },
 }
 
-// What stays out of `petstore-mock-server.js`: the bin and what it runs
-// before loading the rest. What both sides read (package-version,
-// format-message) lands in a small file of its own, so that the server file never imports the bin (the
-// bin awaits the server file: an import back into it would never settle).
-const ENTRY_MODULES =
-  /[\\/](bin[\\/]petstore-mock|src[\\/](cli[\\/]check-node-version|cli[\\/]package-version|errors[\\/]format-message))\.ts$/
+// What the bin runs before it loads the rest: the modules it imports
+// statically, found in the graph once it is built. They stay out of
+// `petstore-mock-server.js`; what both sides read (package-version,
+// format-message) lands in a small file of its own, so that the server file
+// never imports the bin (the bin awaits the server file: an import back into
+// it would never settle).
+const entry = join(root, 'bin/petstore-mock.ts')
+const binModules = new Set()
+const binGraph = {
+  name: 'bin-graph',
+  buildEnd() {
+    const visit = (id) => {
+      if (binModules.has(id)) return
+      binModules.add(id)
+      for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported)
+    }
+    visit(entry)
+  },
+}
 
 const bundle = await build({
-  input: join(root, 'bin/petstore-mock.ts'),
+  input: entry,
   platform: 'node',
   logLevel: 'warn',
-  plugins: [yargsShim],
+  plugins: [yargsShim, binGraph],
+  // The bin exports nothing: its chunk may hold only what it runs.
+  preserveEntrySignatures: false,
   output: {
     dir: join(root, 'dist/bin'),
     format: 'esm',
@@ -86,10 +102,20 @@ const bundle = await build({
     chunkFileNames: 'petstore-mock-[name].js',
     codeSplitting: {
       includeDependenciesRecursively: false,
-      groups: [{ name: 'server', test: (id) => !ENTRY_MODULES.test(id) }],
+      groups: [{ name: 'server', test: (id) => !binModules.has(id) }],
     },
   },
 })
+
+// The bin must read nothing but its own small files before its checks.
+const chunks = bundle.output.filter((output) => output.type === 'chunk')
+const binChunk = chunks.find((chunk) => chunk.isEntry)
+const server = chunks.find((chunk) => chunk.name === 'server')
+if (!binChunk || !server || binChunk.imports.includes(server.fileName)) {
+  throw new Error(
+    `[petstore-mock] Failed to bundle the bin: ${server?.fileName ?? 'the server chunk'} must be loaded only after the bin's checks, not imported by ${binChunk?.fileName ?? 'the bin'}.`,
+  )
+}
 
 // The bundle holds code of these packages: their licenses ship beside it.
 const packages = new Set()

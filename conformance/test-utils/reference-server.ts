@@ -94,6 +94,8 @@ export interface ReferenceOptions {
   sendDate?: boolean
   /** Undocumented methods: 405 with Allow, or 404. */
   otherMethods?: 405 | 404
+  /** What a keyed `GET /store/orders` answers (the spec shows only its auth): 200 `[]` by default. */
+  ordersStatus?: 200 | 403 | 404
   /** Error bodies labelled `application/problem+json`. */
   problemJson?: boolean
   /** Break one rule. */
@@ -278,6 +280,10 @@ export async function startReferenceServer(
       return get(petPath[1] as string)
     }
     if (path === '/store/orders' && method === 'GET') {
+      const status = options.ordersStatus ?? 200
+      if (status !== 200) {
+        throw new HttpError(status, code(status === 403 ? 'forbidden' : 'not_found'), 'No orders.')
+      }
       return { status: 200, body: [] }
     }
     if ((path === '/pets' || petPath || path === '/store/orders') && options.otherMethods !== 404) {

@@ -4,17 +4,17 @@ import { checkNodeVersion, MIN_NODE_VERSION } from './check-node-version.ts'
 
 describe('checkNodeVersion', () => {
   it.each(['22.19.0', '22.20.1', '23.0.0', '24.21.0', '26.1.0'])('accepts %s', (version) => {
-    expect(checkNodeVersion(version)).toBeUndefined()
+    expect(checkNodeVersion({ version })).toBeUndefined()
   })
 
   it.each(['20.20.2', '22.18.9', '18.0.0'])('refuses %s in one clear line', (version) => {
-    expect(checkNodeVersion(version)).toBe(
+    expect(checkNodeVersion({ version })).toBe(
       `[petstore-mock] Failed to start: Node.js 22.19.0 or newer is needed, this is ${version}.`,
     )
   })
 
   it('speaks for the bin that asks', () => {
-    expect(checkNodeVersion('20.20.2', '[petstore-conformance]')).toBe(
+    expect(checkNodeVersion({ version: '20.20.2', prefix: '[petstore-conformance]' })).toBe(
       '[petstore-conformance] Failed to start: Node.js 22.19.0 or newer is needed, this is 20.20.2.',
     )
   })

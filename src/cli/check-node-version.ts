@@ -21,14 +21,19 @@ function minimumOf(range: string): string {
  * gets one clear line instead of a crash deep in a dependency.
  *
  * @example
- * checkNodeVersion('20.20.2')
+ * checkNodeVersion({ version: '20.20.2' })
  * // '[petstore-mock] Failed to start: Node.js 22.19.0 or newer is needed, this is 20.20.2.'
- * checkNodeVersion('20.20.2', KIT_PREFIX) // '[petstore-conformance] Failed to start: …'
+ * checkNodeVersion({ prefix: KIT_PREFIX }) // this Node; '[petstore-conformance] Failed to start: …'
  */
-export function checkNodeVersion(
-  version: string = process.versions.node,
-  prefix?: string,
-): string | undefined {
+export function checkNodeVersion({
+  version = process.versions.node,
+  prefix,
+}: {
+  /** The version to check: this Node's when not given. */
+  version?: string | undefined
+  /** Whose message it is: `[petstore-mock]` when not given. */
+  prefix?: string | undefined
+} = {}): string | undefined {
   const [major = 0, minor = 0] = version.split('.').map(Number)
   const [minMajor = 0, minMinor = 0] = MIN_NODE_VERSION.split('.').map(Number)
   if (major > minMajor || (major === minMajor && minor >= minMinor)) return undefined
