@@ -85,6 +85,8 @@ function cases(context: ProbeContext): Array<MalformedCase> {
     post(withField('name', '[]'), 'name an array', 'reject'),
     post(withField('name', '{}'), 'name an object', 'reject'),
     post(withField('name', 'true'), 'name a boolean', 'reject'),
+    post(withField('name', '""'), 'name empty', 'open'),
+    post(withField('name', '"   "'), 'name only spaces', 'open'),
     post(withField('categoryId', '"1"'), 'categoryId the string "1"', 'reject'),
     post(withField('categoryId', 'true'), 'categoryId a boolean', 'reject'),
     post(withField('categoryId', 'null'), 'categoryId null', 'reject'),

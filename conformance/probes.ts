@@ -629,6 +629,14 @@ const authProbe: Probe = {
         statusOf(exchange) === 401 ? undefined : describeResponse(exchange),
       )
     }
+    // A key that only begins with the valid one: a server that matches keys
+    // by prefix (startsWith, LIKE 'key%') lets it in. (`-x`: the shell of a
+    // curl still reads the variable's name up to the dash.)
+    if (context.wants('auth.unknown-key')) {
+      for (const target of targets) {
+        await send('auth.unknown-key', `Bearer ${KEY_PLACEHOLDER}-x`, target)
+      }
+    }
     for (const [checkId, auth] of AUTH_VARIANTS) {
       if (context.wants(checkId)) {
         for (const target of targets) {

@@ -173,8 +173,9 @@ describe('probe selection', () => {
       only: ['auth'],
       fallbackPerMinute: 3600,
     })
-    // 4 ways of lacking a key x 3 operations, and each way on an unknown petId (auth.checked-first), plus 2 more without a header
-    expect(result.stats.requests).toBe(1 + 4 * 3 + 4 + 2)
+    // 4 ways of lacking a key and the valid key with a suffix, x 3 operations; each way of
+    // lacking a key on an unknown petId (auth.checked-first), plus 2 more without a header
+    expect(result.stats.requests).toBe(1 + 5 * 3 + 4 + 2)
     expect(result.results.every((entry) => entry.outcome === 'passed')).toBe(true)
   })
 

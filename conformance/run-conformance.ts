@@ -2,6 +2,7 @@ import { PetstoreError } from '../src/errors/petstore-error.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
+import { listCompleteProbe } from './list-complete-probe.ts'
 import { selectChecks } from './model/catalogue.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
@@ -131,6 +132,7 @@ const probeOrder: Array<ProbeEntry> = [
   { probe: generatedProbe, writes: true },
   { probe: inputProbe, writes: false },
   { probe: fixedProbes.get, writes: false },
+  { probe: listCompleteProbe, writes: false },
   { probe: fixedProbes.auth, writes: false },
   { probe: fixedProbes.advisory, writes: false },
   { probe: fixedProbes.methods, writes: true },

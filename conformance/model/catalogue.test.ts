@@ -41,6 +41,7 @@ describe('catalogue', () => {
         'ratelimit.remaining-decreases',
         'ratelimit.429-remaining',
         'list.limit-exact',
+        'list.complete',
         'input.malformed',
         'stateful.model',
       ]),

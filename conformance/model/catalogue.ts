@@ -54,7 +54,7 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'auth.unknown-key',
       'An unknown API key is rejected',
       '§5, §7',
-      '401 with an Error body for `Authorization: Bearer <unknown key>`',
+      '401 with an Error body for `Authorization: Bearer <unknown key>`, and for the valid key with `-x` appended (a key matched by prefix)',
     ],
     [
       'auth.non-bearer',
@@ -158,6 +158,12 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       '`limit` is honoured exactly',
       '§4.1, §8 Query limits',
       `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer`,
+    ],
+    [
+      'list.complete',
+      'A pet that exists is listed',
+      '§4.1',
+      `with up to 3 pets the run created (or saw listed) confirmed by \`GET /pets/{id}\`: a \`limit=${LIST_LIMIT.max}\` page shorter than ${LIST_LIMIT.max} (the whole list) holds each of them, and a default page is not empty; also with their \`status\` as filter; a page that misses one is read again once, 1 s later`,
     ],
     [
       'list.max-items',

@@ -33,11 +33,16 @@ export type ReferenceFault =
   | 'limit-100-capped-at-50'
   | 'default-page-25-with-status'
   | 'status-filter-ignored-with-limit'
+  | 'list-always-empty'
+  | 'created-pets-never-listed'
+  | 'status-filter-empty-without-limit'
   | 'not-found-before-auth'
   | 'orders-without-auth'
   | 'empty-token-accepted-on-get'
   | 'crash-on-int64-max-category'
   | 'crash-on-status-null'
+  | 'crash-on-empty-name'
+  | 'key-matched-by-prefix'
   | 'crash-on-limit-empty'
   | 'error-status-as-string-on-404'
   | 'plain-text-405'
@@ -191,6 +196,8 @@ export async function startReferenceServer(
     })
   }
 
+  const seededIds = new Set(pets.keys())
+
   const code = (snake: string) => (options.codes === 'SHOUTING' ? snake.toUpperCase() : snake)
   const show = (pet: StoredPet) => {
     const id = fault === 'ids-as-doubles' ? BigInt(Number(pet.id)) : pet.id
@@ -253,6 +260,8 @@ export async function startReferenceServer(
     const match = /^Bearer (.*)$/.exec(auth ?? '')
     const authorised =
       (match !== null && tokens.has(match[1] as string)) ||
+      (fault === 'key-matched-by-prefix' &&
+        [...tokens].some((token) => match?.[1]?.startsWith(token))) ||
       (fault === 'empty-token-accepted-on-get' && auth === 'Bearer' && path.startsWith('/pets/')) ||
       (fault === 'orders-without-auth' && path === '/store/orders')
     const petPath = /^\/pets\/([^/]*)$/.exec(path)
@@ -315,6 +324,15 @@ export async function startReferenceServer(
       throw new HttpError(400, code('invalid_request'), 'Unknown status.')
     }
     let all = [...pets.values()]
+    if (
+      fault === 'list-always-empty' ||
+      (fault === 'status-filter-empty-without-limit' && status !== null && limitText === null)
+    ) {
+      all = []
+    }
+    if (fault === 'created-pets-never-listed') {
+      all = all.filter((pet) => seededIds.has(pet.id))
+    }
     if (status !== null && !(fault === 'status-filter-ignored-with-limit' && limitText !== null)) {
       all = all.filter((pet) => pet.status === status)
     }
@@ -353,6 +371,9 @@ export async function startReferenceServer(
     const input = value as Record<string, unknown>
     if (typeof input.name !== 'string') {
       throw new HttpError(400, code('invalid_request'), 'name must be a string.')
+    }
+    if (fault === 'crash-on-empty-name' && input.name.trim() === '') {
+      throw new Error('name was empty')
     }
     if (options.maxNameLength !== undefined && input.name.length > options.maxNameLength) {
       throw new HttpError(400, code('invalid_request'), 'name is too long.')
