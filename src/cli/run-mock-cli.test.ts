@@ -263,6 +263,29 @@ describe('petstore-mock CLI', () => {
     }
   })
 
+  it('keeps serving after the reader of its stdout has gone (EPIPE), and exits 0 on SIGTERM', async () => {
+    const cli = spawnCli(['--port', '0'])
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
+      await cli.waitFor(/try: .*\n/)
+      // Like `petstore-mock | head -1`: the reader closes its end of the pipe.
+      cli.child.stdout?.destroy()
+      for (let attempt = 0; attempt < 3; attempt++) {
+        // Each answer is logged to the closed stdout.
+        const response = await request(`${url}/v1/pets?limit=1`, {
+          headers: { authorization: 'Bearer sk_test_free' },
+        })
+        expect(response.statusCode).toBe(200)
+        await response.body.dump()
+      }
+      cli.child.kill('SIGTERM')
+      expect(await cli.exited).toBe(0)
+      expect(cli.stderr()).toBe('')
+    } finally {
+      cli.child.kill('SIGKILL')
+    }
+  })
+
   it('prints its version with --version', async () => {
     const { code, out } = await run(['--version'])
     expect(code).toBe(0)

@@ -12,6 +12,7 @@ import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX, ROUTE_OF } from '../spec/routes.ts'
 import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
 import { formatLogLine } from './format-log-line.ts'
+import { lineWriter } from './line-writer.ts'
 import { packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 import { securityBanner } from './security-banner.ts'
@@ -22,10 +23,16 @@ export interface CliIo {
   env: Record<string, string | undefined>
 }
 
-const defaultIo: CliIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  env: process.env,
+let processIo: CliIo | undefined
+
+/** The process's own streams, made once (a closed stdout or stderr never crashes the server). */
+function defaultIo(): CliIo {
+  processIo ??= {
+    out: lineWriter(process.stdout),
+    err: lineWriter(process.stderr),
+    env: process.env,
+  }
+  return processIo
 }
 
 /**
@@ -36,7 +43,7 @@ const defaultIo: CliIo = {
  * @example
  * process.exitCode = await runMockCli(process.argv.slice(2))
  */
-export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo): Promise<number> {
+export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): Promise<number> {
   let args: Awaited<ReturnType<typeof parse>>
   try {
     args = await parse(argv, io)
