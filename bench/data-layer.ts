@@ -414,13 +414,17 @@ async function start(args: Array<string>, env?: NodeJS.ProcessEnv): Promise<Star
       () => reject(new Error(`${args[0]} did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
       START_TIMEOUT_MS,
     )
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    // The banner is on stdout, or on stderr with --log-format json.
+    const collect = (chunk: string) => {
       if (output.length < 16_384) output += chunk
       const match = /listening on (http:\/\/\S+)/.exec(output)
       if (match?.[1]) {
         clearTimeout(timer)
         resolve(match[1])
       }
+    }
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      collect(chunk)
       pending += chunk
       const complete = pending.split('\n')
       pending = complete.pop() ?? ''
@@ -442,9 +446,7 @@ async function start(args: Array<string>, env?: NodeJS.ProcessEnv): Promise<Star
         if (kind) served[kind].push(entry.durationMs)
       }
     })
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      if (output.length < 16_384) output += chunk
-    })
+    child.stderr?.setEncoding('utf8').on('data', collect)
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`${args[0]} exited with ${code} before listening:\n${output}`))

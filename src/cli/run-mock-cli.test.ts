@@ -29,8 +29,8 @@ interface Spawned {
   stderr: () => string
   /** Resolves with the exit code. */
   exited: Promise<number | null>
-  /** Resolves once stdout has a line matching `pattern`. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>
+  /** Resolves once stdout (or `stream`) has a line matching `pattern`. */
+  waitFor(pattern: RegExp, stream?: 'stdout' | 'stderr'): Promise<RegExpMatchArray>
 }
 
 function spawnCli(args: Array<string>, env: Record<string, string> = {}): Spawned {
@@ -48,6 +48,7 @@ function spawnCli(args: Array<string>, env: Record<string, string> = {}): Spawne
   })
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk
+    for (const check of waiters) check()
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   return {
@@ -55,10 +56,10 @@ function spawnCli(args: Array<string>, env: Record<string, string> = {}): Spawne
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
-    waitFor: (pattern) =>
+    waitFor: (pattern, stream = 'stdout') =>
       new Promise((resolve, reject) => {
         const check = () => {
-          const match = pattern.exec(stdout)
+          const match = pattern.exec(stream === 'stdout' ? stdout : stderr)
           if (match === null) return
           waiters.delete(check)
           resolve(match)
@@ -218,7 +219,7 @@ describe('petstore-mock CLI', () => {
     }
   })
 
-  it('logs the journal entry as one JSON object per line with --log-format json, and states scaled limits', async () => {
+  it('logs the journal entry as one JSON object per line with --log-format json (stdout holds nothing else; the banner goes to stderr), and states scaled limits', async () => {
     const cli = spawnCli([
       '--port',
       '0',
@@ -232,13 +233,13 @@ describe('petstore-mock CLI', () => {
       '5',
     ])
     try {
-      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
-      await cli.waitFor(/try: .*\n/)
-      expect(cli.stdout()).toContain(
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/, 'stderr')
+      await cli.waitFor(/try: .*\n/, 'stderr')
+      expect(cli.stderr()).toContain(
         'limits:    on, windows of 6 s and 2.4 h (--rate-limit-scale 10); banned for 30 s at the 2nd request after a 429',
       )
-      expect(cli.stdout()).toMatch(/sk_test_free\s+free\s+60\/6 s, 1000\/2\.4 h/)
-      expect(cli.stdout()).toContain('journal:   last 5 requests at /__mock/requests')
+      expect(cli.stderr()).toMatch(/sk_test_free\s+free\s+60\/6 s, 1000\/2\.4 h/)
+      expect(cli.stderr()).toContain('journal:   last 5 requests at /__mock/requests')
       const response = await request(`${url}/v1/pets?limit=1&__code=429`, {
         headers: { authorization: 'Bearer sk_test_pro' },
       })
@@ -258,6 +259,14 @@ describe('petstore-mock CLI', () => {
       })
       cli.child.kill('SIGTERM')
       expect(await cli.exited).toBe(0)
+      expect(cli.stderr()).toContain('SIGTERM: closing petstore-mock')
+      // A JSON-lines reader gets only JSON objects, one per line.
+      const lines = cli
+        .stdout()
+        .split('\n')
+        .filter((text) => text !== '')
+      expect(lines).toHaveLength(1)
+      for (const text of lines) expect(JSON.parse(text)).toBeTypeOf('object')
     } finally {
       cli.child.kill('SIGKILL')
     }

@@ -92,24 +92,27 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
 
   const { url, petstore } = running
   const scale = args['rate-limit-scale']
+  const json = args['log-format'] === 'json'
   if (!args.quiet) {
-    const json = args['log-format'] === 'json'
     petstore.onRequest((entry) => io.out(json ? JSON.stringify(entry) : formatLogLine(entry)))
   }
-  io.out(`petstore-mock ${packageVersion()} listening on ${url}`)
-  io.out(`  API:       ${url}${API_PREFIX}   OpenAPI: ${url}${OPENAPI_PATH}`)
+  // With --log-format json, stdout carries only the JSON lines: the banner and
+  // the shutdown notices, meant for a person, go to stderr.
+  const say = json ? io.err : io.out
+  say(`petstore-mock ${packageVersion()} listening on ${url}`)
+  say(`  API:       ${url}${API_PREFIX}   OpenAPI: ${url}${OPENAPI_PATH}`)
   if (args.admin) {
     // With an admin token, the dashboard reads it from the fragment (never sent to the server).
     const fragment = running.adminToken === undefined ? '' : `#token=${running.adminToken}`
-    io.out(`  dashboard: ${url}${ADMIN_PREFIX}/${fragment}   control: ${url}${ADMIN_PREFIX}/state`)
-    io.out(
+    say(`  dashboard: ${url}${ADMIN_PREFIX}/${fragment}   control: ${url}${ADMIN_PREFIX}/state`)
+    say(
       `  journal:   last ${args['journal-size']} requests at ${ADMIN_PREFIX}/requests, live at ${ADMIN_PREFIX}/events`,
     )
   }
-  io.out(
+  say(
     `  data:      ${formatCounts(petstore.state().data)}${args['data-file'] ? ` (kept in ${args['data-file']})` : ''}`,
   )
-  io.out(
+  say(
     `  limits:    ${describeRateLimits({
       enabled: args['rate-limit'] !== 'off',
       scale,
@@ -117,11 +120,11 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       banSeconds: args['ban-seconds'],
     })}`,
   )
-  io.out('  keys:')
+  say('  keys:')
   for (const key of petstore.state().keys) {
-    io.out(`    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`)
+    say(`    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`)
   }
-  io.out(
+  say(
     `  try:       curl -H 'Authorization: Bearer sk_test_free' '${url}${ROUTE_OF.listPets.path}?limit=3'`,
   )
   for (const line of securityBanner({
@@ -129,7 +132,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
     beyondLoopback: isBeyondLoopback(args.host),
     adminToken: args.admin ? running.adminToken : undefined,
   })) {
-    io.out(line)
+    say(line)
   }
   // Now that everything a start needs is compiled: keep it for the next
   // start (when the bin enabled the cache), even if this one is killed.
@@ -140,7 +143,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
     const stop = (signal: string) => {
       if (stopping) {
         // A second signal: no more waiting.
-        io.out(`${signal} again: stopping petstore-mock now`)
+        say(`${signal} again: stopping petstore-mock now`)
         process.off('SIGINT', onInt)
         process.off('SIGTERM', onTerm)
         running.server.closeAllConnections()
@@ -148,7 +151,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
         return
       }
       stopping = true
-      io.out(
+      say(
         `${signal}: closing petstore-mock (finishing requests for up to ${args['shutdown-timeout']} s; send ${signal} again to stop now)`,
       )
       running.close().then(
@@ -270,7 +273,8 @@ async function parse(argv: Array<string>, io: CliIo) {
     .option('log-format', {
       choices: ['text', 'json'] as const,
       default: 'text' as const,
-      describe: 'One line per request: text, or json (the journal entry)',
+      describe:
+        'One line per request: text, or json (the journal entry; the banner then goes to stderr)',
     })
     .option('quiet', {
       alias: 'q',
