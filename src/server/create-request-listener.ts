@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError } from '../errors/api-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
 import { type ChunkReader, readBody } from '../http/read-body.ts'
@@ -27,6 +28,8 @@ export interface RequestListenerOptions {
   /** Open streamed responses (event streams) register their `end` here while open. */
   streams?: Set<() => void>
 }
+
+const MISSING_HOST = 'An HTTP/1.1 request needs a Host header.'
 
 /** After a refused body (413, 408), the rest is read and dropped for at most this long. */
 const DRAIN_MS = 2_000
@@ -78,6 +81,11 @@ export function createRequestListener(
       body: null,
       clientAddress: req.socket.remoteAddress ?? 'unknown',
       signal: controller.signal,
+    }
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      // HTTP/1.1 requires Host (RFC 9112, section 3.2); HTTP/1.0 tools may omit it.
+      respond(toErrorResponse(new ApiError('invalid_request', MISSING_HOST)), true)
+      return
     }
     const answer = (refused: boolean) =>
       app.handle(request).then(

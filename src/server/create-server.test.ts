@@ -47,6 +47,12 @@ describe('createServer malformed HTTP', () => {
         'invalid_request',
       ],
       ['GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n', 400, 'invalid_request'],
+      ['GET /v1/pets HTTP/1.1\r\n\r\n', 400, 'invalid_request'],
+      [
+        'POST /v1/pets HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+        400,
+        'invalid_request',
+      ],
       [
         `GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
         431,

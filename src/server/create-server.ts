@@ -107,6 +107,9 @@ export function createServer(options: ServerOptions = {}): {
         Math.floor(Math.min(headersTimeout, requestTimeout) / 2),
       ),
       keepAliveTimeout: 5_000,
+      // The request listener refuses an HTTP/1.1 request without Host itself,
+      // with an Error body (Node's own 400 has none).
+      requireHostHeader: false,
     },
     listener,
   )
