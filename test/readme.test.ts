@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runMockCli } from '../src/cli/run-mock-cli.ts'
 import { DEFAULT_KEYS } from '../src/keys/default-keys.ts'
+import { DEFAULTS } from '../src/options/defaults.ts'
+import { TIMEOUT_CHECK_MS } from '../src/server/create-server.ts'
 import { ERROR_CODES } from '../src/spec/error-codes.ts'
 import { PLANS } from '../src/spec/plans.ts'
 import {
@@ -69,6 +71,13 @@ describe('the README tables', () => {
     const names = exportedTypeProperties(ENTRY, 'PetstoreOptions')
     expect(names).toContain('baseUrl')
     expect(compareOptionNames(findTable(tables, OPTIONS, OPTIONS_SECTION), names)).toEqual([])
+  })
+})
+
+describe('the README text', () => {
+  it('states the timeouts the server uses', () => {
+    const stated = `(${DEFAULTS.headersTimeoutMs / 1000} s for headers, ${DEFAULTS.requestTimeoutMs / 1000} s for a whole request, checked every ${TIMEOUT_CHECK_MS / 1000} s)`
+    expect(README.replace(/\s+/g, ' ')).toContain(stated)
   })
 })
 

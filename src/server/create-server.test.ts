@@ -2,8 +2,9 @@ import net from 'node:net'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../errors/config-error.ts'
+import { DEFAULTS } from '../options/defaults.ts'
 import { ErrorBody } from '../spec/error-body.ts'
-import { createServer } from './create-server.ts'
+import { createServer, TIMEOUT_CHECK_MS } from './create-server.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
 /** Opens a connection, lets `act` write to it, and resolves with all it got once the server closes it. */
@@ -149,6 +150,18 @@ describe('createServer timeouts', () => {
 })
 
 describe('createServer options', () => {
+  it('sends a stalled client its 408 within TIMEOUT_CHECK_MS of the stated timeouts', () => {
+    const { server } = createServer()
+    expect(server.headersTimeout).toBe(DEFAULTS.headersTimeoutMs)
+    expect(server.requestTimeout).toBe(DEFAULTS.requestTimeoutMs)
+    // Node looks for timed-out connections only every `connectionsCheckingInterval` ms.
+    const { connectionsCheckingInterval } = server as typeof server & {
+      connectionsCheckingInterval: number
+    }
+    expect(connectionsCheckingInterval).toBeLessThanOrEqual(TIMEOUT_CHECK_MS)
+    expect(TIMEOUT_CHECK_MS).toBeLessThanOrEqual(DEFAULTS.headersTimeoutMs / 10)
+  })
+
   it.each([0, -1, 1.5, Number.NaN])('rejects a timeout of %s with a ConfigError', (value) => {
     expect(() => createServer({ headersTimeoutMs: value })).toThrow(ConfigError)
     expect(() => createServer({ requestTimeoutMs: value })).toThrow(/requestTimeoutMs/)

@@ -15,6 +15,15 @@ import { http } from './node-http.ts'
 import { createServerGuards } from './server-guards.ts'
 
 /**
+ * How often the server checks its header and request timeouts, in ms at
+ * most: a client that stalls gets its 408 within this long after its timeout.
+ *
+ * @example
+ * DEFAULTS.headersTimeoutMs + TIMEOUT_CHECK_MS // the latest a stalled client's 408 goes out
+ */
+export const TIMEOUT_CHECK_MS = 500
+
+/**
  * The options of `createServer`: those of `createPetstore`, plus the server's
  * timeouts and request log.
  *
@@ -101,10 +110,10 @@ export function createServer(options: ServerOptions = {}): {
       headersTimeout,
       requestTimeout,
       // Node checks both timeouts only this often (30 s by default): check
-      // often enough that a client dribbling bytes is cut off near its time.
+      // often enough that a stalled client gets its 408 near its time.
       connectionsCheckingInterval: Math.max(
         10,
-        Math.floor(Math.min(headersTimeout, requestTimeout) / 2),
+        Math.min(TIMEOUT_CHECK_MS, Math.floor(Math.min(headersTimeout, requestTimeout) / 2)),
       ),
       keepAliveTimeout: 5_000,
       // The request listener refuses an HTTP/1.1 request without Host itself,
