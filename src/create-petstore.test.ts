@@ -311,19 +311,84 @@ describe('createPetstore default onError', () => {
       lines.push(args)
     })
     try {
+      const petstore = createPetstore({
+        persistence: {
+          load: () => undefined,
+          append: () => Promise.reject(new Error('disk broke')),
+          reset: () => Promise.resolve(),
+        },
+      })
+      const response = await petstore.fetch(
+        new Request('http://x.test/v1/pets', {
+          method: 'POST',
+          headers: { ...AUTH, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+        }),
+      )
+      expect(response.status).toBe(500)
+      expect(lines).toEqual([
+        ['[petstore-mock] Failed to answer a request: Error: disk broke (ERR_PETSTORE_INTERNAL).'],
+        [expect.stringMatching(/^\s+at /)],
+      ])
+    } finally {
+      spy.mockRestore()
+    }
+  })
+})
+
+describe('createPetstore onRequest', () => {
+  it.each([
+    ['x', 'string'],
+    [null, 'null'],
+    [{}, 'object'],
+  ])(
+    'refuses %j as a listener with ERR_PETSTORE_INVALID_OPTION, and keeps answering',
+    async (value, kind) => {
+      const lines: Array<unknown> = []
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
+        lines.push(args)
+      })
+      try {
+        const petstore = createPetstore()
+        expect(() => petstore.onRequest(value as never)).toThrow(
+          expect.objectContaining({
+            name: 'ConfigError',
+            code: 'ERR_PETSTORE_INVALID_OPTION',
+            message: `[petstore-mock] Failed to listen for requests: the listener must be a function, got ${kind}.`,
+          }),
+        )
+        const response = await petstore.fetch(
+          new Request('http://x.test/v1/pets/1', { headers: AUTH }),
+        )
+        expect(response.status).toBe(200)
+        expect(lines).toEqual([])
+      } finally {
+        spy.mockRestore()
+      }
+    },
+  )
+
+  it('reports a listener that throws once, as its own failure, and answers as usual', async () => {
+    const lines: Array<unknown> = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
+      lines.push(args)
+    })
+    try {
       const petstore = createPetstore()
       petstore.onRequest(() => {
         throw new Error('listener broke')
       })
-      const response = await petstore.fetch(
-        new Request('http://x.test/v1/pets/1', { headers: AUTH }),
-      )
-      expect(response.status).toBe(200)
+      const seen: Array<number> = []
+      petstore.onRequest((entry) => seen.push(entry.status))
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await petstore.fetch(
+          new Request('http://x.test/v1/pets/1', { headers: AUTH }),
+        )
+        expect(response.status).toBe(200)
+      }
+      expect(seen).toEqual([200, 200, 200])
       expect(lines).toEqual([
-        [
-          '[petstore-mock] Failed to answer a request: Error: listener broke (ERR_PETSTORE_INTERNAL).',
-        ],
-        [expect.stringMatching(/^\s+at /)],
+        ['[petstore-mock] Failed to run a request listener: Error: listener broke.'],
       ])
     } finally {
       spy.mockRestore()

@@ -5,6 +5,8 @@ import { createStore, type Persistence, type Store } from '../data/create-store.
 import { parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { describeError } from '../errors/describe-error.ts'
+import { formatMessage } from '../errors/format-message.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
@@ -146,8 +148,12 @@ export interface PetstoreCore {
   waitForRequest(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
   /**
    * Calls `listener` with each journaled request until the returned function
-   * is called. Throws a `PetstoreError` `ERR_PETSTORE_TOO_MANY_LISTENERS` when
-   * 1000 listeners (event streams, waits, `onRequest`) are held already.
+   * is called. Throws a `ConfigError` `ERR_PETSTORE_INVALID_OPTION` when
+   * `listener` is not a function, and a `PetstoreError`
+   * `ERR_PETSTORE_TOO_MANY_LISTENERS` when 1000 listeners (event streams,
+   * waits, `onRequest`) are held already. A listener that throws does not
+   * change the answer; its first failure is logged to stderr
+   * (`[petstore-mock] Failed to run a request listener: …`), later ones not.
    */
   onRequest(listener: (entry: JournalEntry) => void): () => void
   /** Answers a Fetch `Request` without msw (what the handlers call). */
@@ -272,8 +278,26 @@ export function createPetstoreCore(
       rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the journal', () => journal.list(filter)),
     waitForRequest: (filter, waitOptions) => journal.waitFor(filter, waitOptions),
     onRequest(listener) {
+      if (typeof listener !== 'function') {
+        throw new ConfigError(
+          'ERR_PETSTORE_INVALID_OPTION',
+          'listen for requests',
+          `the listener must be a function, got ${listener === null ? 'null' : typeof listener}`,
+        )
+      }
+      let reported = false
+      const guarded = (entry: JournalEntry) => {
+        try {
+          listener(entry)
+        } catch (error) {
+          // The answer went out fine: only the listener failed. Said once, not per request.
+          if (reported) return
+          reported = true
+          console.error(formatMessage('run a request listener', describeError(error)))
+        }
+      }
       try {
-        return journal.subscribe(listener)
+        return journal.subscribe(guarded)
       } catch (error) {
         // The listener cap: a mistake of the caller, not an HTTP answer.
         throw PetstoreError.failed(

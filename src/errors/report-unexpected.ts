@@ -1,3 +1,4 @@
+import { describeError } from './describe-error.ts'
 import { formatMessage } from './format-message.ts'
 
 /**
@@ -13,8 +14,7 @@ export function reportUnexpected(
   error: unknown,
   log: (line: string) => void = (line) => console.error(line),
 ): void {
-  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-  log(formatMessage('answer a request', `${reason} (ERR_PETSTORE_INTERNAL)`))
+  log(formatMessage('answer a request', `${describeError(error)} (ERR_PETSTORE_INTERNAL)`))
   const stack = error instanceof Error ? error.stack?.split('\n').slice(1).join('\n') : undefined
   if (stack) log(stack)
 }
