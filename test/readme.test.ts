@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { runMockCli } from '../src/cli/run-mock-cli.ts'
 import { DEFAULT_KEYS } from '../src/keys/default-keys.ts'
 import { DEFAULTS } from '../src/options/defaults.ts'
+import { PetstoreOptionsSchema } from '../src/options/parse-petstore-options.ts'
 import { TIMEOUT_CHECK_MS } from '../src/server/create-server.ts'
 import { ERROR_CODES } from '../src/spec/error-codes.ts'
 import { PLANS } from '../src/spec/plans.ts'
@@ -31,6 +32,13 @@ const OPTIONS = ['option', 'default', 'what it does']
 const OPTIONS_SECTION = 'In your tests, with msw'
 /** The package's entry: its `PetstoreOptions` is what users pass to `createPetstore`. */
 const ENTRY = resolve(import.meta.dirname, '..', 'src', 'index.ts')
+const RATE_LIMITER = resolve(
+  import.meta.dirname,
+  '..',
+  'src',
+  'rate-limit',
+  'create-rate-limiter.ts',
+)
 
 /** The mock's `--help`, as a user sees it (no PORT in the environment). */
 async function helpText(): Promise<string> {
@@ -71,6 +79,15 @@ describe('the README tables', () => {
     const names = exportedTypeProperties(ENTRY, 'PetstoreOptions')
     expect(names).toContain('baseUrl')
     expect(compareOptionNames(findTable(tables, OPTIONS, OPTIONS_SECTION), names)).toEqual([])
+  })
+
+  it('list options that createPetstore accepts, each one (an unknown name throws)', () => {
+    const names = exportedTypeProperties(ENTRY, 'PetstoreOptions')
+    expect(Object.keys(PetstoreOptionsSchema.shape).sort()).toEqual([...names].sort())
+    const rateLimit = PetstoreOptionsSchema.shape.rateLimit.unwrap()
+    expect(Object.keys(rateLimit.shape).sort()).toEqual(
+      exportedTypeProperties(RATE_LIMITER, 'RateLimitOptions').sort(),
+    )
   })
 })
 

@@ -3,16 +3,21 @@ import { ConfigError } from '../errors/config-error.ts'
 import { DEFAULTS, LIMITS } from './defaults.ts'
 import { whole } from './whole-option.ts'
 
+/** An option whose value the part that owns it checks; here only its name is known. */
+const owned = z.unknown().optional()
+
 /**
- * The options of `createPetstore` that have a default or a rule of their own,
- * validated once, with the defaults of `DEFAULTS`. The rest (keys, rate
- * limits, clock, fixtures) is checked by the part that owns it.
+ * The options of `createPetstore`, validated once, with the defaults of
+ * `DEFAULTS`: a name it does not know (also inside `rateLimit` and
+ * `enterprise`) is refused. The values of keys, rate limits, clock,
+ * fixtures, persistence, timers and `onError` are checked by the part that
+ * owns them.
  *
  * @example
  * PetstoreOptionsSchema.parse({ seed: 42 }).pets // 100
  */
 export const PetstoreOptionsSchema = z
-  .object({
+  .strictObject({
     baseUrl: z
       .string({ error: 'must be an absolute URL such as https://api.example.com, or "*"' })
       .refine((value) => value === '*' || URL.canParse(value), {
@@ -26,6 +31,23 @@ export const PetstoreOptionsSchema = z
     maxPets: whole(0).optional(),
     cors: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.cors),
     admin: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.admin),
+    fixtures: owned,
+    persistence: owned,
+    keys: owned,
+    enterprise: z.strictObject({ perMinute: owned, perDay: owned }).optional(),
+    rateLimit: z
+      .strictObject({
+        enabled: owned,
+        scale: owned,
+        banAfter: owned,
+        banDurationMs: owned,
+        maxClients: owned,
+      })
+      .optional(),
+    clock: owned,
+    onError: owned,
+    journalSize: owned,
+    timers: owned,
   })
   .refine((options) => options.categories > 0 || options.pets === 0, {
     message: 'pets need at least one category',
@@ -45,6 +67,14 @@ export function parsePetstoreOptions(options: Record<string, unknown>): Resolved
   const result = PetstoreOptionsSchema.safeParse(options)
   if (result.success) return result.data
   const issue = result.error.issues[0]
+  if (issue?.code === 'unrecognized_keys') {
+    const names = issue.keys.map((key) => `\`${[...issue.path, key].map(String).join('.')}\``)
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      `unknown option ${names.join(', ')} (the README lists the options)`,
+    )
+  }
   const name = issue?.path.map(String).join('.') ?? ''
   const value = name === '' ? undefined : options[name]
   const reason =

@@ -81,7 +81,7 @@ export function createServer(options: ServerOptions = {}): {
     adminToken: options.adminToken,
   })
   const shutdown = createGracefulShutdown({ timeoutMs: options.shutdownTimeoutMs })
-  const petstore = options.petstore ?? createPetstoreCore(options)
+  const petstore = options.petstore ?? createPetstoreCore(petstoreOptionsOf(options))
   const headersTimeout = timeout(
     options.headersTimeoutMs,
     DEFAULTS.headersTimeoutMs,
@@ -141,6 +141,26 @@ export function createServer(options: ServerOptions = {}): {
   // Idle or stalled sockets are closed too, not only slow requests.
   server.setTimeout(requestTimeout, (socket) => socket.destroy())
   return { server, petstore, adminToken, shutdown }
+}
+
+/** The options `createServer` adds to the petstore's (the compiler keeps this list complete). */
+const SERVER_ONLY = {
+  petstore: true,
+  log: true,
+  headersTimeoutMs: true,
+  requestTimeoutMs: true,
+  bodyTimeoutMs: true,
+  host: true,
+  allowedHosts: true,
+  adminToken: true,
+  shutdownTimeoutMs: true,
+} as const satisfies Record<Exclude<keyof ServerOptions, keyof PetstoreOptions>, true>
+
+/** The options that are the petstore's: those of `ServerOptions` minus the server's own. */
+function petstoreOptionsOf(options: ServerOptions): PetstoreOptions {
+  return Object.fromEntries(
+    Object.entries(options).filter(([name]) => !Object.hasOwn(SERVER_ONLY, name)),
+  )
 }
 
 function timeout(value: number | undefined, fallback: number, name: string): number {

@@ -45,7 +45,7 @@ export interface RunningServer {
  * Starts the mock server and resolves once it listens and its data is loaded.
  *
  * @example
- * const mock = await startServer({ port: 0, quiet: true })
+ * const mock = await startServer({ port: 0 })
  * await fetch(`${mock.url}/v1/pets`, { headers: { authorization: 'Bearer sk_test_free' } })
  * await mock.close()
  */
@@ -59,7 +59,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `port must be a whole number from 0 to 65535, got ${String(port)}`,
     )
   }
-  const { server, petstore, adminToken, shutdown } = createServer(options)
+  const { port: _port, ...serverOptions } = options
+  const { server, petstore, adminToken, shutdown } = createServer(serverOptions)
   await petstore.ready
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
