@@ -493,6 +493,18 @@ const rejectProbe: Probe = {
         'categoryId a fraction',
         `{"name":${show(name)},"categoryId":${categoryId}.5}`,
       ],
+      // Beyond 2^53 the one above reads as a whole number in a double: this
+      // one keeps its fraction for a server that parses numbers as doubles.
+      ...(categoryId > BigInt(Number.MAX_SAFE_INTEGER) ||
+      categoryId < -BigInt(Number.MAX_SAFE_INTEGER)
+        ? [
+            [
+              'create.reject-invalid-category-id',
+              'categoryId a small fraction',
+              `{"name":${show(name)},"categoryId":1.5}`,
+            ] as [string, string, string],
+          ]
+        : []),
       [
         'create.reject-invalid-category-id',
         'categoryId beyond int64',

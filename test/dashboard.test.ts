@@ -86,6 +86,15 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
     await shoot('details')
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.isVisible()).toBe(false)
+    // And by a click anywhere on the row.
+    await page.locator('#rows tr').nth(2).locator('td.num').click()
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    expect(JSON.parse(await page.locator('#details-body').innerText())).toMatchObject({
+      status: 200,
+      query: { limit: '3' },
+    })
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
 
     // Filters: a status class and a route template.
     await page.locator('#filter input[name=status]').fill('5xx')
@@ -93,6 +102,9 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
     await page.locator('#filter input[name=status]').fill('')
     await page.locator('#filter input[name=path]').fill('/v1/pets/{petId}')
     await expect.poll(() => rows.count()).toBe(0)
+    // Nothing matches: said so, not "no requests yet".
+    expect(await page.locator('#no-match').isVisible()).toBe(true)
+    expect(await page.locator('#empty').isVisible()).toBe(false)
     await page.locator('#filter input[name=path]').fill('')
     await expect.poll(() => rows.count()).toBe(3)
 

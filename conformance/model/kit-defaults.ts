@@ -25,8 +25,11 @@ export const KIT_DEFAULTS = {
   maxFailuresPerCheck: 5,
   /** The longest single wait (rate-limit reset, `Retry-After`), in ms. */
   maxWaitMs: 65_000,
-  /** The most bytes of a response body the kit reads (1 MiB). */
-  maxResponseBytes: 1024 * 1024,
+  /**
+   * The most bytes of a response body the kit reads (8 MiB: 100 pets with
+   * names of 80,000 characters; the spec sets no name limit).
+   */
+  maxResponseBytes: 8 * 1024 * 1024,
   /** Requests a minute when the server sends no rate-limit headers: the Free plan's. */
   fallbackPerMinute: PLANS.free.perMinute,
 } as const

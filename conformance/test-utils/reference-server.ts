@@ -24,6 +24,7 @@ interface StoredPet {
 /** Rule breakers, one per fault class the kit must find. */
 export type ReferenceFault =
   | 'ids-as-doubles'
+  | 'category-fraction-truncated'
   | 'lose-every-third-pet'
   | 'mislabel-status-after-5-creates'
   | 'concurrent-creates-share-an-id'
@@ -382,8 +383,10 @@ export async function startReferenceServer(
       throw new Error('category lookup overflowed')
     }
     const categoryId =
-      typeof input.categoryId === 'number' && Number.isSafeInteger(input.categoryId)
-        ? BigInt(input.categoryId)
+      typeof input.categoryId === 'number' &&
+      (Number.isSafeInteger(input.categoryId) ||
+        (fault === 'category-fraction-truncated' && Number.isFinite(input.categoryId)))
+        ? BigInt(Math.trunc(input.categoryId))
         : input.categoryId
     if (typeof categoryId !== 'bigint' || categoryId < INT64_MIN || categoryId > INT64_MAX) {
       throw new HttpError(400, code('invalid_request'), 'categoryId must be an int64.')

@@ -156,6 +156,23 @@ describe.each(useTransports({ keys: { sk_live_extra: 'pro' } }))('routing ($name
       }
     })
 
+    it('lets a preflight of another method through, so the page reads the 405', async () => {
+      const origin = { origin: ORIGIN }
+      const preflight = await transport.send('OPTIONS', '/v1/pets/1', {
+        headers: { ...origin, 'access-control-request-method': 'PATCH' },
+      })
+      expect(preflight.headers.get('access-control-allow-methods')).toBe(
+        'GET, HEAD, POST, OPTIONS, PATCH',
+      )
+      const response = await transport.send('PATCH', '/v1/pets/1', {
+        headers: { ...AUTH, ...origin },
+      })
+      expect(response.status).toBe(405)
+      expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+      expect(response.headers.get('allow')).toBe('GET, HEAD')
+      expect(await response.json()).toMatchObject({ code: 'method_not_allowed', status: 405 })
+    })
+
     it('answers a preflight of the deprecated operation too', async () => {
       const response = await transport.send('OPTIONS', '/v1/pets/1', {
         headers: { origin: ORIGIN, 'access-control-request-method': 'GET' },

@@ -61,6 +61,7 @@ export function dashboardPage(): string {
         <tbody id="rows"></tbody>
       </table>
       <p id="empty" class="empty">No requests yet. Try <code id="try"></code></p>
+      <p id="no-match" class="empty" hidden>No request matches the filter.</p>
     </div>
   </section>
   <aside class="side">
@@ -142,7 +143,7 @@ a { color: var(--accent); }
 .button.ghost { background: transparent; }
 .button.small { padding: 4px 9px; font-size: 12.5px; }
 .grid { display: grid; grid-template-columns: minmax(0, 1fr) 360px; gap: 20px; padding: 20px 24px; align-items: start; }
-@media (max-width: 1000px) { .grid { grid-template-columns: 1fr; } }
+@media (max-width: 1180px) { .grid { grid-template-columns: 1fr; } }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; box-shadow: 0 1px 2px rgb(16 24 40 / 5%); }
 .side { display: grid; gap: 20px; }
 .panel-head { display: flex; justify-content: space-between; align-items: center; gap: 12px; flex-wrap: wrap;
@@ -157,13 +158,14 @@ table { width: 100%; border-collapse: collapse; }
 th { position: sticky; top: 0; background: #f9fafb; text-align: left; font-size: 11.5px; text-transform: uppercase;
   letter-spacing: .04em; color: var(--muted); padding: 8px 12px; border-bottom: 1px solid var(--line); }
 td { padding: 7px 12px; border-bottom: 1px solid #f0f1f4; vertical-align: middle; white-space: nowrap; }
+tbody tr { cursor: pointer; }
 tbody tr:hover { background: #f9fafb; }
 tbody tr.fresh { animation: fresh 1.2s ease-out; }
 @keyframes fresh { from { background: #eef4ff; } to { background: transparent; } }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .open { all: unset; cursor: pointer; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px;
-  max-width: 420px; overflow: hidden; text-overflow: ellipsis; display: inline-block; vertical-align: middle; }
+  max-width: clamp(140px, 22vw, 420px); overflow: hidden; text-overflow: ellipsis; display: inline-block; vertical-align: middle; }
 .open:hover { color: var(--accent); text-decoration: underline; }
 .open:focus-visible { outline: 3px solid var(--focus); }
 .method { font-weight: 700; font-size: 12px; }
@@ -174,7 +176,7 @@ td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .s5 { background: var(--bad-bg); color: var(--bad); }
 .tag { display: inline-block; border-radius: 6px; padding: 0 6px; font-size: 11.5px; font-weight: 600; margin-left: 4px;
   background: var(--forced-bg); color: var(--forced); }
-.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; color: var(--muted); }
+.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; color: var(--muted); white-space: normal; }
 .empty { padding: 28px 16px; text-align: center; color: var(--muted); margin: 0; }
 .quota { padding: 8px 16px 14px; display: grid; gap: 12px; }
 .client { border: 1px solid var(--line); border-radius: 10px; padding: 10px 12px; }

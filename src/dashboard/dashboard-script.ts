@@ -109,7 +109,8 @@ export function dashboardMain(config: DashboardConfig): void {
       { type: 'button', class: 'open', title: 'Show the whole entry' },
       fullPath(entry),
     )
-    open.addEventListener('click', () => {
+    // The whole row opens the entry; the button makes that reachable by keyboard.
+    row.addEventListener('click', () => {
       $('details-title').textContent =
         `#${entry.id} ${entry.method} ${fullPath(entry)} → ${entry.status}`
       $('details-body').textContent = JSON.stringify(entry, null, 2)
@@ -141,7 +142,8 @@ export function dashboardMain(config: DashboardConfig): void {
     const shown = rows.children.length
     $('count').textContent =
       shown === entries.length ? `(${entries.length})` : `(${shown} of ${entries.length})`
-    $('empty').hidden = shown > 0
+    $('empty').hidden = shown > 0 || entries.length > 0
+    $('no-match').hidden = shown > 0 || entries.length === 0
   }
   const add = (entry: JournalEntry) => {
     if (entry.id <= lastId) return

@@ -1,4 +1,5 @@
 import { Collection } from '@msw/data'
+import { PetstoreError } from '../errors/petstore-error.ts'
 import { Category } from '../spec/category.ts'
 import { Order } from '../spec/order.ts'
 import { Pet } from '../spec/pet.ts'
@@ -50,7 +51,17 @@ export function createDatabase(store: Store): { db: Database } {
     const copy = (record: object) => pick(name, record)
     collection.hooks.on('create', ({ data }) => {
       if (loading > 0 || (data.initialValues && own.has(data.initialValues))) return
-      store.put(name, copy(data.record))
+      const record = copy(data.record)
+      // Refused before the collection keeps it: two records of one id would
+      // show one in the API and count two.
+      if (store.has(name, record.id)) {
+        throw PetstoreError.failed(
+          'ERR_PETSTORE_DUPLICATE_ID',
+          `create a record in db.${name}`,
+          `id ${record.id} is taken (update that record instead)`,
+        )
+      }
+      store.put(name, record)
     })
     collection.hooks.on('update', ({ data }) => {
       if (data.prevRecord.id !== data.nextRecord.id) store.remove(name, data.prevRecord.id)

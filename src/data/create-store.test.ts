@@ -177,6 +177,22 @@ describe('createStore', () => {
     ])
   })
 
+  it('refuses a db create of an id that is taken, and changes nothing', async () => {
+    const petstore = createPetstore(SEED)
+    await petstore.ready
+    const before = (await send(petstore, '/v1/pets?limit=100')).body
+    await expect(
+      petstore.db.pets.create({ id: 1, name: 'Twin', categoryId: 1, status: 'sold' }),
+    ).rejects.toMatchObject({
+      code: 'ERR_PETSTORE_DUPLICATE_ID',
+      message:
+        '[petstore-mock] Failed to create a record in db.pets: id 1 is taken (update that record instead).',
+    })
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toEqual(before)
+    expect(petstore.state().data.pets).toBe(12)
+    expect(petstore.db.pets.count()).toBe(12)
+  })
+
   it('caps at the seeded pets plus 100,000 by default, and rejects a bad maxPets', () => {
     expect(createStore().maxPets).toBe(Number.POSITIVE_INFINITY)
     expect(() => createPetstore({ maxPets: -1 })).toThrow('`maxPets` must be a whole number')

@@ -79,6 +79,8 @@ export interface Store {
   load(dataset: Dataset): Promise<void>
   /** The cap on pets (`Infinity` without one). */
   maxPets: number
+  /** Whether a record of that id is stored. */
+  has(name: CollectionName, id: number): boolean
   /** Adds or replaces a record written from outside (through `db`). */
   put<Name extends CollectionName>(name: Name, record: Records[Name]): void
   /** Removes a record deleted from outside (through `db`). */
@@ -186,6 +188,9 @@ export function createStore(options: StoreOptions = {}): Store {
       nextPetId = indexes.pets.lastId + 1
       pages.clear()
       for (const observer of observers) await observer.loaded(dataset)
+    },
+    has(name, id) {
+      return indexes[name].has(id)
     },
     put(name, record) {
       const index = indexes[name] as RecordIndex<IndexedRecord>

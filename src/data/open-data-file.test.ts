@@ -1,4 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -135,6 +142,32 @@ describe('openDataFile', () => {
     expect(() => openDataFile(file).load({ maxRecords })).toThrow('is not valid JSON')
     writeFileSync(file, JSON.stringify({ ...snapshot, format: 'other' }))
     expectConfigError(() => openDataFile(file).load({ maxRecords }), '"format" must be')
+  })
+
+  it('claims the file until close: a second open of it fails and touches nothing', async () => {
+    const file = newFile()
+    const first = await start(file)
+    const { body } = await create(first.petstore, 'Mine')
+    const contents = () => [file, `${file}.journal`].map((name) => readFileSync(name, 'utf8'))
+    const before = contents()
+    const second = openDataFile(file)
+    expect(() => second.load({ maxRecords: 100 })).toThrow(
+      `[petstore-mock] Failed to open the data file: ${file} is already open in this process`,
+    )
+    expect(contents()).toEqual(before)
+    await first.close()
+    expect(existsSync(`${file}.lock`)).toBe(false)
+    const reopened = await start(file)
+    expect(existsSync(`${file}.lock`)).toBe(true)
+    expect(await get(reopened.petstore, body.id)).toBe(200)
+    await reopened.close()
+  })
+
+  it('gives the claim up when a load fails', () => {
+    const file = newFile()
+    writeFileSync(file, '{"pets": [')
+    expect(() => openDataFile(file).load({ maxRecords: 100 })).toThrow('is not valid JSON')
+    expect(existsSync(`${file}.lock`)).toBe(false)
   })
 
   it('keeps orders, and starts from a plain fixtures file', async () => {

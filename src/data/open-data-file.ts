@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { Pet } from '../spec/pet.ts'
+import { claimDataFile, type DataFileClaim } from './claim-data-file.ts'
 import type { Persistence } from './create-store.ts'
 import { parseFixtures } from './parse-fixtures.ts'
 import { readJsonFile } from './read-json-file.ts'
@@ -17,7 +18,7 @@ const FORMAT = 'petstore-mock-data/1'
 
 /** A data file: a persistence the server starts from and writes to. */
 export interface DataFile extends Persistence {
-  /** Waits for pending writes and closes the journal. */
+  /** Waits for pending writes, closes the journal and gives up the claim on the file. */
   close(): Promise<void>
 }
 
@@ -31,7 +32,12 @@ export interface DataFile extends Persistence {
  * empties the journal. Each snapshot has an `epoch`; journal lines carry the
  * epoch they belong to, so lines of an older snapshot are never replayed. A
  * torn last line (a crash mid-write) is dropped on load: it was never
- * acknowledged.
+ * acknowledged. The first load (or write) claims the file for this process
+ * (`FILE.lock`, see `claimDataFile`) before it reads anything: another
+ * process that has it makes `load` throw a `ConfigError`
+ * (`ERR_PETSTORE_DATA_FILE_IN_USE`) and leaves the files untouched. A load
+ * that fails gives the claim up again; `close()` and the end of the process
+ * do too.
  *
  * @example
  * const dataFile = openDataFile('pets.json')
@@ -40,6 +46,14 @@ export interface DataFile extends Persistence {
 export function openDataFile(file: string): DataFile {
   const journalFile = `${file}.journal`
   let epoch = 0
+  let claim: DataFileClaim | undefined
+  const claimed = () => {
+    claim ??= claimDataFile(file)
+  }
+  const release = () => {
+    claim?.release()
+    claim = undefined
+  }
   let journal: FileHandle | undefined
   /** Bytes of the journal known to be whole lines on disk. */
   let committed = 0
@@ -75,6 +89,7 @@ export function openDataFile(file: string): DataFile {
   }
 
   const openJournal = async () => {
+    claimed()
     journal ??= await open(journalFile, 'a')
     return journal
   }
@@ -98,38 +113,48 @@ export function openDataFile(file: string): DataFile {
     committed = 0
   }
 
-  return {
-    load({ maxRecords }) {
-      if (!existsSync(file)) return undefined
-      const action = `load the data file ${file}`
-      let data: unknown = readJsonFile(file, action)
-      if (isObject(data)) {
-        // A plain fixtures file (no format, no epoch) is a valid start too.
-        const { format, epoch: stored, ...rest } = data
-        if (format !== undefined && format !== FORMAT) {
-          fail(action, `"format" must be "${FORMAT}", got ${JSON.stringify(format)}`)
-        }
-        if (stored !== undefined && !Number.isSafeInteger(stored)) {
-          fail(action, `"epoch" must be an integer, got ${JSON.stringify(stored)}`)
-        }
-        epoch = (stored as number | undefined) ?? 0
-        data = rest
+  const load = ({ maxRecords }: { maxRecords: number }) => {
+    if (!existsSync(file)) return undefined
+    const action = `load the data file ${file}`
+    let data: unknown = readJsonFile(file, action)
+    if (isObject(data)) {
+      // A plain fixtures file (no format, no epoch) is a valid start too.
+      const { format, epoch: stored, ...rest } = data
+      if (format !== undefined && format !== FORMAT) {
+        fail(action, `"format" must be "${FORMAT}", got ${JSON.stringify(format)}`)
       }
-      const records: Array<unknown> = []
-      const lineNumbers: Array<number> = []
-      readJournal(journalFile, action).forEach((line, index) => {
-        if (!isObject(line) || !Number.isSafeInteger(line.epoch) || !('pet' in line)) {
-          fail(action, `${journalFile} line ${index + 1} must be {"epoch": N, "pet": {...}}`)
-        }
-        if (line.epoch !== epoch) return
-        records.push(line.pet)
-        lineNumbers.push(index + 1)
-      })
-      return parseFixtures(data, {
-        action,
-        maxRecords,
-        morePets: { records, label: (index) => `${journalFile} line ${lineNumbers[index]}` },
-      })
+      if (stored !== undefined && !Number.isSafeInteger(stored)) {
+        fail(action, `"epoch" must be an integer, got ${JSON.stringify(stored)}`)
+      }
+      epoch = (stored as number | undefined) ?? 0
+      data = rest
+    }
+    const records: Array<unknown> = []
+    const lineNumbers: Array<number> = []
+    readJournal(journalFile, action).forEach((line, index) => {
+      if (!isObject(line) || !Number.isSafeInteger(line.epoch) || !('pet' in line)) {
+        fail(action, `${journalFile} line ${index + 1} must be {"epoch": N, "pet": {...}}`)
+      }
+      if (line.epoch !== epoch) return
+      records.push(line.pet)
+      lineNumbers.push(index + 1)
+    })
+    return parseFixtures(data, {
+      action,
+      maxRecords,
+      morePets: { records, label: (index) => `${journalFile} line ${lineNumbers[index]}` },
+    })
+  }
+
+  return {
+    load(limits) {
+      claimed()
+      try {
+        return load(limits)
+      } catch (error) {
+        release()
+        throw error
+      }
     },
     append(pet: Pet) {
       return new Promise<void>((resolve, reject) => {
@@ -142,6 +167,7 @@ export function openDataFile(file: string): DataFile {
     },
     reset(dataset) {
       return onLane(() => writeSnapshot(dataset)).catch((error: unknown) => {
+        if (error instanceof ConfigError) throw error
         throw new ConfigError(
           'ERR_PETSTORE_FILE',
           `write the data file ${file}`,
@@ -153,6 +179,7 @@ export function openDataFile(file: string): DataFile {
       await onLane(async () => {
         await journal?.close()
         journal = undefined
+        release()
       })
     },
   }

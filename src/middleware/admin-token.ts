@@ -36,7 +36,7 @@ export function adminToken(token: string): Middleware {
   }
   const expected = digest(token)
   return async function adminToken(ctx, next) {
-    const bearer = readBearer(ctx.request.headers.get('authorization'))
+    const bearer = readBearer(ctx.request.headers.get('authorization'), 'admin token')
     const problem =
       bearer.token === undefined
         ? bearer.problem
@@ -46,7 +46,7 @@ export function adminToken(token: string): Middleware {
     if (problem === undefined) return next()
     throw new ApiError(
       'unauthorized',
-      `${problem} The control API of a mock bound beyond loopback needs "Authorization: Bearer <admin token>" (printed at start-up, or set with --admin-token).`,
+      `${problem} The control API of a mock bound beyond loopback needs the admin token (printed at start-up, or set with --admin-token).`,
       { 'www-authenticate': ADMIN_WWW_AUTHENTICATE },
     )
   }

@@ -2,7 +2,7 @@ import type { Middleware } from '../http/types.ts'
 import { EXPOSED_HEADERS } from '../spec/headers.ts'
 
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer']
-const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS'
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS']
 
 /**
  * CORS for browsers (design: reflected origin, credentials, named exposed
@@ -31,10 +31,16 @@ export function cors(): Middleware {
           allowed.set(name.toLowerCase(), name)
         }
       }
+      // Any other method asked for is allowed too, so that the browser sends it
+      // and the page reads the 405 Error body and its Allow header, instead of
+      // a CORS failure that tells it nothing.
+      const methods = /^[A-Za-z]{1,16}$/.test(requestedMethod)
+        ? [...new Set([...ALLOWED_METHODS, requestedMethod.toUpperCase()])]
+        : ALLOWED_METHODS
       return {
         status: 204,
         headers: {
-          'access-control-allow-methods': ALLOWED_METHODS,
+          'access-control-allow-methods': methods.join(', '),
           'access-control-allow-headers': [...allowed.values()].slice(0, 32).join(', '),
           'access-control-max-age': '600',
           vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',

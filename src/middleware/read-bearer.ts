@@ -18,11 +18,12 @@ export const DUPLICATE_AUTHORIZATION =
  * @example
  * readBearer('Bearer sk_test_free') // { token: 'sk_test_free' }
  * readBearer('Bearer a, Bearer b').problem // 'The request has more than one Authorization header; …'
+ * readBearer(null, 'admin token').problem // '… send "Authorization: Bearer <admin token>".'
  */
-export function readBearer(header: string | null): BearerResult {
+export function readBearer(header: string | null, credential = 'API_KEY'): BearerResult {
   if (header === null) {
     return {
-      problem: 'The Authorization header is missing; send "Authorization: Bearer <API_KEY>".',
+      problem: `The Authorization header is missing; send "Authorization: Bearer <${credential}>".`,
     }
   }
   if (header.includes(',')) return { problem: DUPLICATE_AUTHORIZATION }
