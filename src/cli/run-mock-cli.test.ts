@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { request } from 'undici'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { startServer } from '../server/start-server.ts'
 import { type CliIo, runMockCli } from './run-mock-cli.ts'
 
@@ -12,6 +12,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'bin/petstore-mock.ts')
 const directory = mkdtempSync(join(tmpdir(), 'petstore-cli-'))
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
+/** Every spawned CLI still running; a test that times out skips its `finally`, this does not. */
+const running = new Set<ChildProcess>()
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL')
+})
 
 /** Runs the CLI in-process with captured output; for runs that end on their own. */
 async function run(argv: Array<string>, env: Record<string, string> = {}) {
@@ -50,7 +55,9 @@ function spawnCli(args: Array<string>, env: Record<string, string> = {}): Spawne
     stderr += chunk
     for (const check of waiters) check()
   })
+  running.add(child)
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  void exited.then(() => running.delete(child))
   return {
     child,
     stdout: () => stdout,
