@@ -101,6 +101,9 @@ describe('petstore-mock CLI', () => {
     [['--port', '70000'], /port must be a whole number/],
     [['--max-pets', 'lots'], /--max-pets must be a number/],
     [['--max-pets', '-1', '--port', '0'], /`maxPets` must be a whole number/],
+    [['--port'], /Not enough arguments following: port\.$/],
+    [['--port', '0', '--data-file'], /Not enough arguments following: data-file\.$/],
+    [['--rate-limit', 'maybe'], /Invalid values: Argument: rate-limit, Given: "maybe"/],
   ])('answers %j with one clear line and exit code 1', async (argv, message) => {
     const { code, err, out } = await run(argv)
     expect(code).toBe(1)

@@ -300,11 +300,22 @@ async function parse(argv: Array<string>, io: CliIo) {
       throw new ConfigError(
         'ERR_PETSTORE_INVALID_FLAG',
         'read the flags',
-        error?.message ?? message,
+        // One line: yargs puts the details of some messages on lines of their own.
+        (error?.message ?? message).replace(/\s*\n\s*/g, ' '),
       )
     })
     .showHelpOnFail(false)
   parser.parserConfiguration({ 'strip-aliased': true })
+  // A flag that takes a value must have one: `--port` alone is an error, not the default port.
+  // (getOptions() is part of yargs' API, not of its type declarations.)
+  const { boolean: switches, key: flags } = (
+    parser as unknown as { getOptions(): { boolean: Array<string>; key: Record<string, unknown> } }
+  ).getOptions()
+  parser.requiresArg(
+    Object.keys(flags).filter(
+      (name) => !switches.includes(name) && !['help', 'version'].includes(name),
+    ),
+  )
   const args = await parser.parseAsync(argv, {}, (_error, _parsed, output) => {
     if (output) {
       helpShown = true
