@@ -62,7 +62,7 @@ describe('claimDataFile', () => {
     const text = lockOf(process.ppid)
     writeFileSync(`${file}.lock`, text)
     expect(refusal(() => claimDataFile(file)).message).toBe(
-      `[petstore-mock] Failed to open the data file: ${file} is in use by process ${process.ppid} (see ${file}.lock); stop it first, or use another data file.`,
+      `[petstore-mock] Failed to open the data file: ${file} is in use by process ${process.ppid} (see ${file}.lock); stop it first, use another data file, or delete ${file}.lock if that process is not a petstore-mock.`,
     )
     expect(readFileSync(`${file}.lock`, 'utf8')).toBe(text)
   })

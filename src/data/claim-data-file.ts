@@ -95,7 +95,7 @@ export function claimDataFile(file: string): DataFileClaim {
       throw new ConfigError(
         'ERR_PETSTORE_DATA_FILE_IN_USE',
         action,
-        `${file} is in use by process ${holder.pid} (see ${lock}); stop it first, or use another data file`,
+        `${file} is in use by process ${holder.pid} (see ${lock}); stop it first, use another data file, or delete ${lock} if that process is not a petstore-mock`,
       )
     }
     removeLockIfUnchanged(lock, seen)

@@ -49,22 +49,27 @@ export function createDatabase(store: Store): { db: Database } {
   for (const name of ['categories', 'pets', 'orders'] as const) {
     const collection = db[name] as unknown as Collection<typeof Pet>
     const copy = (record: object) => pick(name, record)
+    // Two records of one id would show one in the API and count two: a write
+    // that would make them is refused before the collection keeps it.
+    const refuseTaken = (id: number, action: string) => {
+      if (!store.has(name, id)) return
+      throw PetstoreError.failed(
+        'ERR_PETSTORE_DUPLICATE_ID',
+        `${action} a record in db.${name}`,
+        `id ${id} is taken (update that record instead)`,
+      )
+    }
     collection.hooks.on('create', ({ data }) => {
       if (loading > 0 || (data.initialValues && own.has(data.initialValues))) return
       const record = copy(data.record)
-      // Refused before the collection keeps it: two records of one id would
-      // show one in the API and count two.
-      if (store.has(name, record.id)) {
-        throw PetstoreError.failed(
-          'ERR_PETSTORE_DUPLICATE_ID',
-          `create a record in db.${name}`,
-          `id ${record.id} is taken (update that record instead)`,
-        )
-      }
+      refuseTaken(record.id, 'create')
       store.put(name, record)
     })
     collection.hooks.on('update', ({ data }) => {
-      if (data.prevRecord.id !== data.nextRecord.id) store.remove(name, data.prevRecord.id)
+      if (data.prevRecord.id !== data.nextRecord.id) {
+        refuseTaken(data.nextRecord.id, 'update')
+        store.remove(name, data.prevRecord.id)
+      }
       store.put(name, copy(data.nextRecord))
     })
     collection.hooks.on('delete', ({ data }) => {

@@ -191,6 +191,18 @@ describe('createStore', () => {
     expect((await send(petstore, '/v1/pets?limit=100')).body).toEqual(before)
     expect(petstore.state().data.pets).toBe(12)
     expect(petstore.db.pets.count()).toBe(12)
+    // Nor an update that moves a record onto a taken id.
+    await expect(
+      petstore.db.pets.update((q) => q.where({ id: 2 }), {
+        data(pet) {
+          pet.id = 1
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_PETSTORE_DUPLICATE_ID' })
+    expect((await send(petstore, '/v1/pets?limit=100')).body).toEqual(before)
+    expect(petstore.state().data.pets).toBe(12)
+    expect(petstore.db.pets.count()).toBe(12)
+    expect(petstore.db.pets.findMany((q) => q.where({ id: 1 }))).toHaveLength(1)
   })
 
   it('caps at the seeded pets plus 100,000 by default, and rejects a bad maxPets', () => {

@@ -131,7 +131,7 @@ describe('--data-file held by a running process', () => {
       const second = launch(file)
       expect(await second.exited).toBe(1)
       expect(second.stderr()).toBe(
-        `[petstore-mock] Failed to open the data file: ${file} is in use by process ${first.child.pid} (see ${file}.lock); stop it first, or use another data file.\n`,
+        `[petstore-mock] Failed to open the data file: ${file} is in use by process ${first.child.pid} (see ${file}.lock); stop it first, use another data file, or delete ${file}.lock if that process is not a petstore-mock.\n`,
       )
       // The refused process touched none of the files.
       expect(files.map((name) => readFileSync(name, 'utf8'))).toEqual(contents)

@@ -31,11 +31,12 @@ export function cors(): Middleware {
           allowed.set(name.toLowerCase(), name)
         }
       }
-      // Any other method asked for is allowed too, so that the browser sends it
-      // and the page reads the 405 Error body and its Allow header, instead of
-      // a CORS failure that tells it nothing.
+      // Any other method asked for is allowed too, as it was written (browsers
+      // compare methods other than the standard six case-sensitively), so that
+      // the browser sends it and the page reads the 405 Error body and its
+      // Allow header, instead of a CORS failure that tells it nothing.
       const methods = /^[A-Za-z]{1,16}$/.test(requestedMethod)
-        ? [...new Set([...ALLOWED_METHODS, requestedMethod.toUpperCase()])]
+        ? [...new Set([...ALLOWED_METHODS, requestedMethod])]
         : ALLOWED_METHODS
       return {
         status: 204,

@@ -61,8 +61,33 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const { port: _port, ...serverOptions } = options
   const { server, petstore, adminToken, shutdown } = createServer(serverOptions)
-  await petstore.ready
-  await new Promise<void>((resolve, reject) => {
+  try {
+    await petstore.ready
+    await listen(server, port, host)
+  } catch (error) {
+    // Nothing is handed back to close: let go of the data file here.
+    await closeData(options).catch(() => undefined)
+    throw error
+  }
+  const address = server.address() as AddressInfo
+  let closed: Promise<void> | undefined
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    server,
+    petstore,
+    adminToken,
+    close: (closeOptions) => {
+      closed ??= shutdown.close(server, closeOptions).then(() => closeData(options))
+      return closed
+    },
+  }
+}
+
+/** Listens, turning the errors a user can act on into one clear line. */
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
@@ -86,20 +111,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       resolve()
     })
   })
-  const address = server.address() as AddressInfo
-  let closed: Promise<void> | undefined
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  return {
-    url: `http://${urlHost}:${address.port}`,
-    port: address.port,
-    server,
-    petstore,
-    adminToken,
-    close: (closeOptions) => {
-      closed ??= shutdown.close(server, closeOptions).then(() => closeData(options))
-      return closed
-    },
-  }
 }
 
 /**
