@@ -223,12 +223,27 @@ export function createApp(deps: AppDeps): App {
       }
       if (response.status === 499) return response
       const headers = { ...ctx.headers, ...response.headers }
-      // A HEAD is routed as the GET of its path; here it loses the body.
-      if (request.method === 'HEAD') return { status: response.status, headers }
+      // A HEAD is routed as the GET of its path; here it loses the body, and
+      // says how long the GET's would be (RFC 9110 §9.3.2).
+      if (request.method === 'HEAD') {
+        const length = response.body === undefined ? undefined : utf8Length(response.body)
+        return {
+          status: response.status,
+          headers:
+            length === undefined ? headers : { ...headers, 'content-length': String(length) },
+        }
+      }
       return { status: response.status, headers, body: response.body, stream: response.stream }
     },
   })
   return appWith(dispatch)
+}
+
+const encoder = new TextEncoder()
+
+/** The length of a text in UTF-8 bytes. */
+function utf8Length(text: string): number {
+  return encoder.encode(text).byteLength
 }
 
 /** Which part of the mock a path (under the base path) belongs to, if any. */

@@ -105,10 +105,14 @@ describe.each(useTransports({ keys: { sk_live_extra: 'pro' } }))('routing ($name
       expectRateLimitHeaders(response)
     })
 
-    it('answers HEAD like GET, without a body', async () => {
-      const response = await transport.send('HEAD', '/v1/pets', { headers: AUTH })
+    it('answers HEAD like GET, without a body, with the length of the GET body', async () => {
+      const get = await transport.send('GET', '/v1/pets/1', { headers: AUTH })
+      const response = await transport.send('HEAD', '/v1/pets/1', { headers: AUTH })
       expect(response.status).toBe(200)
       expect(response.text).toBe('')
+      expect(response.headers.get('content-length')).toBe(
+        String(new TextEncoder().encode(get.text).byteLength),
+      )
       expectRateLimitHeaders(response)
     })
   })

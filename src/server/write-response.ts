@@ -17,7 +17,13 @@ export function writeResponse(
   if (res.destroyed || res.headersSent) return false
   const headers: Record<string, string | number> = { ...response.headers }
   if (response.body !== undefined) headers['content-length'] = Buffer.byteLength(response.body)
-  else if (response.status !== 204 && response.status !== 304) headers['content-length'] = 0
+  else if (
+    response.status !== 204 &&
+    response.status !== 304 &&
+    headers['content-length'] === undefined
+  ) {
+    headers['content-length'] = 0
+  }
   if (closeAfter) headers.connection = 'close'
   res.writeHead(response.status, headers)
   res.end(response.body)
