@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkNodeVersion, MIN_NODE_VERSION } from '../src/cli/check-node-version.ts'
+import { checkNodeVersion } from '../src/cli/check-node-version.ts'
 
 /**
  * The package as a user gets it: `npm pack` (which runs the `prepare` build),
@@ -332,17 +332,13 @@ async function bundleOf(entry: string): Promise<Array<string>> {
 
 /** A `node` on PATH older than the package's engines.node, if there is one. */
 function findOldNode(): { path: string; version: string } | undefined {
-  const [minMajor = 0, minMinor = 0] = MIN_NODE_VERSION.split('.').map(Number)
   for (const directory of (process.env.PATH ?? '').split(delimiter)) {
     if (!directory) continue
     const path = join(directory, 'node')
     const probe = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 })
     const version = probe.status === 0 ? probe.stdout.trim() : ''
-    const [major = 0, minor = 0] = version.slice(1).split('.').map(Number)
-    if (
-      /^v\d+\.\d+\.\d+$/.test(version) &&
-      (major < minMajor || (major === minMajor && minor < minMinor))
-    ) {
+    // Old by the bins' own rule.
+    if (/^v\d+\.\d+\.\d+$/.test(version) && checkNodeVersion({ version: version.slice(1) })) {
       return { path, version }
     }
   }

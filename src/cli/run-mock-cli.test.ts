@@ -100,6 +100,7 @@ describe('petstore-mock CLI', () => {
     [['--fixtures', 'does-not-exist.json'], /cannot read "does-not-exist.json"/],
     [['--port', '70000'], /port must be a whole number/],
     [['--max-pets', 'lots'], /--max-pets must be a number/],
+    [['--enterprise-per-minute', 'lots'], /--enterprise-per-minute must be a number/],
     [['--max-pets', '-1', '--port', '0'], /`maxPets` must be a whole number/],
     [['--port'], /Not enough arguments following: port\.$/],
     [['--port', '0', '--data-file'], /Not enough arguments following: data-file\.$/],

@@ -3,6 +3,7 @@ import yargs from 'yargs'
 import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { messageOf } from '../errors/message-of.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
@@ -48,7 +49,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
   try {
     args = await parse(argv, io)
   } catch (error) {
-    io.err(error instanceof Error ? error.message : String(error))
+    io.err(messageOf(error))
     return 1
   }
   if (args === undefined) return 0
@@ -86,7 +87,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       journalSize: args['journal-size'],
     })
   } catch (error) {
-    io.err(error instanceof Error ? error.message : String(error))
+    io.err(messageOf(error))
     return 1
   }
 
@@ -308,8 +309,14 @@ async function parse(argv: Array<string>, io: CliIo) {
   parser.parserConfiguration({ 'strip-aliased': true })
   // A flag that takes a value must have one: `--port` alone is an error, not the default port.
   // (getOptions() is part of yargs' API, not of its type declarations.)
-  const { boolean: switches, key: flags } = (
-    parser as unknown as { getOptions(): { boolean: Array<string>; key: Record<string, unknown> } }
+  const {
+    boolean: switches,
+    number: numbers,
+    key: flags,
+  } = (
+    parser as unknown as {
+      getOptions(): { boolean: Array<string>; number: Array<string>; key: Record<string, unknown> }
+    }
   ).getOptions()
   parser.requiresArg(
     Object.keys(flags).filter(
@@ -323,19 +330,9 @@ async function parse(argv: Array<string>, io: CliIo) {
     }
   })
   if (helpShown) return undefined
-  for (const name of [
-    'port',
-    'seed',
-    'pets',
-    'orders',
-    'max-pets',
-    'rate-limit-scale',
-    'ban-after',
-    'ban-seconds',
-    'shutdown-timeout',
-    'journal-size',
-  ] as const) {
-    if (args[name] !== undefined && !Number.isFinite(args[name])) {
+  for (const name of numbers) {
+    const value = (args as Record<string, unknown>)[name]
+    if (value !== undefined && !Number.isFinite(value)) {
       throw new ConfigError(
         'ERR_PETSTORE_INVALID_FLAG',
         'read the flags',
