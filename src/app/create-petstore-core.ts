@@ -7,6 +7,7 @@ import { type Dataset, seedData } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { describeError } from '../errors/describe-error.ts'
 import { formatMessage } from '../errors/format-message.ts'
+import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
@@ -303,7 +304,7 @@ export function createPetstoreCore(
         throw PetstoreError.failed(
           'ERR_PETSTORE_TOO_MANY_LISTENERS',
           'listen for requests',
-          error instanceof Error ? error.message : String(error),
+          messageOf(error),
         )
       }
     },
@@ -319,7 +320,7 @@ function rethrowAs<T>(code: `ERR_PETSTORE_${string}`, action: string, act: () =>
   try {
     return act()
   } catch (error) {
-    throw new ConfigError(code, action, error instanceof Error ? error.message : String(error))
+    throw new ConfigError(code, action, messageOf(error))
   }
 }
 

@@ -148,6 +148,7 @@ describe('connectPetstore', () => {
       '/errors/format-message.ts',
       '/client/connect-petstore.ts',
       '/errors/config-error.ts',
+      '/errors/message-of.ts',
       '/options/base-url.ts',
       '/spec/routes.ts',
       '/spec/default-pet-status.ts',

@@ -1,5 +1,6 @@
 import type { PetstoreState } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
@@ -133,7 +134,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
       throw PetstoreError.failed(
         'ERR_PETSTORE_UNREACHABLE',
         action,
-        `${origin} did not answer (${error instanceof Error ? error.message : String(error)})`,
+        `${origin} did not answer (${messageOf(error)})`,
       )
     }
     const text = await response.text()

@@ -3,6 +3,7 @@ import { type FileHandle, open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { messageOf } from '../errors/message-of.ts'
 import type { Pet } from '../spec/pet.ts'
 import { claimDataFile, type DataFileClaim } from './claim-data-file.ts'
 import type { Persistence } from './create-store.ts'
@@ -168,11 +169,7 @@ export function openDataFile(file: string): DataFile {
     reset(dataset) {
       return onLane(() => writeSnapshot(dataset)).catch((error: unknown) => {
         if (error instanceof ConfigError) throw error
-        throw new ConfigError(
-          'ERR_PETSTORE_FILE',
-          `write the data file ${file}`,
-          error instanceof Error ? error.message : String(error),
-        )
+        throw new ConfigError('ERR_PETSTORE_FILE', `write the data file ${file}`, messageOf(error))
       })
     },
     async close() {

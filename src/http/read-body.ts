@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
+import { messageOf } from '../errors/message-of.ts'
 import { BODY_IDLE_TIMEOUT_MS, MAX_BODY_BYTES } from '../spec/limits.ts'
 
 /**
@@ -120,7 +121,7 @@ export function declaresTooMuch(
 }
 
 function unreadable(error: unknown): ApiError {
-  const reason = error instanceof Error ? error.message : String(error)
+  const reason = messageOf(error)
   return new ApiError(
     'invalid_request',
     `The request body could not be read: ${reason.replace(/\.+$/, '')}.`,

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { AnsweredRequest } from '../http/types.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
@@ -172,11 +173,7 @@ export function createJournal(
         if (problem !== undefined) throw new ApiError('invalid_request', problem)
       } catch (error) {
         return Promise.reject(
-          new ConfigError(
-            'ERR_PETSTORE_INVALID_FILTER',
-            'wait for a request',
-            error instanceof Error ? error.message : String(error),
-          ),
+          new ConfigError('ERR_PETSTORE_INVALID_FILTER', 'wait for a request', messageOf(error)),
         )
       }
       if (checked.since !== undefined) {
@@ -199,7 +196,7 @@ export function createJournal(
             PetstoreError.failed(
               'ERR_PETSTORE_TOO_MANY_LISTENERS',
               'wait for a request',
-              error instanceof Error ? error.message : String(error),
+              messageOf(error),
             ),
           )
           return
