@@ -1,0 +1,31 @@
+interface JsonWithSource {
+  rawJSON: (text: string) => unknown
+}
+
+/**
+ * Parses JSON keeping every integer literal exact: integers become bigints,
+ * other numbers stay numbers (the way a server backed by int64 columns must
+ * read `categoryId`).
+ *
+ * @example
+ * parseExactJson('{"categoryId":9007199254740993}') // { categoryId: 9007199254740993n }
+ */
+export function parseExactJson(text: string): unknown {
+  return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+    typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source)
+      ? BigInt(context.source)
+      : value,
+  )
+}
+
+/**
+ * Serialises JSON with bigints written as exact integer literals.
+ *
+ * @example
+ * stringifyExactJson({ id: 2n ** 63n - 1n }) // '{"id":9223372036854775807}'
+ */
+export function stringifyExactJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'bigint' ? (JSON as unknown as JsonWithSource).rawJSON(item.toString()) : item,
+  )
+}

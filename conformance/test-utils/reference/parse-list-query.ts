@@ -1,0 +1,36 @@
+import { HttpError } from './http-error.ts'
+import type { ListQuery } from './pet-store.ts'
+import { isStatus } from './statuses.ts'
+
+/** `limit` of `GET /pets` (§4.1, §8). */
+const LIMIT = { min: 1, max: 100, default: 20 }
+
+/**
+ * Reads the query of `GET /pets`: `limit` 1..100 (20 when absent) and an
+ * optional `status` of the enum. An invalid `limit` is a 400, or clamped into
+ * range when `clamp` is set (the spec documents no 400 for listPets).
+ *
+ * @example
+ * parseListQuery(new URLSearchParams('limit=5&status=sold'), false) // { limit: 5, status: 'sold' }
+ */
+export function parseListQuery(query: URLSearchParams, clamp: boolean): ListQuery {
+  const limitText = query.get('limit')
+  let limit = LIMIT.default
+  if (limitText !== null) {
+    const number = /^-?\d+$/.test(limitText) ? Number(limitText) : Number.NaN
+    if (number >= LIMIT.min && number <= LIMIT.max) {
+      limit = number
+    } else if (clamp) {
+      limit = Number.isNaN(number)
+        ? LIMIT.default
+        : Math.min(LIMIT.max, Math.max(LIMIT.min, number))
+    } else {
+      throw new HttpError(400, 'invalid_request', `limit must be ${LIMIT.min}..${LIMIT.max}.`)
+    }
+  }
+  const status = query.get('status')
+  if (status !== null && !isStatus(status)) {
+    throw new HttpError(400, 'invalid_request', 'Unknown status.')
+  }
+  return { limit, ...(status === null ? {} : { status }) }
+}

@@ -1,0 +1,68 @@
+import { parseExactJson } from './exact-json.ts'
+import { HttpError } from './http-error.ts'
+import { inInt64 } from './int64.ts'
+import type { PetInput } from './pet-store.ts'
+import { isStatus } from './statuses.ts'
+
+/** What a create accepts beyond the types. */
+export interface NewPetRules {
+  /** Known category ids; `undefined`: any int64 is accepted. */
+  categoryIds: ReadonlySet<bigint> | undefined
+  maxNameLength: number | undefined
+}
+
+const invalid = (message: string) => new HttpError(400, 'invalid_request', message)
+
+function readCategoryId(value: unknown): bigint {
+  // A JSON number that is not an integer literal (`1.0`, `1e2`) still names an
+  // integer when its value is one that a double holds exactly.
+  const id = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value
+  if (typeof id !== 'bigint' || !inInt64(id)) {
+    throw invalid('categoryId must be an int64.')
+  }
+  return id
+}
+
+/**
+ * Validates a `POST /pets` body into what the store keeps: a JSON object
+ * with a string `name`, an int64 `categoryId` (read exactly) and an optional
+ * `status` of the enum (§2 NewPet). Anything else is a 400 (a 415 for a
+ * body declared as something other than JSON).
+ *
+ * @example
+ * parseNewPet('{"name":"Rex","categoryId":1}', 'application/json', rules)
+ */
+export function parseNewPet(
+  text: string,
+  contentType: string | undefined,
+  rules: NewPetRules,
+): PetInput {
+  if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send application/json.')
+  }
+  let value: unknown
+  try {
+    value = parseExactJson(text)
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The body is not JSON.')
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw invalid('The body must be an object.')
+  }
+  const body = value as Record<string, unknown>
+  if (typeof body.name !== 'string') {
+    throw invalid('name must be a string.')
+  }
+  if (rules.maxNameLength !== undefined && body.name.length > rules.maxNameLength) {
+    throw invalid('name is too long.')
+  }
+  const categoryId = readCategoryId(body.categoryId)
+  if (rules.categoryIds !== undefined && !rules.categoryIds.has(categoryId)) {
+    throw invalid('Unknown category.')
+  }
+  const { status } = body
+  if ('status' in body && !isStatus(status)) {
+    throw invalid('Unknown status.')
+  }
+  return { name: body.name, categoryId, ...(isStatus(status) ? { status } : {}) }
+}
