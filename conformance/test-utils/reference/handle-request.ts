@@ -1,6 +1,5 @@
 import { errorReply } from './error-reply.ts'
 import { HttpError } from './http-error.ts'
-import { parsePetId } from './parse-pet-id.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceOptions } from './reference-options.ts'
@@ -59,7 +58,7 @@ export function createHandler(
   }
 
   const getPet = (text: string): Reply => {
-    const pet = parts.store.find(parsePetId(text))
+    const pet = parts.store.find(parts.parsePetId(text))
     if (pet === undefined) {
       throw new HttpError(404, 'not_found', `No pet ${text}.`)
     }
@@ -113,9 +112,10 @@ export function createHandler(
   }
 
   return async (request) => {
-    const decision = parts.count(request)
+    let decision: RateDecision | undefined
     let reply: Reply
     try {
+      decision = parts.count(request)
       if (decision.over) {
         throw new HttpError(429, 'rate_limited', 'Too many requests.', {
           'Retry-After': retryAfter(decision, options.retryAfter, now()),
@@ -128,9 +128,7 @@ export function createHandler(
     } catch (error) {
       reply = errorReply(error, options.codes ?? 'snake')
     }
-    return parts.finish(
-      { ...reply, headers: { ...rateHeaders(decision), ...reply.headers } },
-      request,
-    )
+    const limits = decision === undefined ? {} : rateHeaders(decision)
+    return parts.finish({ ...reply, headers: { ...limits, ...reply.headers } }, request)
   }
 }

@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { applyFault } from './apply-fault.ts'
 import { createParts } from './create-parts.ts'
+import { errorReply } from './error-reply.ts'
 import { createHandler } from './handle-request.ts'
 import type { ParsedRequest } from './parts.ts'
 import type { ReferenceOptions } from './reference-options.ts'
@@ -68,7 +69,14 @@ export async function startReferenceServer(
         bodyTooLarge: size > MAX_BODY,
         address: req.socket.remoteAddress ?? '',
       }
-      writeReply(res, await handle(request), req.headers, options, now())
+      // The one error path: whatever fails after the handler's own error
+      // handling is still answered, as a 500 with an Error body.
+      const reply = await handle(request).catch((error: unknown) => errorReply(error, 'snake'))
+      try {
+        writeReply(res, reply, req.headers, options, now())
+      } catch (error) {
+        writeReply(res, errorReply(error, 'snake'), {}, {}, now())
+      }
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
