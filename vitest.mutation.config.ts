@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   test: {
-    include: ['conformance/mutation/*.mutation.ts'],
+    include: ['conformance/mutation/*.test.ts'],
     testTimeout: 60_000,
     // One file, its runs one after another: the machine is shared.
     fileParallelism: false,

@@ -1,4 +1,4 @@
-import { PetStatus } from '../src/spec/index.ts'
+import { INT64, PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { stringifyExact } from './exact-json.ts'
 import { kitPath, NAME_PREFIX, SUNSET_DAY } from './model/kit-routes.ts'
@@ -9,6 +9,7 @@ import {
   ensureCategoryId,
   fetchPet,
   knownCategoryId,
+  knownStatus,
   listPets,
   neverIssuedId,
   type Probe,
@@ -165,7 +166,8 @@ export function petMismatch(pet: ResponsePet, sent: SentPet): string | undefined
   if (pet.categoryId !== sent.categoryId) {
     mismatches.push(`categoryId ${pet.categoryId} instead of ${sent.categoryId}`)
   }
-  if (sent.status !== undefined && pet.status !== sent.status) {
+  // `status` is optional in a Pet (§2): only a status shown must be the one sent.
+  if (sent.status !== undefined && pet.status !== undefined && pet.status !== sent.status) {
     mismatches.push(`status ${show(pet.status)} instead of "${sent.status}"`)
   }
   return mismatches.length ? mismatches.join('; ') : undefined
@@ -190,6 +192,12 @@ export function recordCreated(context: ProbeContext, exchange: Exchange, pet: Re
     clash ? `id ${pet.id} is already used by ${show(clash)}` : undefined,
   )
   state.created.push(pet)
+  const sent =
+    exchange.request.body === undefined ? undefined : parseJsonBody(exchange.request.body)
+  const status = sent?.ok
+    ? PetStatus.safeParse((sent.value as { status?: unknown })?.status)
+    : undefined
+  if (status?.success) state.sentStatus.set(pet.id, status.data)
 }
 
 /**
@@ -264,7 +272,15 @@ function assertPageSize(
 /** Asserts `list.status-filter`: a 200 whose every item has `status`. */
 function assertStatusFilter(context: ProbeContext, exchange: Exchange, status: string): void {
   const pets = listItems(exchange)
-  const others = pets?.filter((pet) => pet?.status !== status) ?? []
+  // A pet shown without `status` (optional, §2) is judged by the status the
+  // run created it with; one the run knows nothing of cannot be judged.
+  const others =
+    pets?.filter((pet) => {
+      const known = knownStatus(context.state, pet ?? {})
+      return pet?.status !== undefined
+        ? pet.status !== status
+        : known !== undefined && known !== status
+    }) ?? []
   if (statusOf(exchange) !== 200 || pets) {
     context.collector.assert(
       'list.status-filter',
@@ -532,9 +548,42 @@ const rejectProbe: Probe = {
   },
 }
 
+/**
+ * Ids that a server keeping ids in a narrower type than int64 confuses with
+ * `id`: 2^32 apart (a 32-bit column or parser), 2^53 apart and, beyond 2^53,
+ * 1 apart (a double). Above `id` where int64 has room, else below.
+ *
+ * @example
+ * aliasesOf(7n) // [4294967303n, 9007199254740999n]
+ */
+export function aliasesOf(id: bigint): Array<bigint> {
+  const apart = (distance: bigint) => (id + distance <= INT64.max ? id + distance : id - distance)
+  const beyondDoubles = id >= 2n ** 53n || id <= -(2n ** 53n)
+  return [apart(2n ** 32n), apart(2n ** 53n), ...(beyondDoubles ? [apart(1n)] : [])]
+}
+
+/** Asserts `get.no-alias`: a probed alias of a known id is 404, or a Pet with that very id. */
+async function assertNoAlias(context: ProbeContext, id: bigint): Promise<void> {
+  for (const alias of aliasesOf(id)) {
+    const { exchange, pet } = await fetchPet(context, alias)
+    const status = statusOf(exchange)
+    context.collector.assert(
+      'get.no-alias',
+      'getPet',
+      exchange,
+      `404, or 200 with a Pet whose id is ${alias} (pet ${id} exists)`,
+      status === 404 || (status === 200 && pet?.id === alias)
+        ? undefined
+        : status === 200 && pet
+          ? `the Pet of id ${pet.id}: ${show(pet)}`
+          : describeResponse(exchange),
+    )
+  }
+}
+
 const getProbe: Probe = {
   name: 'get a pet',
-  checks: ['get.valid', 'get.not-found', 'get.deprecation-headers'],
+  checks: ['get.valid', 'get.not-found', 'get.no-alias', 'get.deprecation-headers'],
   async run(context) {
     const { collector, state } = context
     const existing = state.pets.values().next().value ?? state.created[0]
@@ -556,7 +605,11 @@ const getProbe: Probe = {
       if (statusOf(exchange) === 200) {
         checkDeprecationHeaders(context, exchange)
       }
+      if (context.wants('get.no-alias')) {
+        await assertNoAlias(context, existing.id)
+      }
     } else {
+      collector.skip('get.no-alias', 'getPet', 'no pet to fetch')
       const reason = `no pet to fetch: ${state.noPetsReason ?? 'no pet was listed'}${context.readOnly ? '' : ', and none was created'}`
       collector.skip('get.valid', 'getPet', reason)
       collector.skip('get.deprecation-headers', 'getPet', reason)
@@ -578,6 +631,7 @@ export const AUTH_VARIANTS: Array<[string, string]> = [
   ['auth.no-header', 'none'],
   ['auth.unknown-key', 'Bearer sk_conformance_unknown_key'],
   ['auth.non-bearer', `Token ${KEY_PLACEHOLDER}`],
+  ['auth.non-bearer', `Basic ${KEY_PLACEHOLDER}`],
   ['auth.empty-token', 'Bearer '],
 ]
 
@@ -644,9 +698,12 @@ const authProbe: Probe = {
     // A key that only begins with the valid one: a server that matches keys
     // by prefix (startsWith, LIKE 'key%') lets it in. (`-x`: the shell of a
     // curl still reads the variable's name up to the dash.)
+    // The valid key followed by more words: a server that reads the key as the
+    // header's second word (`split(' ')[1]`) lets it in.
     if (context.wants('auth.unknown-key')) {
       for (const target of targets) {
         await send('auth.unknown-key', `Bearer ${KEY_PLACEHOLDER}-x`, target)
+        await send('auth.unknown-key', `Bearer ${KEY_PLACEHOLDER} x`, target)
       }
     }
     for (const [checkId, auth] of AUTH_VARIANTS) {

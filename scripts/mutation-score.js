@@ -17,13 +17,20 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
     counts[mutant.status] = (counts[mutant.status] ?? 0) + 1
     if (!['Killed', 'Ignored', 'CompileError'].includes(mutant.status)) {
       const { line, column } = mutant.location.start
-      open.push(`  ${mutant.status} ${file}:${line}:${column} ${mutant.mutatorName} -> ${JSON.stringify(mutant.replacement).slice(0, 80)}`)
+      open.push(
+        `  ${mutant.status} ${file}:${line}:${column} ${mutant.mutatorName} -> ${JSON.stringify(mutant.replacement).slice(0, 80)}`,
+      )
     }
   }
 }
 const killed = counts.Killed ?? 0
 const equivalent = counts.Ignored ?? 0
-const counted = killed + (counts.Survived ?? 0) + (counts.NoCoverage ?? 0) + (counts.Timeout ?? 0) + (counts.RuntimeError ?? 0)
+const counted =
+  killed +
+  (counts.Survived ?? 0) +
+  (counts.NoCoverage ?? 0) +
+  (counts.Timeout ?? 0) +
+  (counts.RuntimeError ?? 0)
 if (open.length) console.log(`Mutants the kit did not fail (${open.length}):\n${open.join('\n')}`)
 console.log(
   `Kit mutation score: ${((100 * killed) / Math.max(1, counted)).toFixed(1)} % (${killed} of ${counted} non-equivalent mutants of the reference server killed; ${equivalent} marked equivalent in place; ${JSON.stringify(counts)})`,

@@ -1,7 +1,7 @@
 import { parseExactJson, stringifyExactJson } from './exact-json.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
-import type { ListQuery } from './pet-store.ts'
+import type { ListQuery, PetInput, StoredPet } from './pet-store.ts'
 import type { ReferenceFault } from './reference-options.ts'
 
 const ALL = Number.POSITIVE_INFINITY
@@ -302,6 +302,97 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
   }),
   'serves-after-remaining-0': ({ count }) => ({
     count: (request) => ({ ...count(request), over: false }),
+  }),
+  'trims-names': ({ parseNewPet }) => ({
+    parseNewPet(text, type) {
+      const input = parseNewPet(text, type)
+      return { ...input, name: input.name.trim() }
+    },
+  }),
+  // A utf8mb3 column: characters beyond U+FFFF become '?'.
+  'astral-characters-mangled': ({ store }) => ({
+    store: storeWith(store, {
+      insert: (input) =>
+        store.insert({ ...input, name: input.name.replace(/[\u{10000}-\u{10FFFF}]/gu, '?') }),
+    }),
+  }),
+  // A loosely typed column or serialiser: a name that reads as a number is written as one.
+  'numeric-names-as-numbers': ({ present }) => ({
+    present(pet) {
+      const shown = present(pet)
+      const number = Number(pet.name)
+      return pet.name.trim() !== '' && Number.isFinite(number) ? { ...shown, name: number } : shown
+    },
+  }),
+  // The body read into a double before it is checked: integers beyond 2^53 lose precision.
+  'category-id-through-double': ({ parseNewPet }) => ({
+    parseNewPet(text, type) {
+      const input = parseNewPet(text, type)
+      return { ...input, categoryId: BigInt(Number(input.categoryId)) }
+    },
+  }),
+  // The path id read into a 32-bit integer column: ids 2^32 apart find the same pet.
+  'path-ids-alias-beyond-32-bits': ({ parsePetId }) => ({
+    parsePetId: (text) => BigInt.asIntN(32, parsePetId(text)),
+  }),
+  // Read-modify-write of the whole table across an await: of creates that
+  // overlap, only the last one's write is kept.
+  'overlapping-creates-lose-writes': ({ store }) => {
+    const lost = new Set<bigint>()
+    let version = 0
+    return {
+      store: {
+        async insert(input) {
+          const mine = ++version
+          const pet = await store.insert(input)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          if (version !== mine) lost.add(pet.id)
+          return pet
+        },
+        find: (id) => (lost.has(id) ? undefined : store.find(id)),
+        list: (query) =>
+          store
+            .list({ ...query, limit: ALL })
+            .filter((pet) => !lost.has(pet.id))
+            .slice(0, query.limit),
+      },
+    }
+  },
+  // An upsert keyed by name: a create with a name that exists overwrites that pet.
+  'create-upserts-by-name': ({ store }) => {
+    const byName = new Map<string, bigint>()
+    const replaced = new Map<bigint, PetInput>()
+    const current = (pet: StoredPet | undefined) =>
+      pet && { ...pet, ...replaced.get(pet.id), id: pet.id }
+    return {
+      store: {
+        async insert(input) {
+          const existing = byName.get(input.name)
+          if (existing !== undefined) {
+            replaced.set(existing, input)
+            return { ...input, id: existing }
+          }
+          const pet = await store.insert(input)
+          byName.set(pet.name, pet.id)
+          return pet
+        },
+        find: (id) => current(store.find(id)),
+        list: (query) => store.list(query).map((pet) => current(pet) as StoredPet),
+      },
+    }
+  },
+  // `header.split(' ')[1]` after a `startsWith('Bearer ')`: `Bearer <key> junk` gets in.
+  'key-read-as-first-word': ({ keyOf }) => ({
+    keyOf(request) {
+      const header = request.headers.authorization ?? ''
+      const word = header.startsWith('Bearer ') ? header.split(' ')[1] : undefined
+      return keyOf(request) ?? (word === 'sk_ref' ? word : undefined)
+    },
+  }),
+  // A `Basic` credential whose text is the key is taken as the key.
+  'basic-scheme-accepted': ({ keyOf }) => ({
+    keyOf: (request) =>
+      keyOf(request) ?? (request.headers.authorization === 'Basic sk_ref' ? 'sk_ref' : undefined),
   }),
 }
 

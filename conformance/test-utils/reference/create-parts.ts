@@ -1,6 +1,7 @@
 import { bearerKey } from './bearer-auth.ts'
 import { parseListQuery } from './parse-list-query.ts'
 import { parseNewPet } from './parse-new-pet.ts'
+import { parsePetId } from './parse-pet-id.ts'
 import type { ReferenceParts } from './parts.ts'
 import { IdSequence, PetStore } from './pet-store.ts'
 import { FixedWindowLimiter } from './rate-limiter.ts'
@@ -32,6 +33,7 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
     parseNewPet: (text, contentType) =>
       parseNewPet(text, contentType, { categoryIds, maxNameLength: options.maxNameLength }),
     parseListQuery: (query) => parseListQuery(query, options.invalidLimit === 'clamp'),
+    parsePetId,
     keyOf(request) {
       const key = bearerKey(request.headers.authorization)
       return key !== undefined && tokens.has(key) ? key : undefined
@@ -40,11 +42,16 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
       const key = parts.keyOf(request)
       return limiter.take(key === undefined ? `address:${request.address}` : `key:${key}`)
     },
-    present: (pet) =>
-      // Stryker disable next-line ConditionalExpression: extra fields on a Pet are allowed (§2 lists what a Pet has, not what it must not have)
-      options.extraFields
-        ? { ...pet, tags: [], createdAt: '2026-01-01T00:00:00Z', owner: null }
-        : { ...pet },
+    present(pet) {
+      const { status, ...shown } = pet
+      return {
+        ...shown,
+        ...(options.omitStatus ? {} : { status }),
+        ...(options.extraFields
+          ? { tags: [], createdAt: '2026-01-01T00:00:00Z', owner: null }
+          : {}),
+      }
+    },
     beforeAuth: [],
     finish: (reply) => reply,
   }

@@ -35,6 +35,7 @@ export interface ReferenceParts {
   store: Pick<PetStore, 'insert' | 'find' | 'list'>
   parseNewPet: (text: string, contentType: string | undefined) => PetInput
   parseListQuery: (query: URLSearchParams) => ListQuery
+  parsePetId: (text: string) => bigint
   /** The caller's valid key, or undefined. */
   keyOf: (request: ParsedRequest) => string | undefined
   /** Counts the request against its key's (or address's) window. */

@@ -35,6 +35,15 @@ export type ReferenceFault =
   | 'remaining-above-zero-on-429'
   | 'retry-after-invalid'
   | 'serves-after-remaining-0'
+  | 'trims-names'
+  | 'astral-characters-mangled'
+  | 'numeric-names-as-numbers'
+  | 'category-id-through-double'
+  | 'path-ids-alias-beyond-32-bits'
+  | 'overlapping-creates-lose-writes'
+  | 'create-upserts-by-name'
+  | 'key-read-as-first-word'
+  | 'basic-scheme-accepted'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,
@@ -88,6 +97,8 @@ export interface ReferenceOptions {
   otherMethods?: 405 | 404
   /** What a keyed `GET /store/orders` answers (the spec shows only its auth): 200 `[]` by default. */
   ordersStatus?: 200 | 403 | 404
+  /** Pets are shown without `status` everywhere (list, get, 201): §2 makes it optional. */
+  omitStatus?: boolean
   /** Error bodies labelled `application/problem+json`. */
   problemJson?: boolean
   /** Break one rule. */
