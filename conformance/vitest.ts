@@ -4,6 +4,7 @@ import { ConformanceError } from './model/kit-message.ts'
 import { failsTheRun } from './model/result-collector.ts'
 import type { ConformanceResult } from './model/types.ts'
 import { formatFailure } from './reporters/junit-reporter.ts'
+import { showControls } from './reporters/show-controls.ts'
 import { type ConformanceOptions, runConformance } from './run-conformance.ts'
 
 /** Options of {@link defineConformanceSuite}. */
@@ -52,16 +53,18 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
     for (const check of checks) {
       for (const operation of check.operations) {
         it(`${check.id} [${operationLabel(operation)}] ${check.title}`, async (context) => {
-          const entry = result?.results.find(
+          const found = result?.results.find(
             (candidate) => candidate.id === check.id && candidate.operation === operation,
           )
-          if (!entry) {
+          if (!found) {
             throw new ConformanceError(
               'internal',
               `find the result of ${check.id} [${operation}]`,
               'the run did not complete',
             )
           }
+          // What the server sent shows its control characters as \uXXXX.
+          const entry = showControls(found)
           if (entry.outcome === 'skipped' || entry.outcome === 'not-run') {
             if (failsTheRun(entry, options)) {
               throw new Error(`${entry.outcome} (failOnSkip): ${entry.skipReason}`)

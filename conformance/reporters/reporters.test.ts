@@ -40,8 +40,10 @@ describe('junitReport', () => {
     expect(strictSkips).toContain('type="fail-on-skip"')
   })
 
-  it('escapes XML and drops characters XML cannot carry', () => {
-    expect(escapeXml(`<a b="c">'\u0001`)).toBe('&lt;a b=&quot;c&quot;&gt;&apos;')
+  it('escapes XML and shows characters XML cannot carry as \\uXXXX', () => {
+    expect(escapeXml(`<a b="c">'\u0001\uffff`)).toBe(
+      '&lt;a b=&quot;c&quot;&gt;&apos;\\u0001\\uffff',
+    )
   })
 
   it('reports a stopped run as an error with its code and the closing line', () => {
