@@ -33,6 +33,9 @@ const SHAPES: Array<[shape: string, value: string, key: string]> = [
   ['empty', '', ''],
 ]
 
+/** C1 controls (CSI, OSC, ST) and a right-to-left override, as a client may send them. */
+const HOSTILE_AGENT = 'agent \u009b2J\u009d0;owned\u009c \u202eZ'
+
 /** Whether `shown` holds a run of the key longer than the prefix a mask may keep. */
 function leaks(shown: string, key: string): boolean {
   const size = MASKED_CREDENTIAL_PREFIX + 1
@@ -99,6 +102,8 @@ describe('Authorization in the journal, the event stream and the JSON log', () =
       child.once('exit', () => reject(new Error(`the mock exited: ${stderr}`)))
     })
     for (const [shape, value] of SHAPES) await send(url, '/v1/pets?limit=1', value, shape)
+    // Then a client whose User-Agent holds C1 controls and a bidi override.
+    await send(url, '/v1/pets?limit=1', 'Bearer sk_test_free', bytes(HOSTILE_AGENT))
     places = await shown()
   })
 
@@ -108,15 +113,19 @@ describe('Authorization in the journal, the event stream and the JSON log', () =
 
   const shown = async (): Promise<Shown> => {
     const response = await fetch(`${url}/__mock/requests`)
-    const journal = (await response.json()) as Array<{ headers: Record<string, string> }>
+    const journal = ((await response.json()) as Array<{ headers: Record<string, string> }>).slice(
+      0,
+      SHAPES.length,
+    )
     const events = await readEvents(url, SHAPES.length)
-    while (stdout.split('\n').filter((line) => line.startsWith('{')).length < SHAPES.length) {
+    while (stdout.split('\n').filter((line) => line.startsWith('{')).length <= SHAPES.length) {
       await new Promise((resolve) => child.stdout?.once('data', resolve))
     }
     const log = stdout
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { headers: Record<string, string> })
+      .slice(0, SHAPES.length)
     return { journal, events, log }
   }
 
@@ -147,5 +156,13 @@ describe('Authorization in the journal, the event stream and the JSON log', () =
       'Bearer sk_liv...',
       'Bearer sk_liv...',
     ])
+  })
+
+  it("writes a client's C1 controls and bidi overrides to the JSON log as JSON escapes", () => {
+    const line = stdout.split('\n').filter((text) => text.startsWith('{'))[SHAPES.length] as string
+    expect(line).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/)
+    expect(line).toContain('\\u009b2J')
+    // Header bytes arrive as latin1 characters: the UTF-8 of U+009B is C2 9B.
+    expect(JSON.parse(line).headers['user-agent']).toBe(bytes(HOSTILE_AGENT))
   })
 })

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { prettyProgress } from './pretty-reporter.ts'
 import { showControls } from './show-controls.ts'
 
 describe('showControls', () => {
@@ -29,24 +28,5 @@ describe('showControls', () => {
     const shown = showControls(JSON.stringify(value))
     expect(shown).not.toMatch(/[\u0080-\u009f\u202e\u2028]/)
     expect(JSON.parse(shown)).toEqual(value)
-  })
-})
-
-describe('prettyProgress', () => {
-  it('shows the control characters of every progress line as escapes', () => {
-    let text = ''
-    const progress = prettyProgress((line) => {
-      text += line
-    })
-    progress({ type: 'start', baseUrl: 'http://x.test/\u001b[2J', seed: 1, checks: 3 })
-    progress({ type: 'probe', name: 'list \u009b' })
-    progress({ type: 'wait', ms: 1000, reason: 'Retry-After \u001b]0;t\u0007' })
-    progress({ type: 'note', text: 'note \b\b\u202e' })
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters it must not find
-    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/)
-    expect(text).toContain('\\u001b[2J')
-    expect(text).toContain('\\u009b')
-    expect(text).toContain('\\u001b]0;t\\u0007')
-    expect(text).toContain('\\u0008\\u0008\\u202e')
   })
 })
