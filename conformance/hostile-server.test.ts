@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BROWSER_TESTS, launchChromium } from '../test/launch-chromium.ts'
 import { type CliIo, runCli } from './cli.ts'
 import type { ConformanceResult } from './model/types.ts'
 import { fakeClock } from './test-utils/fake-clock.ts'
@@ -195,6 +196,35 @@ describe('a server that sends terminal control sequences', () => {
   it('the HTML report is well-formed HTML', () => {
     expect(markupProblem(outputs.html as string, 'html')).toBeUndefined()
   })
+})
+
+describe.runIf(BROWSER_TESTS)('the reports in Chromium', () => {
+  it("parses the JUnit report with the browser's XML parser", async () => {
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      const parsed = await page.evaluate((xml) => {
+        const document = new DOMParser().parseFromString(xml, 'application/xml')
+        return {
+          error: document.querySelector('parsererror')?.textContent ?? null,
+          cases: document.querySelectorAll('testcase').length,
+          failure: document.querySelector('failure')?.textContent ?? '',
+        }
+      }, outputs.junit as string)
+      expect(parsed.error).toBeNull()
+      expect(parsed.cases).toBe(result.summary.total)
+      expect(parsed.failure).toContain('\\u001b]0;owned by the server')
+
+      // The HTML report shows the verdict as it is and the attack as text.
+      await page.setContent(outputs.html as string)
+      expect(await page.locator('.verdict').textContent()).toBe(result.verdict)
+      const received = await page.locator('article.card dd pre').allTextContents()
+      expect(received.join('\n')).toContain('\\u0008\\u0008PASS')
+      await page.close()
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
 })
 
 describe('markupProblem (the strict check above)', () => {
