@@ -1,11 +1,9 @@
 import { beforeAll, describe, it } from 'vitest'
 import { ConformanceError } from './model/kit-message.ts'
 import { operationLabel } from './model/kit-routes.ts'
-import { failsTheRun } from './model/result-collector.ts'
 import { selectChecks } from './model/select-checks.ts'
 import type { ConformanceResult } from './model/types.ts'
-import { formatFailure } from './reporters/junit-reporter.ts'
-import { showControls } from './reporters/show-controls.ts'
+import { suiteOutcome } from './reporters/suite-outcome.ts'
 import { type ConformanceOptions, runConformance } from './run-conformance.ts'
 
 /** Options of {@link defineConformanceSuite}. */
@@ -54,32 +52,20 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
     for (const check of checks) {
       for (const operation of check.operations) {
         it(`${check.id} [${operationLabel(operation)}] ${check.title}`, async (context) => {
-          const found = result?.results.find(
+          const entry = result?.results.find(
             (candidate) => candidate.id === check.id && candidate.operation === operation,
           )
-          if (!found) {
+          if (!entry) {
             throw new ConformanceError(
               'internal',
               `find the result of ${check.id} [${operation}]`,
               'the run did not complete',
             )
           }
-          // What the server sent shows its control characters as \uXXXX.
-          const entry = showControls(found)
-          if (entry.outcome === 'skipped' || entry.outcome === 'not-run') {
-            if (failsTheRun(entry, options)) {
-              throw new Error(`${entry.outcome} (failOnSkip): ${entry.skipReason}`)
-            }
-            context.skip(entry.skipReason)
-          }
-          if (entry.outcome !== 'failed') {
-            return
-          }
-          const details = entry.failures.map(formatFailure).join('\n\n')
-          if (failsTheRun(entry, options)) {
-            throw new Error(`${check.expected}\n\n${details}`)
-          }
-          await context.annotate(`advisory: ${details}`, 'warning')
+          const outcome = suiteOutcome(entry, options)
+          if (outcome.action === 'fail') throw new Error(outcome.text)
+          if (outcome.action === 'skip') context.skip(outcome.text)
+          if (outcome.action === 'annotate') await context.annotate(outcome.text, 'warning')
         })
       }
     }
