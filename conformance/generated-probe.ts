@@ -1,8 +1,9 @@
 import fc from 'fast-check'
-import { stringifyExact } from './exact-json.ts'
+import { stringifyExact } from '../src/contract/exact-json.ts'
+import type { SentPet } from '../src/contract/response-schemas.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
-import type { Exchange } from './model/types.ts'
+import type { CheckId, Exchange } from './model/types.ts'
 import {
   anyNewPet,
   EDGE_NAMES,
@@ -19,13 +20,12 @@ import {
 } from './probe-context.ts'
 import { createdPetProblem, recordCreated, samePet, show } from './probes.ts'
 import { errorBodyProblem } from './response-checks.ts'
-import type { SentPet } from './response-schemas.ts'
 
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15
 
 interface PropertyRun<T> {
-  checkId: string
+  checkId: CheckId
   arbitrary: fc.Arbitrary<T>
   /** Sends one case; returns the exchange and a problem, if any. */
   attempt: (value: T) => Promise<{ exchange: Exchange; problem?: string }>
