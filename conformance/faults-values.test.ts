@@ -4,6 +4,7 @@ import { faultCases } from './test-utils/fault-cases.ts'
 describe("what a create stores is what was sent, over each field's whole domain", () => {
   faultCases([
     { fault: 'trims-names', fails: ['create.generated-exact'] },
+    { fault: 'numeric-names-refused', fails: ['create.generated-exact'] },
     {
       fault: 'astral-characters-mangled',
       fails: ['create.generated-exact'],

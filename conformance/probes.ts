@@ -633,6 +633,8 @@ export const AUTH_VARIANTS: Array<[CheckId, string]> = [
   ['auth.unknown-key', 'Bearer sk_conformance_unknown_key'],
   ['auth.non-bearer', `Token ${KEY_PLACEHOLDER}`],
   ['auth.non-bearer', `Basic ${KEY_PLACEHOLDER}`],
+  // A scheme that only ends in `Bearer`: a match without an anchor lets it in.
+  ['auth.non-bearer', `NotBearer ${KEY_PLACEHOLDER}`],
   ['auth.empty-token', 'Bearer '],
 ]
 

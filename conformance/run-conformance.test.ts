@@ -174,10 +174,10 @@ describe('probe selection', () => {
       only: ['auth'],
       fallbackPerMinute: 3600,
     })
-    // 5 ways of lacking a key and the valid key with a suffix or a second word, x 3
+    // 6 ways of lacking a key and the valid key with a suffix or a second word, x 3
     // operations; each way of lacking a key on an unknown petId (auth.checked-first),
     // plus 2 more without a header
-    expect(result.stats.requests).toBe(1 + 7 * 3 + 5 + 2)
+    expect(result.stats.requests).toBe(1 + 8 * 3 + 6 + 2)
     expect(result.results.every((entry) => entry.outcome === 'passed')).toBe(true)
   })
 

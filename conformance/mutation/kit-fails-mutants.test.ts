@@ -16,8 +16,9 @@ interface Setting {
 
 /**
  * The servers the kit is run against, each correct when not mutated: the
- * defaults, the rate-limit group against a small window, and ids beyond
- * 2^53. A mutant survives when every run passes.
+ * defaults, the rate-limit group against a small window, unknown category
+ * ids accepted, more pets than a page holds, and ids beyond 2^53. A mutant
+ * survives when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -25,6 +26,10 @@ const settings: Record<string, Setting> = {
     options: { rateLimit: { limit: 100, windowS: 2 } },
     run: { include: ['rate-limit'] },
   },
+  'unknown category ids accepted (the int64 range is the only rule on categoryId)': {
+    options: { unknownCategory: 'accept' },
+  },
+  '150 pets at start (a page of 100 can be full)': { options: { seedPets: 150 } },
   'ids and category ids beyond 2^53': {
     options: {
       firstId: 9007199254740993n,

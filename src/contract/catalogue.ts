@@ -87,7 +87,7 @@ const definitions = [
       'auth.non-bearer',
       'A non-Bearer scheme is rejected',
       '§5, §7',
-      '401 with an Error body for `Authorization: Token <valid key>` and `Authorization: Basic <valid key>`',
+      '401 with an Error body for `Authorization: Token <valid key>`, `Basic <valid key>` and `NotBearer <valid key>` (a scheme matched without an anchor)',
     ],
     [
       'auth.empty-token',

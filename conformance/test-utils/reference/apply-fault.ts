@@ -389,6 +389,22 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
       return keyOf(request) ?? (word === 'sk_ref' ? word : undefined)
     },
   }),
+  // `/Bearer (\S+)$/` without `^`: any scheme that ends in `Bearer` gets in.
+  'bearer-matched-without-anchor': ({ keyOf }) => ({
+    keyOf: (request) =>
+      keyOf(request) ??
+      (/Bearer sk_ref$/.test(request.headers.authorization ?? '') ? 'sk_ref' : undefined),
+  }),
+  // A validator that reads a name which parses as a number as a number, and refuses it.
+  'numeric-names-refused': ({ parseNewPet }) => ({
+    parseNewPet(text, type) {
+      const input = parseNewPet(text, type)
+      if (input.name.trim() !== '' && Number.isFinite(Number(input.name))) {
+        throw new HttpError(400, 'invalid_request', 'name must be text.')
+      }
+      return input
+    },
+  }),
   // A `Basic` credential whose text is the key is taken as the key.
   'basic-scheme-accepted': ({ keyOf }) => ({
     keyOf: (request) =>

@@ -4,8 +4,11 @@ import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 
+// Stryker disable next-line all: deprecation is marked on the operation (§9); no header is required
 const DEPRECATION = {
+  // Stryker disable next-line all: deprecation headers are not required (§9)
   Deprecation: '@1924992000',
+  // Stryker disable next-line all: deprecation headers are not required (§9)
   Sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
 }
 
@@ -18,8 +21,10 @@ function rateHeaders(decision: RateDecision): Record<string, string> {
 }
 
 function retryAfter(decision: RateDecision, style: 'seconds' | 'date' | undefined, nowMs: number) {
+  // Stryker disable next-line all: Retry-After as seconds or an HTTP-date are both valid (RFC 9110 §10.2.3)
   return style === 'date'
-    ? new Date((Math.ceil(nowMs / 1000) + decision.retryAfterS) * 1000).toUTCString()
+    ? // Stryker disable next-line all: the HTTP-date variant (an allowed difference); its value is not judged beyond being a date
+      new Date((Math.ceil(nowMs / 1000) + decision.retryAfterS) * 1000).toUTCString()
     : String(decision.retryAfterS)
 }
 
@@ -38,7 +43,9 @@ export function createHandler(
   options: ReferenceOptions,
   now: () => number,
 ): (request: ParsedRequest) => Promise<Reply> {
+  // Stryker disable next-line all: the base path is used only in Location and Link, which the spec does not require
   const base = options.basePath ?? '/v1'
+  // Stryker disable next-line all: the default status when none is sent is not shown (§3)
   const defaultStatus = options.defaultStatus === undefined ? 'available' : options.defaultStatus
 
   const listPets = (request: ParsedRequest): Reply => {
@@ -49,9 +56,11 @@ export function createHandler(
   const createPet = async (request: ParsedRequest): Promise<Reply> => {
     const input = parts.parseNewPet(request.body, request.headers['content-type'])
     const status = input.status ?? defaultStatus
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: whether a pet created without status has one is not shown (§3)
     const pet = await parts.store.insert({ ...input, ...(status === null ? {} : { status }) })
     return {
       status: 201,
+      // Stryker disable next-line all: §4.2 requires no Location header
       headers: { Location: `${base}/pets/${pet.id}` },
       body: parts.present(pet),
     }
@@ -60,18 +69,23 @@ export function createHandler(
   const getPet = (text: string): Reply => {
     const pet = parts.store.find(parts.parsePetId(text))
     if (pet === undefined) {
+      // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
       throw new HttpError(404, 'not_found', `No pet ${text}.`)
     }
     return {
       status: 200,
       headers:
+        // Stryker disable next-line all: deprecation headers are not required (§9)
         options.deprecationHeaders === false
-          ? {}
-          : { ...DEPRECATION, Link: `<${base}/pets>; rel="successor-version"` },
+          ? // Stryker disable next-line all: deprecation headers are not required (§9)
+            {}
+          : // Stryker disable next-line all: deprecation headers are not required (§9)
+            { ...DEPRECATION, Link: `<${base}/pets>; rel="successor-version"` },
       body: parts.present(pet),
     }
   }
 
+  // Stryker disable all: GET /store/orders exists, but its parameters, payloads and responses are not shown (§4.4)
   const listOrders = (): Reply => {
     const status = options.ordersStatus ?? 200
     if (status !== 200) {
@@ -80,28 +94,43 @@ export function createHandler(
     return { status: 200, headers: {}, body: [] }
   }
 
+  // Stryker restore all
   const route = async (request: ParsedRequest): Promise<Reply> => {
     const { method, path } = request
+    // Stryker disable next-line all: what a path outside the base answers is not shown (§1, §9)
     if (path === undefined) {
+      // Stryker disable next-line all: what a path outside the base answers is not shown (§1, §9)
       throw new HttpError(404, 'not_found', 'No such route.')
     }
+    // Stryker disable next-line all: a correct server has no middleware before the key check
     for (const middleware of parts.beforeAuth) {
+      // Stryker disable next-line all: a correct server has no middleware before the key check
       middleware(request)
     }
     if (parts.keyOf(request) === undefined) {
       throw new HttpError(
         401,
+        // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
         'unauthorized',
+        // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
         'A valid bearer key is required.',
+        // Stryker disable next-line all: §5 requires no WWW-Authenticate header (advisory in the kit)
         options.wwwAuthenticate === false ? {} : { 'WWW-Authenticate': 'Bearer realm="reference"' },
       )
     }
+    // Stryker disable next-line Regex: paths other than those of §4 are not shown; what they answer is open
     const petId = /^\/pets\/([^/]*)$/.exec(path)?.[1]
+    // Stryker disable all: other methods and paths are not shown (§4 lists GET/POST /pets and GET /pets/{petId}); what they answer is open
     const allowed =
       path === '/pets' ? 'GET, POST' : petId !== undefined || path === '/store/orders' ? 'GET' : ''
+    // Stryker restore all
+    // Stryker disable next-line LogicalOperator: it only adds other methods to the route, which §4 leaves open
     if (method === 'GET' && path === '/pets') return listPets(request)
+    // Stryker disable next-line LogicalOperator: it only adds other methods and paths to the route, which §4 leaves open
     if (method === 'POST' && path === '/pets') return createPet(request)
+    // Stryker disable next-line LogicalOperator: it only adds other methods to the route, which §4 leaves open
     if (method === 'GET' && petId !== undefined) return getPet(petId)
+    // Stryker disable all: other methods and paths are not shown (§4); what they answer is open
     if (method === 'GET' && path === '/store/orders') return listOrders()
     if (allowed !== '' && options.otherMethods !== 404) {
       throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here.`, {
@@ -111,23 +140,29 @@ export function createHandler(
     throw new HttpError(404, 'not_found', 'No such route.')
   }
 
+  // Stryker restore all
   return async (request) => {
     let decision: RateDecision | undefined
     let reply: Reply
     try {
       decision = parts.count(request)
       if (decision.over) {
+        // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
         throw new HttpError(429, 'rate_limited', 'Too many requests.', {
           'Retry-After': retryAfter(decision, options.retryAfter, now()),
         })
       }
+      // Stryker disable next-line all: no size limit on bodies is shown (§8)
       if (request.bodyTooLarge) {
+        // Stryker disable next-line all: no size limit on bodies is shown (§8)
         throw new HttpError(413, 'payload_too_large', 'The body is too large.')
       }
       reply = await route(request)
     } catch (error) {
+      // Stryker disable next-line all: §7 fixes no value of `code`
       reply = errorReply(error, options.codes ?? 'snake')
     }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the limiter does not throw, so a decision always exists here
     const limits = decision === undefined ? {} : rateHeaders(decision)
     return parts.finish({ ...reply, headers: { ...limits, ...reply.headers } }, request)
   }

@@ -44,6 +44,8 @@ export type ReferenceFault =
   | 'create-upserts-by-name'
   | 'key-read-as-first-word'
   | 'basic-scheme-accepted'
+  | 'bearer-matched-without-anchor'
+  | 'numeric-names-refused'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,

