@@ -467,6 +467,7 @@ const faults: Record<string, Array<Fault>> = {
           response: (response) => errorResponse(response, 400),
         },
       ],
+      alsoMayFail: ['create.generated-exact'],
     },
   ],
   'create.generated-invalid': [

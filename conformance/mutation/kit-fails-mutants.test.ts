@@ -17,8 +17,8 @@ interface Setting {
 /**
  * The servers the kit is run against, each correct when not mutated: the
  * defaults, the rate-limit group against a small window, unknown category
- * ids accepted, more pets than a page holds, and ids beyond 2^53. A mutant
- * survives when every run passes.
+ * ids accepted, more pets than a page holds, ids beyond 2^53 and near 2^63,
+ * and pets without status. A mutant survives when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -29,7 +29,19 @@ const settings: Record<string, Setting> = {
   'unknown category ids accepted (the int64 range is the only rule on categoryId)': {
     options: { unknownCategory: 'accept' },
   },
-  '150 pets at start (a page of 100 can be full)': { options: { seedPets: 150 } },
+  '150 pets at start (a page of 100 can be full), an out-of-range limit clamped': {
+    options: { seedPets: 150, invalidLimit: 'clamp' },
+  },
+  'ids near 2^63 - 1, category ids at both ends of int64': {
+    options: {
+      firstId: 2n ** 63n - 100_000n,
+      idStep: 7n,
+      categoryIds: [2n ** 63n - 1n, -(2n ** 63n)],
+    },
+  },
+  'no status anywhere (none sent back, none by default, none seeded)': {
+    options: { omitStatus: true, defaultStatus: null, seededWithoutStatus: true },
+  },
   'ids and category ids beyond 2^53': {
     options: {
       firstId: 9007199254740993n,

@@ -8,7 +8,7 @@
  * bearerKey('Basic dXNlcg==') // undefined
  */
 export function bearerKey(header: string | undefined): string | undefined {
-  // Stryker disable next-line StringLiteral,LogicalOperator: no header and any text that is not `Bearer <key>` fail alike
+  // Stryker disable next-line StringLiteral: no header and any text that is not `Bearer <key>` fail alike
   const match = /^Bearer ([^\s]+)$/.exec(header ?? '')
   return match?.[1]
 }

@@ -25,7 +25,6 @@ function seeded(seed: number): () => number {
  */
 export function createParts(options: ReferenceOptions, now: () => number): ReferenceParts {
   const tokens = new Set(options.tokens ?? ['sk_ref'])
-  // Stryker disable next-line all: whether an unknown categoryId is refused is not shown (§2 shows no Category)
   const categoryIds =
     // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: whether an unknown categoryId is refused is not shown (§2)
     options.unknownCategory === 'accept' ? undefined : new Set(options.categoryIds ?? [1n, 2n, 3n])
@@ -42,7 +41,6 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
     parsePetId,
     keyOf(request) {
       const key = bearerKey(request.headers.authorization)
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: the key set never holds undefined
       return key !== undefined && tokens.has(key) ? key : undefined
     },
     count(request) {

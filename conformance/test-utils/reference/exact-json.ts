@@ -12,7 +12,7 @@ interface JsonWithSource {
  */
 export function parseExactJson(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-    // Stryker disable next-line OptionalChaining,Regex: the reviver always gets a context with the source of a number; whether `1.0` or `1e2` is an int64 is not stated (§2)
+    // Stryker disable next-line OptionalChaining,Regex,LogicalOperator: only a number's source is all digits; the reviver always gets a context with the source of a number; whether `1.0` or `1e2` is an int64 is not stated (§2)
     typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source)
       ? BigInt(context.source)
       : value,

@@ -2,7 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { ListQuery, PetInput, PetStore, StoredPet } from './pet-store.ts'
 import type { RateDecision } from './rate-limiter.ts'
 
-/** A request as the handlers see it. */
+/**
+ * A request as the handlers see it.
+ *
+ * @example
+ * request.path // '/pets/7' (below the base path)
+ */
 export interface ParsedRequest {
   method: string
   /** The path below the base path; undefined when outside it. */
@@ -14,7 +19,12 @@ export interface ParsedRequest {
   address: string
 }
 
-/** What a handler answers; the writer serialises it. */
+/**
+ * What a handler answers; the writer serialises it.
+ *
+ * @example
+ * const reply: Reply = { status: 200, headers: {}, body: [] }
+ */
 export interface Reply {
   status: number
   body?: unknown

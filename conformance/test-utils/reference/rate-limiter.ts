@@ -1,4 +1,9 @@
-/** What the limiter decided for one request. */
+/**
+ * What the limiter decided for one request.
+ *
+ * @example
+ * if (decision.over) throw new HttpError(429, 'rate_limited', 'Too many requests.')
+ */
 export interface RateDecision {
   limit: number
   remaining: number
