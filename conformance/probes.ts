@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import { parseJsonBody } from '../src/contract/parse-json-body.ts'
 import { ResponsePet, type SentPet } from '../src/contract/response-schemas.ts'
@@ -297,6 +298,14 @@ function assertStatusFilter(context: ProbeContext, exchange: Exchange, status: s
   }
 }
 
+/** Three more `limit` values inside 1..100, seeded (fast-check), for `list.limit-exact`. */
+function generatedLimits(seed: number): Array<number> {
+  return fc.sample(fc.integer({ min: LIST_LIMIT.min + 1, max: LIST_LIMIT.max - 1 }), {
+    seed,
+    numRuns: 3,
+  })
+}
+
 const listProbe: Probe = {
   name: 'list pets',
   checks: [
@@ -324,7 +333,7 @@ const listProbe: Probe = {
     }
     // Every pet listed so far exists, so a page of `limit` k must hold min(k, seen).
     const seenBefore = state.pets.size
-    for (const limit of [LIST_LIMIT.min, LIST_LIMIT.max]) {
+    for (const limit of [LIST_LIMIT.min, LIST_LIMIT.max, ...generatedLimits(context.seed)]) {
       const exchange = await listPets(context, `?limit=${limit}`)
       checkListResponse(context, exchange)
       assertPageSize(context, 'list.limit', exchange, limit)

@@ -200,7 +200,7 @@ const definitions = [
       'list.limit-exact',
       '`limit` is honoured exactly',
       '§4.1, §8 Query limits',
-      `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer`,
+      `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
     ],
     [
       'list.complete',
