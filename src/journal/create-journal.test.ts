@@ -59,7 +59,11 @@ describe('createJournal', () => {
       plan: 'free',
       answeredBy: 'mock',
       violations: [],
-      response: { headers: { 'content-type': 'application/json' }, body: '[]', bodyTruncated: false },
+      response: {
+        headers: { 'content-type': 'application/json' },
+        body: '[]',
+        bodyTruncated: false,
+      },
       upstreamTimings: null,
     })
     expect(pathWithQuery(entry)).toBe('/v1/pets?a=1&a=3&b=2')
