@@ -20,6 +20,8 @@ export interface JudgedExchange {
   responseTruncated?: boolean
   /** ms since the epoch. */
   receivedAt: number
+  /** When the request was sent, ms since the epoch: requests that overlap are not compared in order. */
+  sentAt?: number
 }
 
 /**

@@ -309,6 +309,51 @@ describe('petstore-mock --proxy over HTTP', () => {
   })
 })
 
+describe('requests judged as the caller sent them', () => {
+  it("shows a bad limit, status, petId, body or a missing key as the caller's, with request.* ids", async () => {
+    const upstream = await reference()
+    const mock = await proxyMock(upstream.baseUrl)
+    const send = async (
+      path: string,
+      init: { method?: 'POST'; headers?: Record<string, string>; body?: string } = {},
+    ) => {
+      const response = await request(`${mock.url}${path}`, { headers: KEY, ...init })
+      await response.body.dump()
+      return mock.petstore
+        .requests()
+        .at(-1)
+        ?.violations.map((violation) => violation.check)
+    }
+    expect(await send('/v1/pets?limit=2')).toEqual([])
+    expect(await send('/v1/pets?limit=0')).toEqual(['request.limit'])
+    expect(await send('/v1/pets?status=lost&limit=abc')).toEqual([
+      'request.limit',
+      'request.status',
+    ])
+    expect(await send('/v1/pets/abc')).toEqual(['request.pet-id'])
+    expect(await send('/v1/pets/9223372036854775807')).toEqual([])
+    expect(
+      await send('/v1/pets', {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body: '{"name":"Rex","categoryId":1.5}',
+      }),
+    ).toEqual(['request.body'])
+    expect(
+      await send('/v1/pets', {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body: `{"name":"${'n'.repeat(300)}","categoryId":9223372036854775807}`,
+      }),
+    ).toEqual([])
+    expect(await send('/v1/pets', { headers: {} })).toEqual(['request.auth'])
+    const [violation] = mock.petstore.requests({ violations: true })[0]?.violations ?? []
+    expect(violation).toMatchObject({ level: 'required', section: '§4.1, §8' })
+    expect(violation?.message).toMatch(/the caller's mistake, not the server's/)
+    expect(violation?.message).toContain('"limit" must be an integer from 1 to 100, got "0"')
+  })
+})
+
 describe('--proxy-fallback mock over HTTP', () => {
   it('answers with the mock where the upstream has no route, and says who answered', async () => {
     const upstream = await reference({ ordersStatus: 404, tokens: ['sk_test_free'] })

@@ -5,6 +5,7 @@ import { API_PREFIX } from '../spec/routes.ts'
 import { escapesBase } from './escapes-base.ts'
 import type { ExchangeJudge, JudgedExchange } from './exchange-judge.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
+import { judgeRequest } from './judge-request.ts'
 import type { ProxyTarget } from './proxy-target.ts'
 import type { Upstream, UpstreamAnswer } from './upstream.ts'
 
@@ -72,6 +73,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
       )
     }
     return deps.force(ctx, async () => {
+      const sentAt = clock.now()
       let answer: UpstreamAnswer
       try {
         answer = await upstream({
@@ -102,13 +104,14 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         responseBody: answer.text,
         responseTruncated: answer.textTruncated,
         receivedAt,
+        sentAt,
       }
       if (request.body !== null) {
         exchange.requestBody =
           typeof request.body === 'string' ? request.body : TEXT.decode(request.body)
       }
       ctx.upstream = {
-        violations: judge(exchange),
+        violations: [...judgeRequest(ctx), ...judge(exchange)],
         body: answer.text === '' ? null : answer.text,
         bodyTruncated: answer.textTruncated,
         waitMs: answer.waitMs,
