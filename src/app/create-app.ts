@@ -241,7 +241,7 @@ export function createApp(deps: AppDeps): App {
           durationMs: performance.now() - started,
           status: response.status,
           route: ctx.route?.path ?? null,
-          code,
+          code: upstream === undefined ? code : upstream.code,
           forced: ctx.forced ?? null,
           plan: ctx.apiKey?.plan ?? null,
           answeredBy: upstream === undefined ? 'mock' : 'upstream',

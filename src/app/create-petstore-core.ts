@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../clock/clock.ts'
+import { createExchangeJudge } from '../contract/judge-exchange.ts'
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
 import type { Database } from '../data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../data/create-store.ts'
@@ -32,7 +33,6 @@ import {
   parsePetstoreOptions,
   type ResolvedPetstoreOptions,
 } from '../options/parse-petstore-options.ts'
-import type { ExchangeJudge } from '../proxy/exchange-judge.ts'
 import { createFetchUpstream } from '../proxy/fetch-upstream.ts'
 import { proxyStep } from '../proxy/proxy-step.ts'
 import { type ProxyTarget, parseProxyTarget } from '../proxy/proxy-target.ts'
@@ -299,7 +299,7 @@ export function createPetstoreCore(
             target,
             upstream: (internal.upstream ?? createFetchUpstream)(target),
             fallback: resolved.proxyFallback === 'mock',
-            judge: (internal.createJudge ?? noJudge)(),
+            judge: createExchangeJudge(),
             clock,
             force: simulate(scenarios, clock),
             onUpstreamAnswer: internal.onUpstreamAnswer,
@@ -376,7 +376,7 @@ export function createPetstoreCore(
 /**
  * What the transports give the core beside its options: the msw collections,
  * how the proxy reaches its upstream (msw's `bypass()`, or undici on the
- * server), the judge and who else hears the upstream's answers (the recorder).
+ * server) and who else hears the upstream's answers (the recorder).
  *
  * @example
  * createPetstoreCore({ proxy: url }, { upstream: createUndiciUpstream })
@@ -384,12 +384,8 @@ export function createPetstoreCore(
 export interface CoreInternals {
   database?: (store: Store) => { db: Database }
   upstream?: (target: ProxyTarget) => Upstream
-  createJudge?: () => ExchangeJudge
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
 }
-
-/** Until the shared rules are wired: no verdict. */
-const noJudge = (): ExchangeJudge => () => []
 
 /** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */
 function rethrowAs<T>(code: `ERR_PETSTORE_${string}`, action: string, act: () => T): T {

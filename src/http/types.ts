@@ -164,6 +164,8 @@ export interface UpstreamReport {
   body: string | null
   /** The body was cut (beyond what is read, or beyond what could be decoded). */
   bodyTruncated: boolean
+  /** The `code` of an Error body the upstream answered with, or `null`. */
+  code: string | null
   /** From sending the request to the upstream's headers, in ms. */
   waitMs: number
   /** From the headers to the end of the body, in ms. */

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock/clock.ts'
+import type { createExchangeJudge, JudgedExchange } from '../contract/judge-exchange.ts'
 import { ApiError } from '../errors/api-error.ts'
 import type { Context, MockResponse, Next } from '../http/types.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { escapesBase } from './escapes-base.ts'
-import type { ExchangeJudge, JudgedExchange } from './exchange-judge.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
 import { judgeRequest } from './judge-request.ts'
 import type { ProxyTarget } from './proxy-target.ts'
@@ -30,7 +30,8 @@ export interface ProxyDeps {
   upstream: Upstream
   /** `--proxy-fallback mock`: the mock answers when the upstream has no such route or is down. */
   fallback: boolean
-  judge: ExchangeJudge
+  /** The spec's rules (`createExchangeJudge()`), one per stream of exchanges. */
+  judge: ReturnType<typeof createExchangeJudge>
   clock: Clock
   /**
    * Errors and latency on demand (the simulate middleware): a forced status
@@ -114,6 +115,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         violations: [...judgeRequest(ctx), ...judge(exchange)],
         body: answer.text === '' ? null : answer.text,
         bodyTruncated: answer.textTruncated,
+        code: answer.status >= 400 ? errorCodeOf(answer.text) : null,
         waitMs: answer.waitMs,
         receiveMs: answer.receiveMs,
       }
@@ -187,4 +189,14 @@ function hasNoSuchRoute(answer: UpstreamAnswer, ctx: Context): boolean {
   }
   const code = (body as { code?: unknown } | null)?.code
   return typeof code === 'string' && /route|path|endpoint/i.test(code)
+}
+
+/** The `code` of an Error body (at most 64 characters), or `null` when the text is none. */
+function errorCodeOf(text: string): string | null {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown } | null)?.code
+    return typeof code === 'string' && code !== '' ? code.slice(0, 64) : null
+  } catch {
+    return null
+  }
 }
