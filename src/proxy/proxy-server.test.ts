@@ -16,7 +16,7 @@ import { createPetstoreCore, type PetstoreOptions } from '../app/create-petstore
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { createUndiciUpstream } from '../server/undici-upstream.ts'
 import { ErrorBody } from '../spec/error-body.ts'
-import { PROXY_LIMITS } from '../spec/limits.ts'
+import { MAX_BODY_BYTES, PROXY_LIMITS } from '../spec/limits.ts'
 import type { ProxyLimits } from './read-upstream-body.ts'
 
 const KEY = { authorization: 'Bearer sk_ref' }
@@ -173,6 +173,19 @@ describe('petstore-mock --proxy over HTTP', () => {
       violations: [],
     })
     expect(mock.petstore.requests().at(-1)?.response.body).toMatch(/^\[\{"id":1,"name":"Pet 1"/)
+  })
+
+  it("refuses a body over the mock's bound with 413 and forwards nothing of it", async () => {
+    const upstream = await raw((_req, res) => res.writeHead(201).end('{}'))
+    const mock = await proxyMock(`${upstream.url}/v1`)
+    const response = await request(`${mock.url}/v1/pets`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: `"${'x'.repeat(MAX_BODY_BYTES)}"`,
+    })
+    expect(response.statusCode).toBe(413)
+    expect(await response.body.json()).toMatchObject({ code: 'payload_too_large', status: 413 })
+    expect(upstream.requests).toBe(0)
   })
 
   it('passes a redirect back as it is, without following it', async () => {

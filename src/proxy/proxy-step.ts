@@ -73,6 +73,8 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         `The proxy forwards only paths under ${API_PREFIX} and ${unsafe}.`,
       )
     }
+    // A body the transport refused (413 too large, 408 stalled) is never forwarded in part.
+    if (request.bodyError) throw request.bodyError
     return deps.force(ctx, async () => {
       const sentAt = clock.now()
       let answer: UpstreamAnswer
