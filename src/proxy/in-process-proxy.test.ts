@@ -46,6 +46,39 @@ describe('createPetstore({ proxy })', () => {
     expect(petstore.state().proxy).toEqual({ upstream: upstream.baseUrl, fallback: 'none' })
   })
 
+  it('lets a test assert that a real server broke no rule, and see the rule a faulty one broke', async () => {
+    const exercise = async (petstore: ReturnType<typeof createPetstore>) => {
+      server.use(...petstore.handlers)
+      const base = 'https://api.example.com/v1'
+      await (await fetch(`${base}/pets?limit=3`, { headers: KEY })).arrayBuffer()
+      await (await fetch(`${base}/pets/424242`, { headers: KEY })).arrayBuffer()
+      await (
+        await fetch(`${base}/pets`, {
+          method: 'POST',
+          headers: { ...KEY, 'content-type': 'application/json' },
+          body: '{"name":"Rex","categoryId":1}',
+        })
+      ).arrayBuffer()
+      server.resetHandlers()
+      return petstore
+    }
+    const correct = await reference()
+    const fine = await exercise(
+      createPetstore({ baseUrl: 'https://api.example.com', proxy: correct.baseUrl }),
+    )
+    expect(fine.requests().map((entry) => entry.status)).toEqual([200, 404, 201])
+    expect(fine.violations()).toEqual({})
+    const faulty = await reference({ fault: 'no-rate-limit-headers-on-201' })
+    const broken = await exercise(
+      createPetstore({ baseUrl: 'https://api.example.com', proxy: faulty.baseUrl }),
+    )
+    expect(Object.keys(broken.violations())).toEqual(['ratelimit.headers'])
+    expect(broken.requests({ violations: true }).map((entry) => entry.method)).toEqual(['POST'])
+    expect(broken.toHar({ violations: true }).log.entries[0]?._violations[0]?.check).toBe(
+      'ratelimit.headers',
+    )
+  })
+
   it('still forces answers in-process without asking the real server', async () => {
     const upstream = await reference()
     const petstore = createPetstore({ proxy: upstream.baseUrl })
