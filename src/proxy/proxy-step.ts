@@ -60,12 +60,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
   const { target, upstream, fallback, judge, clock } = deps
   return async (ctx, mock) => {
     const { request } = ctx
-    if (request.absoluteTarget) {
-      throw new ApiError(
-        'invalid_request',
-        'The proxy forwards only to its upstream: send the path (GET /v1/pets), not an absolute URL.',
-      )
-    }
+    // (An absolute-form target is refused before routing, by the app.)
     const unsafe = escapesBase(request.path)
     if (unsafe !== undefined) {
       throw new ApiError(
@@ -77,12 +72,13 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
     if (request.bodyError) throw request.bodyError
     return deps.force(ctx, async () => {
       const sentAt = clock.now()
+      const headers = forwardedHeaders(ctx)
       let answer: UpstreamAnswer
       try {
         answer = await upstream({
           method: request.method,
           path: upstreamPath(target, ctx),
-          headers: forwardedHeaders(ctx),
+          headers,
           body:
             typeof request.body === 'string'
               ? new TextEncoder().encode(request.body)
@@ -101,7 +97,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         method: request.method,
         path: ctx.path,
         query: rawQueryOf(ctx),
-        requestHeaders: forwardedHeaders(ctx),
+        requestHeaders: headers,
         status: answer.status,
         responseHeaders: answer.headers,
         responseBody: answer.text,
@@ -122,16 +118,16 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         receiveMs: answer.receiveMs,
       }
       deps.onUpstreamAnswer?.(answer, ctx)
-      const headers = { ...answer.headers }
+      const answerHeaders = { ...answer.headers }
       // The mock answers CORS for the page that calls it: its headers replace the upstream's.
       if (ctx.headers['access-control-allow-origin'] !== undefined) {
-        for (const name of Object.keys(headers)) {
-          if (name.startsWith('access-control-')) delete headers[name]
+        for (const name of Object.keys(answerHeaders)) {
+          if (name.startsWith('access-control-')) delete answerHeaders[name]
         }
       }
       return request.method === 'HEAD'
-        ? { status: answer.status, headers }
-        : { status: answer.status, headers, body: answer.body }
+        ? { status: answer.status, headers: answerHeaders }
+        : { status: answer.status, headers: answerHeaders, body: answer.body }
     })
   }
 }
