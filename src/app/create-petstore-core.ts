@@ -214,6 +214,13 @@ export function createPetstoreCore(
 ): PetstoreCore {
   const resolved = parsePetstoreOptions({ ...options })
   const target = options.proxy === undefined ? undefined : parseProxyTarget(options.proxy)
+  if (target === undefined && resolved.proxyFallback === 'mock') {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      '`proxyFallback` needs `proxy`: the mock answers where the upstream cannot',
+    )
+  }
   let seeded: Dataset | undefined
   const seed = () => {
     seeded ??= resolveDataset(options, resolved)

@@ -59,6 +59,12 @@ describe('--record FILE', () => {
     })
   })
 
+  it('refuses at once a file whose folder does not exist', () => {
+    expect(() => createFixtureRecorder(join(directory, 'missing', 'x.json'))).toThrow(
+      /Failed to record to .*x\.json: its folder .*missing does not exist or is not writable\./,
+    )
+  })
+
   it('deduplicates by id, keeps only the schema fields, leaves out ids the mock cannot hold and orders without their pet', async () => {
     const file = join(directory, 'unit.json')
     const recorder = createFixtureRecorder(file)

@@ -1,3 +1,6 @@
+import { accessSync, constants } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { ConfigError } from '../errors/config-error.ts'
 import { formatMessage } from '../errors/format-message.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { LIMITS } from '../options/defaults.ts'
@@ -52,7 +55,10 @@ const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map
  * those the pets name (the default names where the ids match, else
  * `Category N`); an order is written once its pet is. Each change is written
  * crash-safely (`writeFileAtomically`), one write at a time, the latest data
- * winning. At most `LIMITS.maxRecords` pets and orders each.
+ * winning. At most `LIMITS.maxRecords` pets and orders each. A folder that
+ * does not exist or cannot be written throws a `ConfigError`
+ * (`ERR_PETSTORE_FILE`) at once; a write that fails later is reported once
+ * to `onError`.
  *
  * @example
  * const recorder = createFixtureRecorder('recorded.json')
@@ -63,6 +69,16 @@ export function createFixtureRecorder(
   file: string,
   onError: (message: string) => void = (message) => console.error(message),
 ): FixtureRecorder {
+  const folder = dirname(resolve(file))
+  try {
+    accessSync(folder, constants.W_OK)
+  } catch {
+    throw new ConfigError(
+      'ERR_PETSTORE_FILE',
+      `record to ${file}`,
+      `its folder ${folder} does not exist or is not writable`,
+    )
+  }
   const pets = new Map<number, Pet>()
   const orders = new Map<number, Order>()
   let skipped = 0

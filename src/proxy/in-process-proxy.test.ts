@@ -98,5 +98,6 @@ describe('createPetstore({ proxy })', () => {
     ]) {
       expect(() => createPetstore({ proxy }), proxy).toThrow(/`proxy`/)
     }
+    expect(() => createPetstore({ proxyFallback: 'mock' })).toThrow(/`proxyFallback` needs `proxy`/)
   })
 })
