@@ -30,7 +30,8 @@ export interface DataFile extends Persistence {
  * batches (group commit): `append` resolves only once its pet is on disk.
  * `reset` (also the start-up compaction) writes a new snapshot to a temporary
  * file, fsyncs it, renames it over `file` and fsyncs the directory, then
- * empties the journal. Each snapshot has an `epoch`; journal lines carry the
+ * empties the journal; a snapshot that fails on the way is removed, leaving
+ * `file` and its journal as they were. Each snapshot has an `epoch`; journal lines carry the
  * epoch they belong to, so lines of an older snapshot are never replayed. A
  * torn last line (a crash mid-write) is dropped on load: it was never
  * acknowledged. The first load (or write) claims the file for this process

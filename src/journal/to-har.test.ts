@@ -127,7 +127,7 @@ describe('toHar', () => {
     ])
     expect(created?.request.headers).toContainEqual({
       name: 'authorization',
-      value: 'Bearer sk_liv…',
+      value: 'Bearer sk_liv...',
     })
     expect(JSON.stringify(har)).not.toContain('secret')
     expect(created?.request.postData).toEqual({
