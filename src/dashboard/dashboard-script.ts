@@ -1,3 +1,4 @@
+import type { Violation } from '../contract/judge-exchange.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 
 /**
@@ -51,12 +52,7 @@ export function dashboardMain(config: DashboardConfig): void {
    */
   type Entry = JournalEntry & {
     answeredBy?: 'mock' | 'upstream'
-    violations?: Array<{
-      check: string
-      level: 'required' | 'advisory'
-      message: string
-      section: string
-    }>
+    violations?: Array<Violation>
     response?: { headers: Record<string, string>; body: string | null; bodyTruncated: boolean }
   }
 
