@@ -29,16 +29,29 @@ export const FLAG_OF_OPTION: Readonly<Record<string, { flag: string; per: number
 /**
  * The message of an error met while starting from flags, in the person's
  * words: a bad numeric option is named by the flag they typed, its bounds and
- * value in the flag's unit. Any other error keeps its message.
+ * value in the flag's unit; a key's bad limit by where the key was given
+ * (`keySources`: key to `--api-key KEY=…` or `--keys FILE`). Any other error
+ * keeps its message.
  *
  * @example
  * flagMessage(error)
  * // '[petstore-mock] Failed to read the flags: --rate-limit-scale must be a number from 0.001 to 10000, got 0.'
  */
-export function flagMessage(error: unknown): string {
+export function flagMessage(error: unknown, keySources: Record<string, string> = {}): string {
   const problem = error instanceof ConfigError ? error.problem : undefined
-  const mapped = problem && Object.hasOwn(FLAG_OF_OPTION, problem.option)
-  if (!problem || !mapped) return messageOf(error)
+  if (problem === undefined) return messageOf(error)
+  const code = (error as ConfigError).code
+  const limit = /^(.+)\.(perMinute|perDay)$/.exec(problem.option)
+  const key = limit?.[1]
+  if (key !== undefined && Object.hasOwn(keySources, key)) {
+    const window = limit?.[2] === 'perMinute' ? 'per-minute' : 'per-day'
+    return new ConfigError(
+      code,
+      `read ${keySources[key]}`,
+      `the ${window} limit of "${key}" ${describeRule(problem.rule)}, got ${String(problem.value)}`,
+    ).message
+  }
+  if (!Object.hasOwn(FLAG_OF_OPTION, problem.option)) return messageOf(error)
   const { flag, per } = FLAG_OF_OPTION[problem.option] as { flag: string; per: number }
   const inFlagUnits: NumberRule = {
     min: problem.rule.min / per,
@@ -49,7 +62,7 @@ export function flagMessage(error: unknown): string {
   const steps = problem.rule.whole && per !== 1 ? ` (in steps of ${1 / per})` : ''
   const value = typeof problem.value === 'number' ? problem.value / per : problem.value
   return new ConfigError(
-    error instanceof ConfigError ? error.code : 'ERR_PETSTORE_INVALID_FLAG',
+    code,
     'read the flags',
     `--${flag} ${describeRule(inFlagUnits)}${steps}, got ${String(value)}`,
   ).message

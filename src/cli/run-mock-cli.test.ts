@@ -135,6 +135,19 @@ describe('petstore-mock CLI', () => {
     },
   )
 
+  it('names where a key was given in a message about its limits', async () => {
+    const flag = await run(['--port', '0', '--api-key', 'sk_big=enterprise:0/5'])
+    expect(flag.err).toEqual([
+      '[petstore-mock] Failed to read --api-key sk_big=enterprise:0/5: the per-minute limit of "sk_big" must be a whole number from 1, got 0.',
+    ])
+    const file = join(directory, 'keys.json')
+    writeFileSync(file, JSON.stringify({ sk_file: { plan: 'enterprise', perDay: 1.5 } }))
+    const keys = await run(['--port', '0', '--keys', file])
+    expect(keys.err).toEqual([
+      `[petstore-mock] Failed to read --keys ${file}: the per-day limit of "sk_file" must be a whole number from 1, got 1.5.`,
+    ])
+  })
+
   it('maps every numeric flag to its option', async () => {
     const { out } = await run(['--help'])
     const numeric = [...out.matchAll(/^\s+(?:-\w, )?--([\w-]+)\s.*\[number\]/gm)].map(

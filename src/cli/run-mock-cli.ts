@@ -64,12 +64,18 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
   if (args === undefined) return 0
 
   let running: Awaited<ReturnType<typeof startServer>>
+  /** Where each added key was given, to name it in a message about its limits. */
+  const keySources: Record<string, string> = {}
   try {
     const keys: Record<string, KeySpec> = {}
-    if (args.keys) Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
+    if (args.keys) {
+      Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
+      for (const key of Object.keys(keys)) keySources[key] = `--keys ${args.keys}`
+    }
     for (const flag of args['api-key'] ?? []) {
       const [key, spec] = parseApiKeyFlag(String(flag))
       keys[key] = spec
+      keySources[key] = `--api-key ${flag}`
     }
     running = await startServer({
       port: args.port,
@@ -96,7 +102,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       journalSize: args['journal-size'],
     })
   } catch (error) {
-    io.err(flagMessage(error))
+    io.err(flagMessage(error, keySources))
     return 1
   }
 
