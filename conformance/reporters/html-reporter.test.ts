@@ -165,7 +165,13 @@ describe.runIf(BROWSER_TESTS)('htmlReport in Chromium', () => {
     async (width) => {
       const page = await browser.newPage({ viewport: { width, height: 900 } })
       await page.goto(`${origin}/run.html`)
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/report-${width}.png` })
+      if (SCREENSHOTS) {
+        await page.screenshot({ path: `${SCREENSHOTS}/report-${width}.png` })
+        await page
+          .locator('article.card')
+          .first()
+          .screenshot({ path: `${SCREENSHOTS}/report-${width}-failure.png` })
+      }
       for (const summary of await page.locator('details.fold > summary').all()) {
         await summary.click()
       }
