@@ -259,6 +259,15 @@ describe.runIf(BROWSER_TESTS)('the dashboard at every width', () => {
       )
       expect(scrollbar).toBeGreaterThan(0)
 
+      // The proxied answer says so, in the code column or, where that is hidden, by its path.
+      const upstream = page
+        .locator('#rows tr', { hasText: 'status=available' })
+        .locator('.tag.upstream')
+      expect(
+        await upstream.evaluateAll(
+          (tags) => tags.filter((tag) => tag.getClientRects().length > 0).length,
+        ),
+      ).toBe(1)
       // A row with violations is marked; filters leave the columns where they were.
       const columns = () =>
         page.$$eval('thead th', (cells) =>

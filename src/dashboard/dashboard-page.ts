@@ -190,6 +190,7 @@ tbody tr.fresh { animation: fresh 1.2s ease-out; }
 }
 @media (max-width: 760px) {
   .c-code, .c-ms { display: none; }
+  .path .tag.narrow-only { display: inline-block; }
 }
 @media (max-width: 520px) {
   .c-time { display: none; }
@@ -203,6 +204,9 @@ tbody tr.fresh { animation: fresh 1.2s ease-out; }
 td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .open { all: unset; cursor: pointer; font-family: var(--mono); font-size: 12.5px; display: block; max-width: 100%;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.path { display: flex; gap: 6px; align-items: center; min-width: 0; }
+.path .open { min-width: 0; }
+.path .narrow-only { display: none; }
 .open:hover { color: var(--accent); text-decoration: underline; }
 .open:focus-visible { outline: 3px solid var(--focus); }
 .method { font-weight: 700; font-size: 12px; }

@@ -217,7 +217,13 @@ export function dashboardMain(config: DashboardConfig): void {
     )
     // The whole row opens the entry; the button makes that reachable by keyboard.
     row.addEventListener('click', () => showExchange(entry))
-    cell.append(open)
+    const within = el('div', { class: 'path' })
+    within.append(open)
+    // Where the code column is hidden, the path says that a proxied server answered.
+    if (entry.answeredBy === 'upstream') {
+      within.append(el('span', { class: 'tag upstream narrow-only' }, 'upstream'))
+    }
+    cell.append(within)
     row.append(cell)
     const status = el('td', { class: 'c-status' })
     status.append(statusBadge(entry.status))
