@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 
-/** What sticks out of the viewport sideways. */
+/**
+ * What sticks out of the viewport sideways.
+ *
+ * @example
+ * const { beyond } = await pageOverflow(page) // [] when nothing does
+ */
 export interface Overflow {
   innerWidth: number
   /** The width the page's content can use: `innerWidth` less a vertical scrollbar. */
@@ -56,5 +61,10 @@ export function expectNoOverflow(overflow: Overflow, width: number): void {
   )
 }
 
-/** The widths every page is checked at: a phone, a narrow window, a small and a common laptop. */
+/**
+ * The widths every page is checked at: a phone, a narrow window, a small and a common laptop.
+ *
+ * @example
+ * it.each(WIDTHS)('fits %i px', async (width) => page.setViewportSize({ width, height: 900 }))
+ */
 export const WIDTHS = [390, 800, 1024, 1280] as const

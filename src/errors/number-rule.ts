@@ -2,6 +2,9 @@
  * The bounds of a numeric option: what a check enforces and what a message
  * about a bad value says, from one description (so that the CLI can say it
  * again in the unit of its flag).
+ *
+ * @example
+ * const rule: NumberRule = { min: 0, max: 100_000, whole: true }
  */
 export interface NumberRule {
   min: number
@@ -11,7 +14,12 @@ export interface NumberRule {
   whole: boolean
 }
 
-/** A bad value of a numeric option: which option, the value given and the rule it broke. */
+/**
+ * A bad value of a numeric option: which option, the value given and the rule it broke.
+ *
+ * @example
+ * const problem: OptionProblem = { option: 'rateLimit.scale', value: 0, rule: { min: 0.001, max: 10_000, whole: false } }
+ */
 export interface OptionProblem {
   /** The option's path as `createPetstore` takes it: `seed`, `rateLimit.scale`. */
   option: string
