@@ -305,6 +305,26 @@ describe('petstore-mock --proxy over HTTP', () => {
     ])
   })
 
+  it('forwards Prefer and __code/__delay only when the mock did not use them', async () => {
+    const seen: Array<{ url?: string; prefer?: string }> = []
+    const upstream = await raw((req, res) => {
+      seen.push({ url: req.url, prefer: req.headers.prefer })
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    const clock = { now: () => Date.UTC(2026, 0, 1), sleep: async () => {} }
+    const mock = await proxyMock(`${upstream.url}/v1`, { clock })
+    const send = async (path: string, headers: Record<string, string> = {}) =>
+      (await request(`${mock.url}${path}`, { headers: { ...KEY, ...headers } })).body.dump()
+    await send('/v1/pets?limit=1&__delay=5&x=%2B1')
+    await send('/v1/pets?__code=7', { prefer: 'delay=5' })
+    await send('/v1/pets?limit=2', { prefer: 'return=minimal' })
+    expect(seen).toEqual([
+      { url: '/v1/pets?limit=1&x=%2B1', prefer: undefined },
+      { url: '/v1/pets?__code=7', prefer: undefined },
+      { url: '/v1/pets?limit=2', prefer: 'return=minimal' },
+    ])
+  })
+
   it('neither counts nor limits proxied requests: the upstream rate-limit headers are what the caller sees', async () => {
     const upstream = await reference({ rateLimit: { limit: 1000, windowS: 60 } })
     const mock = await proxyMock(upstream.baseUrl)
