@@ -308,7 +308,7 @@ describe('petstore-mock --proxy over HTTP', () => {
   it('forwards Prefer and __code/__delay only when the mock did not use them', async () => {
     const seen: Array<{ url?: string; prefer?: string }> = []
     const upstream = await raw((req, res) => {
-      seen.push({ url: req.url, prefer: req.headers.prefer })
+      seen.push({ url: req.url, prefer: req.headers.prefer as string | undefined })
       res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
     })
     const clock = { now: () => Date.UTC(2026, 0, 1), sleep: async () => {} }
