@@ -1,4 +1,5 @@
 import { flushCompileCache } from 'node:module'
+import { join, relative } from 'node:path'
 import yargs from 'yargs'
 import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
@@ -8,14 +9,16 @@ import { showControls } from '../errors/show-controls.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
+import { parseProxyTarget } from '../proxy/proxy-target.ts'
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
 import { startServer } from '../server/start-server.ts'
 import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX, ROUTE_OF } from '../spec/routes.ts'
 import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
+import { flagMessage } from './flag-of-option.ts'
 import { formatLogLine } from './format-log-line.ts'
 import { lineWriter } from './line-writer.ts'
-import { packageVersion } from './package-version.ts'
+import { EXAMPLE_FIXTURES, packageRoot, packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 import { securityBanner } from './security-banner.ts'
 
@@ -23,6 +26,12 @@ export interface CliIo {
   out: (line: string) => void
   err: (line: string) => void
   env: Record<string, string | undefined>
+  /**
+   * The terminal's width when the output goes to one: `--help` wraps to it.
+   * Absent (piped, redirected): `--help` is not wrapped, so that no example
+   * breaks in the middle of a flag.
+   */
+  columns?: number | undefined
 }
 
 let processIo: CliIo | undefined
@@ -33,6 +42,7 @@ function defaultIo(): CliIo {
     out: lineWriter(process.stdout),
     err: lineWriter(process.stderr),
     env: process.env,
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   }
   return processIo
 }
@@ -56,12 +66,18 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
   if (args === undefined) return 0
 
   let running: Awaited<ReturnType<typeof startServer>>
+  /** Where each added key was given, to name it in a message about its limits. */
+  const keySources: Record<string, string> = {}
   try {
     const keys: Record<string, KeySpec> = {}
-    if (args.keys) Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
+    if (args.keys) {
+      Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
+      for (const key of Object.keys(keys)) keySources[key] = `--keys ${args.keys}`
+    }
     for (const flag of args['api-key'] ?? []) {
       const [key, spec] = parseApiKeyFlag(String(flag))
       keys[key] = spec
+      keySources[key] = `--api-key ${flag}`
     }
     running = await startServer({
       port: args.port,
@@ -86,9 +102,12 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       adminToken: args['admin-token'],
       shutdownTimeoutMs: args['shutdown-timeout'] * 1000,
       journalSize: args['journal-size'],
+      proxy: args.proxy,
+      proxyFallback: args['proxy-fallback'],
+      record: args.record,
     })
   } catch (error) {
-    io.err(messageOf(error))
+    io.err(flagMessage(error, keySources))
     return 1
   }
 
@@ -113,6 +132,11 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
     say(`  dashboard: ${url}${ADMIN_PREFIX}/${fragment}   control: ${url}${ADMIN_PREFIX}/state`)
     say(
       `  journal:   last ${args['journal-size']} requests at ${ADMIN_PREFIX}/requests, live at ${ADMIN_PREFIX}/events`,
+    )
+  }
+  if (args.proxy !== undefined) {
+    say(
+      `  proxy:     ${url}${API_PREFIX} -> ${args.proxy}, every exchange judged against the spec${args['proxy-fallback'] === 'mock' ? '; the mock answers where the upstream has no route or is down' : ''}${args.record ? `; pets and orders recorded to ${args.record}` : ''}`,
     )
   }
   say(
@@ -276,6 +300,22 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: DEFAULTS.journalSize,
       describe: `Requests the journal keeps for /__mock/requests (0 to ${LIMITS.maxJournalSize})`,
     })
+    .option('proxy', {
+      type: 'string',
+      describe:
+        'Forward every /v1 request to this API root (https://staging.example.com/v1) and judge each answer against the spec',
+    })
+    .option('proxy-fallback', {
+      choices: ['none', 'mock'] as const,
+      default: 'none' as const,
+      describe:
+        'With --proxy: mock answers where the upstream has no such route (404, 405, 501) or cannot be reached',
+    })
+    .option('record', {
+      type: 'string',
+      describe:
+        'With --proxy: write the pets and orders the upstream answers to FILE (the --fixtures format)',
+    })
     .option('log-format', {
       choices: ['text', 'json'] as const,
       default: 'text' as const,
@@ -294,13 +334,17 @@ async function parse(argv: Array<string>, io: CliIo) {
       '$0 --api-key sk_live_me=pro --rate-limit-scale 10',
       'An extra key; windows 10x shorter',
     )
-    .example('$0 --fixtures fixtures/example.json --no-admin', 'Your own data, no control API')
+    .example(`$0 --fixtures ${exampleFixtures()} --no-admin`, 'Your own data, no control API')
     .example('$0 --data-file pets.json', 'Created pets survive a restart')
+    .example(
+      '$0 --proxy https://staging.example.com/v1 --proxy-fallback mock',
+      'In front of a real server: its answers, judged; the mock where it has no route',
+    )
     .strict()
     .help()
     .alias('help', '?')
     .version('version', 'Print the version and exit', packageVersion())
-    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .wrap(io.columns === undefined ? null : Math.min(110, io.columns))
     .exitProcess(false)
     .fail((message, error) => {
       throw new ConfigError(
@@ -335,6 +379,14 @@ async function parse(argv: Array<string>, io: CliIo) {
     }
   })
   if (helpShown) return undefined
+  if (args.proxy !== undefined) parseProxyTarget(args.proxy, '--proxy')
+  else if (args.record !== undefined || argv.some((arg) => arg.startsWith('--proxy-fallback'))) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_FLAG',
+      'read the flags',
+      `${args.record !== undefined ? '--record' : '--proxy-fallback'} needs --proxy URL`,
+    )
+  }
   for (const name of numbers) {
     const value = (args as Record<string, unknown>)[name]
     if (value !== undefined && !Number.isFinite(value)) {
@@ -346,6 +398,19 @@ async function parse(argv: Array<string>, io: CliIo) {
     }
   }
   return args
+}
+
+/**
+ * The example fixtures file that comes with the package, as a path from the
+ * current folder: the help's example then runs as pasted wherever it is
+ * shown (`fixtures/example.json` in the clone,
+ * `node_modules/petstore-mock/fixtures/example.json` in a project).
+ */
+function exampleFixtures(): string {
+  const root = packageRoot()
+  const file = root === undefined ? EXAMPLE_FIXTURES : join(root, EXAMPLE_FIXTURES)
+  const path = relative(process.cwd(), file)
+  return /[\s'"$]/.test(path) ? `'${path.replaceAll("'", "'\\''")}'` : path
 }
 
 function formatCounts(data: { categories: number; pets: number; orders: number }): string {
