@@ -51,13 +51,13 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     }),
   }),
   'category-fraction-truncated': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
+    parseNewPet(text) {
       const body = loose(text)
       if (typeof body?.categoryId === 'number' && Number.isFinite(body.categoryId)) {
         body.categoryId = BigInt(Math.trunc(body.categoryId))
-        return parseNewPet(stringifyExactJson(body), type)
+        return parseNewPet(stringifyExactJson(body))
       }
-      return parseNewPet(text, type)
+      return parseNewPet(text)
     },
   }),
   'lose-every-third-pet': ({ store }) => {
@@ -119,14 +119,14 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     }
   },
   'truncate-names-to-64': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
-      const input = parseNewPet(text, type)
+    parseNewPet(text) {
+      const input = parseNewPet(text)
       return { ...input, name: input.name.slice(0, 64) }
     },
   }),
   'echo-default-status-ignoring-sent': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
-      const { status: _ignored, ...input } = parseNewPet(text, type)
+    parseNewPet(text) {
+      const { status: _ignored, ...input } = parseNewPet(text)
       return input
     },
   }),
@@ -193,22 +193,22 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
         : keyOf(request),
   }),
   'crash-on-int64-max-category': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
+    parseNewPet(text) {
       if (loose(text)?.categoryId === INT64_MAX) throw new Error('category lookup overflowed')
-      return parseNewPet(text, type)
+      return parseNewPet(text)
     },
   }),
   'crash-on-status-null': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
+    parseNewPet(text) {
       if (loose(text)?.status === null) throw new Error('status was null')
-      return parseNewPet(text, type)
+      return parseNewPet(text)
     },
   }),
   'crash-on-empty-name': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
+    parseNewPet(text) {
       const name = loose(text)?.name
       if (typeof name === 'string' && name.trim() === '') throw new Error('name was empty')
-      return parseNewPet(text, type)
+      return parseNewPet(text)
     },
   }),
   'key-matched-by-prefix': ({ keyOf }) => ({
@@ -304,8 +304,8 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     count: (request) => ({ ...count(request), over: false }),
   }),
   'trims-names': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
-      const input = parseNewPet(text, type)
+    parseNewPet(text) {
+      const input = parseNewPet(text)
       return { ...input, name: input.name.trim() }
     },
   }),
@@ -326,8 +326,8 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
   }),
   // The body read into a double before it is checked: integers beyond 2^53 lose precision.
   'category-id-through-double': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
-      const input = parseNewPet(text, type)
+    parseNewPet(text) {
+      const input = parseNewPet(text)
       return { ...input, categoryId: BigInt(Number(input.categoryId)) }
     },
   }),
@@ -397,8 +397,8 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
   }),
   // A validator that reads a name which parses as a number as a number, and refuses it.
   'numeric-names-refused': ({ parseNewPet }) => ({
-    parseNewPet(text, type) {
-      const input = parseNewPet(text, type)
+    parseNewPet(text) {
+      const input = parseNewPet(text)
       if (input.name.trim() !== '' && Number.isFinite(Number(input.name))) {
         throw new HttpError(400, 'invalid_request', 'name must be text.')
       }

@@ -11,11 +11,10 @@ interface JsonWithSource {
  * parseExactJson('{"categoryId":9007199254740993}') // { categoryId: 9007199254740993n }
  */
 export function parseExactJson(text: string): unknown {
+  // Only an integer literal's source is all digits (a string's has its quotes).
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-    // Stryker disable next-line OptionalChaining,Regex,LogicalOperator: only a number's source is all digits; the reviver always gets a context with the source of a number; whether `1.0` or `1e2` is an int64 is not stated (§2)
-    typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source)
-      ? BigInt(context.source)
-      : value,
+    // Stryker disable next-line OptionalChaining,Regex,StringLiteral: the reviver always gets a context, a primitive's with its source; whether `1.0` or `1e2` is an int64 is not stated (§2)
+    /^-?\d+$/.test(context?.source ?? '') ? BigInt(context?.source as string) : value,
   )
 }
 

@@ -43,7 +43,7 @@ export interface Reply {
 export interface ReferenceParts {
   ids: { next: () => Promise<bigint> }
   store: Pick<PetStore, 'insert' | 'find' | 'list'>
-  parseNewPet: (text: string, contentType: string | undefined) => PetInput
+  parseNewPet: (text: string) => PetInput
   parseListQuery: (query: URLSearchParams) => ListQuery
   parsePetId: (text: string) => bigint
   /** The caller's valid key, or undefined. */

@@ -66,7 +66,7 @@ export class IdSequence {
  */
 export class PetStore {
   readonly #byId = new Map<bigint, StoredPet>()
-  readonly #byStatus = new Map<Status, Set<bigint>>()
+  readonly #byStatus = new Map<Status | undefined, Set<bigint>>()
   readonly #ids: { next: () => Promise<bigint> }
   readonly #order: 'ascending' | 'descending' | 'random'
   readonly #random: () => number
@@ -87,11 +87,10 @@ export class PetStore {
     const id = await this.#ids.next()
     const pet: StoredPet = { id, ...input }
     this.#byId.set(id, pet)
-    if (pet.status !== undefined) {
-      const index = this.#byStatus.get(pet.status) ?? new Set<bigint>()
-      index.add(id)
-      this.#byStatus.set(pet.status, index)
-    }
+    // Pets without status are indexed under `undefined`, which no filter names.
+    const index = this.#byStatus.get(pet.status) ?? new Set<bigint>()
+    index.add(id)
+    this.#byStatus.set(pet.status, index)
     return { ...pet }
   }
 
