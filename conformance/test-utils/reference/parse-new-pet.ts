@@ -9,12 +9,11 @@ import { isStatus } from './statuses.ts'
  * What a create accepts beyond the types.
  *
  * @example
- * const rules: NewPetRules = { categoryIds: new Set([1n]), maxNameLength: undefined }
+ * const rules: NewPetRules = { categoryIds: new Set([1n]) }
  */
 export interface NewPetRules {
   /** Known category ids; `undefined`: any int64 is accepted. */
   categoryIds: ReadonlySet<bigint> | undefined
-  maxNameLength: number | undefined
 }
 
 // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
@@ -52,11 +51,6 @@ export function parseNewPet(text: string, rules: NewPetRules): PetInput {
   if (typeof body.name !== 'string') {
     // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
     throw invalid('name must be a string.')
-  }
-  // Stryker disable next-line EqualityOperator,BlockStatement: names longer than some limit refused or kept: §8 shows no name limit
-  if (rules.maxNameLength !== undefined && body.name.length > rules.maxNameLength) {
-    // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
-    throw invalid('name is too long.')
   }
   const categoryId = readCategoryId(body.categoryId)
   // Stryker disable next-line EqualityOperator,BlockStatement: whether an unknown categoryId is refused is not shown (§2)

@@ -1,15 +1,8 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
-import zlib from 'node:zlib'
+import { compressBody } from './compress-body.ts'
 import { stringifyExactJson } from './exact-json.ts'
 import type { Reply } from './parts.ts'
 import type { ReferenceOptions } from './reference-options.ts'
-
-// Stryker disable next-line all: compression is an allowed difference (the kit accepts gzip, br, deflate and none)
-const COMPRESS = {
-  gzip: zlib.gzipSync,
-  br: zlib.brotliCompressSync,
-  deflate: zlib.deflateSync,
-}
 
 /**
  * Writes a reply: JSON with exact int64s (`application/problem+json` for
@@ -40,16 +33,8 @@ export function writeReply(
       ? // Stryker disable next-line all: an allowed difference
         'application/problem+json'
       : 'application/json; charset=utf-8')
-  let buffer = Buffer.from(reply.raw?.text ?? stringifyExactJson(reply.body))
-  const encoding = options.compression
-  // Stryker disable next-line StringLiteral,MethodExpression: compression is an allowed difference (the kit accepts gzip, br, deflate and none)
-  if (encoding && String(requestHeaders['accept-encoding'] ?? '').includes(encoding)) {
-    // Stryker disable all: compression is an allowed difference (the kit accepts gzip, br, deflate and none)
-    buffer = COMPRESS[encoding](buffer)
-    headers['Content-Encoding'] = encoding
-    headers.Vary = 'Accept-Encoding'
-  }
-  // Stryker restore all
+  const text = reply.raw?.text ?? stringifyExactJson(reply.body)
+  const buffer = compressBody(Buffer.from(text), requestHeaders, options, headers)
   headers['Content-Length'] = buffer.length
   res.writeHead(reply.status, headers)
   res.end(buffer)
