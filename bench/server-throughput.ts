@@ -34,6 +34,7 @@ import { promisify } from 'node:util'
 import { DEFAULTS, LIMITS } from '../src/options/defaults.ts'
 import { percentile, readCpuMs, readMemory, trackChildren } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
+import { describeLoad, fixed } from './run-bench.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const BIN = join(ROOT, 'dist/bin/petstore-mock.js')
@@ -498,25 +499,14 @@ function log(options: Options, line: string): void {
   if (!options.json) process.stderr.write(`${line}\n`)
 }
 
-function fixed(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  })
-}
-
 function printReport(report: Awaited<ReturnType<typeof benchmark>>): void {
   const out = (line = '') => process.stdout.write(`${line}\n`)
-  const load = (values: Array<number>) => values.map((value) => fixed(value, 2)).join(' ')
   out(
     `The server under load: ${report.generator}, ${report.connections} connections, ` +
       `${report.warmupSeconds} s warm-up + ${report.durationSeconds} s per run, ${report.rounds} rounds (medians), ` +
       `Node ${report.node}, ${report.cpus} CPUs`,
   )
-  out(
-    `load average (1/5/15 min): ${load(report.loadAverage.before)} before, ${load(report.loadAverage.after)} after ` +
-      '(a shared machine: only the ratios within this run count)',
-  )
+  out(describeLoad(report.loadAverage.before, report.loadAverage.after))
   out()
   out(
     [
