@@ -76,6 +76,12 @@ module.exports = {
       ['spec', 'errors'],
       'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module and the errors.',
     ),
+    readsOnly(
+      'contract-reads-only-spec-and-errors',
+      'contract',
+      ['spec', 'errors'],
+      'src/contract holds the rules that judge a response, shared by the conformance kit and the proxy: it reads the spec and the errors, never a transport, the kit or an app folder.',
+    ),
     {
       // The folder graph leaves out a folder's own subfolders, so the rule above
       // cannot see a subfolder that imports its parent back; this one does.

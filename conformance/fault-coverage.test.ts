@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { catalogue } from './model/catalogue.ts'
+import { catalogue } from '../src/contract/catalogue.ts'
 
 const here = new URL('.', import.meta.url)
 

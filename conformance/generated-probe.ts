@@ -1,17 +1,17 @@
 import fc from 'fast-check'
-import { stringifyExact } from './exact-json.ts'
+import { stringifyExact } from '../src/contract/exact-json.ts'
+import type { SentPet } from '../src/contract/response-schemas.ts'
 import { describeResponse } from './model/result-collector.ts'
-import type { Exchange } from './model/types.ts'
+import type { CheckId, Exchange } from './model/types.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
 import { ensureCategoryId, type Probe, type ProbeContext, postPet } from './probe-context.ts'
 import { createdPetProblem, recordCreated } from './probes.ts'
-import type { SentPet } from './response-schemas.ts'
 
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15
 
 interface PropertyRun<T> {
-  checkId: string
+  checkId: CheckId
   arbitrary: fc.Arbitrary<T>
   /** Sends one case; returns the exchange and a problem, if any. */
   attempt: (value: T) => Promise<{ exchange: Exchange; problem?: string }>

@@ -1,9 +1,9 @@
+import { parseRetryAfter } from '../src/contract/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError } from './model/kit-message.ts'
 import { KEY_PLACEHOLDER } from './model/to-curl.ts'
 import type { Credential, Exchange, OperationId, RunStats } from './model/types.ts'
-import { parseRetryAfter } from './rate-limit-headers.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
 import type { Transport } from './undici-transport.ts'
 

@@ -7,15 +7,17 @@
  * console.log(result.summary, result.exitCode)
  */
 
+export { catalogue, matchesCheckId } from '../src/contract/catalogue.ts'
 export { runCli } from './cli.ts'
 export { createHttpClient } from './http-client.ts'
-export { catalogue, matchesCheckId, operations, selectChecks } from './model/catalogue.ts'
-export { NAME_PREFIX } from './model/kit-routes.ts'
+export { NAME_PREFIX, operations } from './model/kit-routes.ts'
+export { selectChecks } from './model/select-checks.ts'
 export { KEY_PLACEHOLDER, shellQuote, toCurl } from './model/to-curl.ts'
 export type {
   CheckDefinition,
   CheckFailure,
   CheckGroup,
+  CheckId,
   CheckLevel,
   CheckResult,
   ConformanceEvent,

@@ -1,9 +1,9 @@
+import { ExactInt64, type ResponsePet } from '../src/contract/response-schemas.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { Exchange } from './model/types.ts'
 import { fetchPet, listPets, type Probe, type ProbeContext } from './probe-context.ts'
 import { listItems } from './probes.ts'
-import { ExactInt64, type ResponsePet } from './response-schemas.ts'
 
 /** Pets confirmed with `GET /pets/{id}` before the lists are read. */
 const MAX_KNOWN = 3

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { stringifyExact } from '../src/contract/exact-json.ts'
 import { NewPet } from '../src/spec/index.ts'
-import { stringifyExact } from './exact-json.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
 
 describe('validNewPet', () => {

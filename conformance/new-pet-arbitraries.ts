@@ -1,7 +1,7 @@
 import fc from 'fast-check'
+import { stringifyExact } from '../src/contract/exact-json.ts'
+import type { SentPet } from '../src/contract/response-schemas.ts'
 import { PetStatus } from '../src/spec/index.ts'
-import { stringifyExact } from './exact-json.ts'
-import type { SentPet } from './response-schemas.ts'
 
 /** A generated invalid body: why it is invalid and the exact text sent. */
 export interface InvalidBody {

@@ -1,12 +1,13 @@
+import { stringifyExact } from '../src/contract/exact-json.ts'
+import { parseJsonBody } from '../src/contract/parse-json-body.ts'
+import { ExactInt64, ResponsePet } from '../src/contract/response-schemas.ts'
 import { INT64 } from '../src/spec/index.ts'
-import { stringifyExact } from './exact-json.ts'
 import type { HttpClient } from './http-client.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import type { ResultCollector } from './model/result-collector.ts'
-import type { Exchange } from './model/types.ts'
+import type { CheckId, Exchange } from './model/types.ts'
 import type { RateLimitPacer } from './rate-limit-pacer.ts'
-import { parseJsonBody, parseResponseBody } from './response-checks.ts'
-import { ExactInt64, ResponsePet } from './response-schemas.ts'
+import { parseResponseBody } from './response-checks.ts'
 
 /** What the probes learn while the run goes on. */
 export interface RunState {
@@ -46,7 +47,7 @@ export interface ProbeContext {
   maxWaitMs: number
   maxRequests: number
   /** Whether the probe should send the requests of a check (selected, or feeding response checks). */
-  wants: (checkId: string) => boolean
+  wants: (checkId: CheckId) => boolean
   onWait?: (ms: number, reason: string) => void
 }
 
@@ -54,7 +55,7 @@ export interface ProbeContext {
 export interface Probe {
   name: string
   /** The checks the probe asserts (it runs when one of them is selected). */
-  checks: Array<string>
+  checks: Array<CheckId>
   run: (context: ProbeContext) => Promise<void>
 }
 

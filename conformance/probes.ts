@@ -1,10 +1,12 @@
+import { stringifyExact } from '../src/contract/exact-json.ts'
+import { parseJsonBody } from '../src/contract/parse-json-body.ts'
+import { ResponsePet, type SentPet } from '../src/contract/response-schemas.ts'
 import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
-import { stringifyExact } from './exact-json.ts'
 import { kitPath, NAME_PREFIX, SUNSET_DAY } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import { KEY_PLACEHOLDER } from './model/to-curl.ts'
-import type { Exchange, OperationId } from './model/types.ts'
+import type { CheckId, Exchange, OperationId } from './model/types.ts'
 import {
   ensureCategoryId,
   fetchPet,
@@ -15,8 +17,7 @@ import {
   type ProbeContext,
   postPet,
 } from './probe-context.ts'
-import { errorBodyProblem, parseJsonBody, parseResponseBody } from './response-checks.ts'
-import { ResponsePet, type SentPet } from './response-schemas.ts'
+import { errorBodyProblem, parseResponseBody } from './response-checks.ts'
 
 const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status
 
@@ -241,7 +242,7 @@ function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): voi
  */
 function assertPageSize(
   context: ProbeContext,
-  checkId: string,
+  checkId: CheckId,
   exchange: Exchange,
   max: number,
 ): void {
@@ -342,7 +343,7 @@ function validBodies(context: ProbeContext, categoryId: bigint): Array<SentPet> 
 /** Fetches a created pet and asserts it is the same (`create.then-get` or another check). */
 async function assertFetchedAsCreated(
   context: ProbeContext,
-  checkId: string,
+  checkId: CheckId,
   pet: ResponsePet,
 ): Promise<void> {
   const fetched = await fetchPet(context, pet.id)
@@ -373,7 +374,7 @@ const createProbe: Probe = {
     const categoryId = await ensureCategoryId(context)
     if (categoryId === undefined) {
       const reason = `no categoryId known: ${context.state.noCategoryReason ?? 'none found'}`
-      for (const id of ['create.valid', 'create.unique-ids', 'create.echo-exact']) {
+      for (const id of ['create.valid', 'create.unique-ids', 'create.echo-exact'] as const) {
         collector.skip(id, 'createPet', reason)
       }
       collector.skip('create.concurrent', 'createPet', reason)
@@ -472,7 +473,7 @@ const rejectProbe: Probe = {
     const { collector } = context
     const categoryId = knownCategoryId(context) ?? 1n
     const name = `${NAME_PREFIX}invalid`
-    const cases: Array<[string, string, string | undefined]> = [
+    const cases: Array<[CheckId, string, string | undefined]> = [
       ['create.reject-missing-body', 'no body', undefined],
       [
         'create.reject-malformed-json',
@@ -502,7 +503,7 @@ const rejectProbe: Probe = {
               'create.reject-invalid-category-id',
               'categoryId a small fraction',
               `{"name":${show(name)},"categoryId":1.5}`,
-            ] as [string, string, string],
+            ] as [CheckId, string, string],
           ]
         : []),
       [
@@ -574,7 +575,7 @@ const getProbe: Probe = {
 }
 
 /** The `Authorization` values of the auth checks; `$PETSTORE_API_KEY` is the key. */
-export const AUTH_VARIANTS: Array<[string, string]> = [
+export const AUTH_VARIANTS: Array<[CheckId, string]> = [
   ['auth.no-header', 'none'],
   ['auth.unknown-key', 'Bearer sk_conformance_unknown_key'],
   ['auth.non-bearer', `Token ${KEY_PLACEHOLDER}`],
@@ -627,7 +628,7 @@ const authProbe: Probe = {
         why: 'limit=0',
       },
     ]
-    const send = async (checkId: string, auth: string, target: Target) => {
+    const send = async (checkId: CheckId, auth: string, target: Target) => {
       if (context.readOnly && target.method !== 'GET') {
         return
       }
@@ -697,7 +698,7 @@ const authProbe: Probe = {
 
 function expectClientError(
   context: ProbeContext,
-  checkId: string,
+  checkId: CheckId,
   operation: OperationId,
   exchange: Exchange,
   why: string,

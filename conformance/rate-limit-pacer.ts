@@ -1,11 +1,11 @@
-import { ConformanceError, kitNote } from './model/kit-message.ts'
-import type { Credential } from './model/types.ts'
 import {
   parseRateLimitHeaders,
   type RateLimitHeaders,
   rateLimitHeaderProblems,
   serverDateSeconds,
-} from './rate-limit-headers.ts'
+} from '../src/contract/rate-limit-headers.ts'
+import { ConformanceError, kitNote } from './model/kit-message.ts'
+import type { Credential } from './model/types.ts'
 
 /** Thrown when keeping to the rate limit would mean waiting longer than allowed. */
 export class WaitTooLongError extends ConformanceError {

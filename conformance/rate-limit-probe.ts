@@ -1,9 +1,13 @@
+import {
+  parseRateLimitHeaders,
+  parseRetryAfter,
+  serverDateSeconds,
+} from '../src/contract/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { kitPath } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { Exchange } from './model/types.ts'
 import type { Probe } from './probe-context.ts'
-import { parseRateLimitHeaders, parseRetryAfter, serverDateSeconds } from './rate-limit-headers.ts'
 
 /** The longest window the probe will exhaust (a minute window, with slack). */
 const MAX_WINDOW_S = 120

@@ -3,12 +3,13 @@ import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
 import { listCompleteProbe } from './list-complete-probe.ts'
-import { selectChecks } from './model/catalogue.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
 import { buildResult, createResultCollector } from './model/result-collector.ts'
+import { selectChecks } from './model/select-checks.ts'
 import type {
   CheckDefinition,
+  CheckId,
   ConformanceEvent,
   ConformanceResult,
   OperationId,
@@ -142,21 +143,9 @@ const probeOrder: Array<ProbeEntry> = [
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** Why a check met nothing to decide on: its catalogue hint, for this operation. */
 function hint(check: CheckDefinition, operation: OperationId): string {
-  switch (check.id) {
-    case 'ratelimit.retry-after':
-      return 'no 429 was received (--include rate-limit provokes one)'
-    case 'ratelimit.429-remaining':
-      return 'no 429 was received (--include rate-limit provokes one)'
-    case 'ratelimit.remaining-decreases':
-      return 'no two responses in a row within one window'
-    case 'auth.www-authenticate':
-      return `no 401 was received for ${operation}`
-    case 'error.body':
-      return `no specified error response was received for ${operation}`
-    default:
-      return 'not exercised'
-  }
+  return check.hint?.replaceAll('{operation}', operation) ?? 'not exercised'
 }
 
 /**
@@ -189,7 +178,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (!(maxDurationMs > 0)) {
     throw usage('--max-duration must be above 0')
   }
-  let selected: Array<CheckDefinition>
+  let selected: Array<CheckDefinition<CheckId>>
   try {
     selected = selectChecks(options)
   } catch (error) {

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
+import { stringifyExact } from '../src/contract/exact-json.ts'
+import { ResponsePets, type SentPet } from '../src/contract/response-schemas.ts'
 import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
-import { stringifyExact } from './exact-json.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
@@ -18,7 +19,6 @@ import {
 } from './probe-context.ts'
 import { createdPetProblem, petMismatch, show } from './probes.ts'
 import { parseResponseBody } from './response-checks.ts'
-import { ResponsePets, type SentPet } from './response-schemas.ts'
 
 /**
  * Requests the stateful phase may send by default (runs and shrinking

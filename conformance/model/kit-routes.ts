@@ -60,15 +60,7 @@ export function kitPath(
   return query ? `${path}${query.startsWith('?') ? '' : '?'}${query}` : path
 }
 
-/**
- * The day the deprecated `getPet` goes away (spec §4.3), as `YYYY-MM-DD`.
- *
- * @example
- * SUNSET_DAY // '2030-12-05'
- */
-export const SUNSET_DAY = (ROUTE_OF.getPet.deprecation?.sunset ?? new Date(Number.NaN))
-  .toISOString()
-  .slice(0, 10)
+export { SUNSET_DAY } from '../../src/contract/catalogue.ts'
 
 /**
  * The prefix of every pet the kit creates, so they can be found and removed.

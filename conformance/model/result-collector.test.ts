@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { selectChecks } from './catalogue.ts'
 import { createResultCollector } from './result-collector.ts'
+import { selectChecks } from './select-checks.ts'
 import type { Exchange } from './types.ts'
 
 const exchange = (id: number, durationMs: number, url = 'http://h/v1/pets'): Exchange => ({
@@ -16,6 +16,14 @@ const exchange = (id: number, durationMs: number, url = 'http://h/v1/pets'): Exc
 const untested = () => ({ outcome: 'skipped' as const, reason: 'not exercised' })
 
 describe('createResultCollector', () => {
+  it('takes only check ids of the catalogue (a typo does not compile)', () => {
+    const collector = createResultCollector(selectChecks({ only: ['list.default-limit'] }))
+    // @ts-expect-error: 'list.default-limits' is no check id
+    collector.pass('list.default-limits', 'listPets')
+    collector.pass('list.default-limit', 'listPets')
+    expect(collector.results(untested).map((result) => result.passes)).toEqual([1])
+  })
+
   it('counts a repeated identical failure instead of keeping it twice', () => {
     const collector = createResultCollector(selectChecks({ only: ['list.default-limit'] }))
     const input = { expected: 'at most 20 pets', actual: '30 pets' }

@@ -1,5 +1,7 @@
-import { operations } from './catalogue.ts'
+import type { CheckId } from '../../src/contract/catalogue.ts'
+import { describeHttpResponse } from '../../src/contract/describe-response.ts'
 import { KIT_DEFAULTS } from './kit-defaults.ts'
+import { operations } from './kit-routes.ts'
 import { toCurl } from './to-curl.ts'
 import type {
   CheckDefinition,
@@ -12,8 +14,6 @@ import type {
   RunSummary,
 } from './types.ts'
 
-const MAX_BODY_IN_REPORT = 400
-
 /**
  * A short description of what came back: status and the start of the body,
  * or the transport error.
@@ -25,9 +25,7 @@ export function describeResponse(exchange: Exchange): string {
   if (!exchange.response) {
     return `no response (${exchange.error ?? 'unknown error'})`
   }
-  const body = exchange.response.body.replace(/\s+/g, ' ').trim()
-  const shown = body.length > MAX_BODY_IN_REPORT ? `${body.slice(0, MAX_BODY_IN_REPORT)}...` : body
-  return `HTTP ${exchange.response.status}${shown ? ` ${shown}` : ''}`
+  return describeHttpResponse(exchange.response.status, exchange.response.body)
 }
 
 /** What decides whether a result fails the run. */
@@ -193,7 +191,7 @@ export interface FailureInput {
  * collector.pass('list.schema', 'listPets')
  */
 export function createResultCollector(
-  selected: Array<CheckDefinition>,
+  selected: Array<CheckDefinition<CheckId>>,
   options: { maxFailuresPerCheck?: number } = {},
 ) {
   const maxFailures = options.maxFailuresPerCheck ?? KIT_DEFAULTS.maxFailuresPerCheck
@@ -211,7 +209,7 @@ export function createResultCollector(
   >()
   const operationTimes: Partial<Record<OperationId, number>> = {}
   let lastExchange: Exchange | undefined
-  const entry = (checkId: string, operation: OperationId) => {
+  const entry = (checkId: CheckId, operation: OperationId) => {
     const key = `${checkId}|${operation}`
     let found = entries.get(key)
     if (!found) {
@@ -230,7 +228,7 @@ export function createResultCollector(
   }
 
   return {
-    isSelected(checkId: string): boolean {
+    isSelected(checkId: CheckId): boolean {
       return byId.has(checkId)
     },
     /** Records an exchange as it arrives: the time of its operation, and the one assertions refer to. */
@@ -243,13 +241,13 @@ export function createResultCollector(
     operationTimes(): Partial<Record<OperationId, number>> {
       return { ...operationTimes }
     },
-    pass(checkId: string, operation: OperationId, exchange?: Exchange): void {
+    pass(checkId: CheckId, operation: OperationId, exchange?: Exchange): void {
       if (byId.has(checkId)) {
         timed(entry(checkId, operation), exchange).passes += 1
       }
     },
     fail(
-      checkId: string,
+      checkId: CheckId,
       operation: OperationId,
       exchange: Exchange | undefined,
       input: FailureInput,
@@ -270,7 +268,7 @@ export function createResultCollector(
         found.omitted += 1
         return
       }
-      const check = byId.get(checkId) as CheckDefinition
+      const check = byId.get(checkId) as CheckDefinition<CheckId>
       found.failures.push({
         checkId,
         operation,
@@ -293,7 +291,7 @@ export function createResultCollector(
     },
     /** Asserts: passes when `problem` is undefined, fails with it otherwise. */
     assert(
-      checkId: string,
+      checkId: CheckId,
       operation: OperationId,
       exchange: Exchange,
       expected: string,
@@ -306,7 +304,7 @@ export function createResultCollector(
       this.fail(checkId, operation, exchange, { expected, actual: problem })
       return false
     },
-    skip(checkId: string, operation: OperationId, reason: string): void {
+    skip(checkId: CheckId, operation: OperationId, reason: string): void {
       if (byId.has(checkId)) {
         entry(checkId, operation).skipReason ??= reason
       }
@@ -317,7 +315,7 @@ export function createResultCollector(
      */
     results(
       untested: (
-        check: CheckDefinition,
+        check: CheckDefinition<CheckId>,
         operation: OperationId,
       ) => { outcome: 'skipped' | 'not-run'; reason: string },
     ) {

@@ -6,43 +6,17 @@
  * const level: CheckLevel = 'required'
  */
 
+import type { CheckId } from '../../src/contract/catalogue.ts'
+import type { CheckDefinition, OperationId } from '../../src/contract/check-definition.ts'
 import type { KitCode, StopReason } from './kit-message.ts'
 
-/**
- * `required`: the spec states the rule; a failure fails the run.
- * `advisory`: the spec leaves it open; a failure only warns (unless `strict`).
- */
-export type CheckLevel = 'required' | 'advisory'
-
-/**
- * The operation an exchange belongs to. `other` is an undocumented method or path.
- */
-export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders' | 'other' | 'any'
-
-/**
- * `default` groups run unless skipped; `rate-limit` runs only when included.
- */
-export type CheckGroup = 'default' | 'rate-limit'
-
-/**
- * One entry of the check catalogue.
- */
-export interface CheckDefinition {
-  /** Stable id, e.g. `auth.no-header`. */
-  id: string
-  title: string
-  /** The spec section(s) the rule comes from, e.g. `§5, §7`. */
-  section: string
-  level: CheckLevel
-  group: CheckGroup
-  operations: Array<OperationId>
-  /** `response`: evaluated on every response the kit receives. `probe`: by dedicated requests. */
-  scope: 'probe' | 'response'
-  /** What a conforming server does. */
-  expected: string
-  /** The check sends POST (or other writing) requests; `readOnly` skips it. */
-  writes?: boolean
-}
+export type { CheckId } from '../../src/contract/catalogue.ts'
+export type {
+  CheckDefinition,
+  CheckGroup,
+  CheckLevel,
+  OperationId,
+} from '../../src/contract/check-definition.ts'
 
 /** Which credential a request carried; decides the rate-limit bucket. */
 export type Credential = 'valid' | 'invalid'
@@ -84,7 +58,7 @@ export interface Exchange {
 
 /** One failed assertion. */
 export interface CheckFailure {
-  checkId: string
+  checkId: CheckId
   operation: OperationId
   message: string
   expected: string
@@ -105,7 +79,10 @@ export interface CheckFailure {
 
 /** The outcome of one check for one operation, with the check's catalogue fields. */
 export interface CheckResult
-  extends Pick<CheckDefinition, 'id' | 'title' | 'section' | 'level' | 'group' | 'expected'> {
+  extends Pick<
+    CheckDefinition<CheckId>,
+    'id' | 'title' | 'section' | 'level' | 'group' | 'expected'
+  > {
   operation: OperationId
   deprecated: boolean
   /**

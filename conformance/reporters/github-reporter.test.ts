@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CheckResult } from '../model/types.ts'
+import type { CheckId, CheckResult } from '../model/types.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
 import {
   escapeData,
@@ -13,7 +13,7 @@ import {
 /** `count` failing results of `level`, the i-th with i + 1 failure records. */
 function failing(count: number, level: 'required' | 'advisory'): Array<CheckResult> {
   return Array.from({ length: count }, (_, i) => ({
-    id: `${level}.check-${i}`,
+    id: `${level}.check-${i}` as CheckId,
     title: `Check ${i}`,
     section: '§4',
     level,
@@ -24,7 +24,7 @@ function failing(count: number, level: 'required' | 'advisory'): Array<CheckResu
     durationMs: 1,
     passes: 0,
     failures: Array.from({ length: Math.min(i + 1, 5) }, () => ({
-      checkId: `${level}.check-${i}`,
+      checkId: `${level}.check-${i}` as CheckId,
       operation: 'listPets' as const,
       message: 'm',
       expected: 'e',

@@ -1,4 +1,4 @@
-import { operationLabel } from '../model/catalogue.ts'
+import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
 import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'

@@ -1,5 +1,4 @@
-import { operationLabel } from '../model/catalogue.ts'
-import { NAME_PREFIX } from '../model/kit-routes.ts'
+import { NAME_PREFIX, operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type {
   CheckResult,

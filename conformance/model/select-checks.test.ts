@@ -1,53 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue, matchesCheckId, selectChecks } from './catalogue.ts'
-
-describe('catalogue', () => {
-  it('has unique, stable-looking ids, each with a section and an expectation', () => {
-    const ids = catalogue.map((check) => check.id)
-    expect(new Set(ids).size).toBe(ids.length)
-    for (const check of catalogue) {
-      expect(check.id).toMatch(/^[a-z0-9]+(\.[a-z0-9-]+)+$/)
-      expect(check.section).toMatch(/§/)
-      expect(check.expected.length).toBeGreaterThan(10)
-      expect(check.operations.length).toBeGreaterThan(0)
-    }
-  })
-
-  it('keeps advisory what the spec leaves open', () => {
-    const advisory = catalogue
-      .filter((check) => check.level === 'advisory')
-      .map((check) => check.id)
-    expect(advisory).toEqual(
-      expect.arrayContaining([
-        'list.invalid-limit',
-        'list.invalid-status',
-        'get.invalid-id',
-        'get.deprecation-headers',
-        'auth.www-authenticate',
-        'method.not-allowed',
-      ]),
-    )
-  })
-
-  it('makes required what the spec states', () => {
-    const required = catalogue
-      .filter((check) => check.level === 'required')
-      .map((check) => check.id)
-    // §1, §4, §5: every operation requires the bearer credential; §8: Remaining counts down.
-    expect(required).toEqual(
-      expect.arrayContaining([
-        'orders.auth',
-        'auth.checked-first',
-        'ratelimit.remaining-decreases',
-        'ratelimit.429-remaining',
-        'list.limit-exact',
-        'list.complete',
-        'input.malformed',
-        'stateful.model',
-      ]),
-    )
-  })
-})
+import { matchesCheckId } from '../../src/contract/catalogue.ts'
+import { selectChecks } from './select-checks.ts'
 
 describe('selectChecks', () => {
   it('leaves the rate-limit group out unless included', () => {

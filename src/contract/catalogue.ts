@@ -1,28 +1,59 @@
-import { LIST_LIMIT } from '../../src/spec/limits.ts'
-import { ConformanceError } from './kit-message.ts'
-import { operationLabel, operations, SUNSET_DAY } from './kit-routes.ts'
-import type { CheckDefinition, OperationId } from './types.ts'
+import { LIST_LIMIT } from '../spec/limits.ts'
+import { ROUTE_OF } from '../spec/routes.ts'
+import type { CheckDefinition, OperationId, ResponseRule } from './check-definition.ts'
+import {
+  bearerChallenge,
+  errorBody,
+  jsonResponse,
+  noServerError,
+  rateLimitHeaders,
+  rateLimitValues,
+  remainingDecreases,
+  tooManyRemaining,
+  tooManyRetryAfter,
+} from './response-rules.ts'
 
-export { operationLabel, operations }
+/**
+ * The day the deprecated `getPet` goes away (spec §4.3), as `YYYY-MM-DD`.
+ *
+ * @example
+ * SUNSET_DAY // '2030-12-05'
+ */
+export const SUNSET_DAY = (ROUTE_OF.getPet.deprecation?.sunset ?? new Date(Number.NaN))
+  .toISOString()
+  .slice(0, 10)
 
 const PETS: Array<OperationId> = ['listPets', 'createPet', 'getPet']
 const EVERYWHERE: Array<OperationId> = ['listPets', 'createPet', 'getPet', 'listOrders', 'other']
 
-/** A check's id, title, spec section(s) and expectation, in that order. */
-type CheckRow = [id: string, title: string, section: string, expected: string]
+/**
+ * A check's id, title, spec section(s) and expectation, in that order; for a
+ * response check, then the function that judges a response and the hint for
+ * a run that met no response it applies to.
+ */
+type CheckRow<Id extends string> =
+  | readonly [id: Id, title: string, section: string, expected: string]
+  | readonly [
+      id: Id,
+      title: string,
+      section: string,
+      expected: string,
+      judge: ResponseRule,
+      hint: string,
+    ]
 
 /**
  * Catalogue entries sharing their level, group, operations, scope and
  * `writes`; the level defaults to `required`, the group to `default` and the
- * scope to `probe`.
+ * scope to `probe`. Keeps each id's literal type, so the ids make {@link CheckId}.
  */
-function checks(
+function checks<const Id extends string>(
   shared: Pick<CheckDefinition, 'operations'> &
     Partial<Pick<CheckDefinition, 'level' | 'group' | 'scope' | 'writes'>>,
-  rows: Array<CheckRow>,
-): Array<CheckDefinition> {
+  rows: ReadonlyArray<CheckRow<Id>>,
+): Array<CheckDefinition<Id>> {
   const { level = 'required', group = 'default', operations, scope = 'probe', writes } = shared
-  return rows.map(([id, title, section, expected]) => ({
+  return rows.map(([id, title, section, expected, judge, hint]) => ({
     id,
     title,
     section,
@@ -32,17 +63,13 @@ function checks(
     scope,
     expected,
     ...(writes ? { writes } : {}),
+    ...(judge ? { judge } : {}),
+    ...(hint ? { hint } : {}),
   }))
 }
 
-/**
- * Every check of the kit. Ids are stable: CI configurations (`--only`, `--skip`)
- * and reports rely on them.
- *
- * @example
- * catalogue.find((check) => check.id === 'auth.no-header')?.level // 'required'
- */
-export const catalogue: ReadonlyArray<CheckDefinition> = [
+/** The rows of {@link catalogue}, their ids kept literal. */
+const definitions = [
   ...checks({ operations: PETS }, [
     [
       'auth.no-header',
@@ -81,6 +108,8 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'Error responses carry the Error body',
       '§2 Error, §4, §7',
       'every error response, of any status (429 included), has `Content-Type: application/json` and a body with `code` and `message` strings and an integer `status` equal to the HTTP status',
+      errorBody,
+      'no specified error response was received for {operation}',
     ],
   ]),
   ...checks({ operations: PETS, scope: 'response' }, [
@@ -89,6 +118,8 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'Response bodies are JSON',
       '§4',
       'every response body is valid JSON with `Content-Type: application/json`',
+      jsonResponse,
+      'no response was received for {operation}',
     ],
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
@@ -97,24 +128,32 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'No server errors',
       '§4, §7',
       'no response has a 5xx status (none is specified)',
+      noServerError,
+      'no response was received for {operation}',
     ],
     [
       'ratelimit.headers',
       'Rate-limit headers on every response',
       '§8 Rate limit headers',
       '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` present, each a non-negative integer',
+      rateLimitHeaders,
+      'no response was received for {operation}',
     ],
     [
       'ratelimit.values',
       'Rate-limit header values are consistent',
       '§8 Rate limit headers',
       'Remaining within 0..Limit; Reset a Unix timestamp in seconds at or after the response (`Date`), never the start of the window',
+      rateLimitValues,
+      'no response with integer rate-limit headers was received for {operation}',
     ],
     [
       'ratelimit.remaining-decreases',
       'Remaining goes down as requests are spent',
       '§8 Rate limit headers',
       'within one window (same Limit and Reset), each request with the key lowers `X-RateLimit-Remaining` (requests sent at the same time excepted)',
+      remainingDecreases,
+      'no two responses in a row within one window',
     ],
   ]),
   // Decided by a 429, which a default run does not provoke: one result per run
@@ -126,12 +165,16 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       'A 429 carries Retry-After',
       '§7, §8',
       'every 429 response has `Retry-After` (delay-seconds or an HTTP-date, RFC 9110 §10.2.3)',
+      tooManyRetryAfter,
+      'no 429 was received (--include rate-limit provokes one)',
     ],
     [
       'ratelimit.429-remaining',
       'A 429 says nothing remains',
       '§8',
       'every 429 response has `X-RateLimit-Remaining: 0`',
+      tooManyRemaining,
+      'no 429 was received (--include rate-limit provokes one)',
     ],
   ]),
   ...checks({ operations: ['listPets'] }, [
@@ -334,6 +377,8 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
       '401 names the Bearer scheme',
       '§5 (RFC 6750 §3; header not specified)',
       'every 401 has `WWW-Authenticate: Bearer ...`',
+      bearerChallenge,
+      'no 401 was received for {operation}',
     ],
   ]),
   ...checks({ operations: ['listOrders'] }, [
@@ -355,6 +400,35 @@ export const catalogue: ReadonlyArray<CheckDefinition> = [
 ]
 
 /**
+ * The id of a check of the catalogue: a compile-time union, so a mistyped id
+ * fails to compile instead of being dropped.
+ *
+ * @example
+ * const id: CheckId = 'auth.no-header'
+ */
+export type CheckId = (typeof definitions)[number]['id']
+
+/**
+ * Every check of the kit. Ids are stable: CI configurations (`--only`, `--skip`)
+ * and reports rely on them. The kit's probes and reports, and the proxy's
+ * judge, read it.
+ *
+ * @example
+ * catalogue.find((check) => check.id === 'auth.no-header')?.level // 'required'
+ */
+export const catalogue: ReadonlyArray<CheckDefinition<CheckId>> = definitions
+
+/**
+ * The catalogue's definition of a check.
+ *
+ * @example
+ * checkById('server.no-5xx').level // 'required'
+ */
+export function checkById(id: CheckId): CheckDefinition<CheckId> {
+  return catalogue.find((check) => check.id === id) as CheckDefinition<CheckId>
+}
+
+/**
  * Whether a check id matches a pattern: the exact id, a prefix ending at a dot
  * or a dash (`auth` matches `auth.no-header`, `create.reject` matches
  * `create.reject-missing-body`), or a trailing `*` wildcard.
@@ -367,52 +441,4 @@ export function matchesCheckId(id: string, pattern: string): boolean {
     return id.startsWith(pattern.slice(0, -1))
   }
   return id === pattern || id.startsWith(`${pattern}.`) || id.startsWith(`${pattern}-`)
-}
-
-/** Options that select checks from the catalogue. */
-export interface SelectChecksOptions {
-  only?: Array<string>
-  skip?: Array<string>
-  include?: Array<string>
-}
-
-/**
- * The checks a run executes: the default group plus included groups, narrowed
- * by `only` and `skip`. Throws on a pattern that matches no check.
- *
- * @example
- * selectChecks({ only: ['auth'] }).map((check) => check.id)
- */
-export function selectChecks(options: SelectChecksOptions = {}): Array<CheckDefinition> {
-  const only = options.only ?? []
-  const skip = options.skip ?? []
-  const include = options.include ?? []
-  for (const group of include) {
-    if (group !== 'rate-limit') {
-      throw new ConformanceError(
-        'usage',
-        'select checks',
-        `unknown group "${group}" (known: rate-limit)`,
-      )
-    }
-  }
-  for (const pattern of [...only, ...skip]) {
-    if (!catalogue.some((check) => matchesCheckId(check.id, pattern))) {
-      throw new ConformanceError(
-        'usage',
-        'select checks',
-        `"${pattern}" matches no check id (see --list)`,
-      )
-    }
-  }
-  return catalogue.filter((check) => {
-    const explicitlyOnly = only.some((pattern) => matchesCheckId(check.id, pattern))
-    if (check.group !== 'default' && !include.includes(check.group)) {
-      return false
-    }
-    if (only.length > 0 && !explicitlyOnly) {
-      return false
-    }
-    return !skip.some((pattern) => matchesCheckId(check.id, pattern))
-  })
 }

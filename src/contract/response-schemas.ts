@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT64, PetStatus } from '../src/spec/index.ts'
+import { INT64, PetStatus } from '../spec/index.ts'
 
 /**
  * An int64 as the kit reads it from a response parsed by `parseExactJson`:

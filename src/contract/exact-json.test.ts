@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INT64 } from '../src/spec/index.ts'
+import { INT64 } from '../spec/index.ts'
 import { parseExactJson, stringifyExact } from './exact-json.ts'
 import { ExactInt64, ResponsePet } from './response-schemas.ts'
 

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS } from '../src/spec/index.ts'
+import { RATE_LIMIT_HEADERS } from '../spec/index.ts'
 
 /** The rate-limit headers of one response, parsed. */
 export interface RateLimitHeaders {

@@ -1,0 +1,100 @@
+import type { CheckId } from './catalogue.ts'
+import type { CheckLevel } from './check-definition.ts'
+import { createRuleMemory, judgeResponse } from './judge-response.ts'
+import { operationOf } from './operation-of.ts'
+
+/**
+ * A rule of the spec that one response broke, with the conformance kit's
+ * check id, level and spec section.
+ *
+ * @example
+ * const violation: Violation = { check: 'server.no-5xx', level: 'required', message: 'HTTP 500 (expected a status below 500)', section: '§4, §7' }
+ */
+export interface Violation {
+  check: CheckId
+  level: CheckLevel
+  message: string
+  section: string
+}
+
+/**
+ * One request and its response, as a proxy or a recorder saw them.
+ *
+ * @example
+ * const exchange: JudgedExchange = { method: 'GET', path: '/v1/pets', query: 'limit=5', requestHeaders: {}, status: 200, responseHeaders: {}, responseBody: '[]', receivedAt: Date.now() }
+ */
+export interface JudgedExchange {
+  method: string
+  /** The full path, with `/v1`, without the query. */
+  path: string
+  /** The raw query, without `?`. */
+  query: string
+  requestHeaders: Record<string, string>
+  requestBody?: string
+  status: number
+  responseHeaders: Record<string, string>
+  responseBody: string
+  /** The body was cut short: rules that need all of it do not judge it. */
+  responseTruncated?: boolean
+  /** When the response arrived (ms since the epoch). */
+  receivedAt: number
+  /**
+   * When the request was sent (ms since the epoch). Optional: with it, a
+   * request sent before the previous response arrived counts as overlapping,
+   * and the order of Remaining is not judged across it.
+   */
+  sentAt?: number
+}
+
+const lowerCased = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+
+/**
+ * One judge per stream of exchanges (it remembers what rules across
+ * responses need): given an exchange it returns the violations of every
+ * response rule of the kit's catalogue, with the kit's ids, levels and
+ * sections. Pure apart from that memory: no I/O, no clock (it reads the
+ * exchange's times). The operation comes from method and path (the spec's
+ * route table). Remaining is compared per credential (the `Authorization`
+ * header); requests without one, or refused with 401, are not followed.
+ * Memory: the last rate-limit headers per credential seen.
+ *
+ * @example
+ * const judge = createExchangeJudge()
+ * judge({ method: 'GET', path: '/v1/pets', query: '', requestHeaders: {}, status: 500, responseHeaders: {}, responseBody: '', receivedAt: Date.now() })
+ * // [{ check: 'server.no-5xx', level: 'required', ... }, { check: 'response.json', ... }, ...]
+ */
+export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Violation> {
+  const memory = createRuleMemory()
+  let lastReceivedAt = Number.NEGATIVE_INFINITY
+  return (exchange) => {
+    const authorization = lowerCased(exchange.requestHeaders).authorization
+    const concurrent = exchange.sentAt !== undefined && exchange.sentAt < lastReceivedAt
+    lastReceivedAt = Math.max(lastReceivedAt, exchange.receivedAt)
+    const judged = judgeResponse(
+      {
+        operation: operationOf(exchange.method, exchange.path),
+        status: exchange.status,
+        headers: lowerCased(exchange.responseHeaders),
+        body: exchange.responseBody,
+        truncated: exchange.responseTruncated ?? false,
+        receivedAt: exchange.receivedAt,
+        bucket: exchange.status === 401 ? undefined : authorization,
+        concurrent,
+      },
+      memory,
+    )
+    return judged.flatMap(({ check, judgement }) =>
+      'expected' in judgement && judgement.problem !== undefined
+        ? [
+            {
+              check: check.id,
+              level: check.level,
+              message: `${judgement.problem} (expected ${judgement.expected})`,
+              section: check.section,
+            },
+          ]
+        : [],
+    )
+  }
+}

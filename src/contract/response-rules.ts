@@ -1,0 +1,277 @@
+import { ErrorBody } from '../spec/error-body.ts'
+import { RETRY_AFTER } from '../spec/headers.ts'
+import type { JudgedResponse, OperationId, ResponseRule } from './check-definition.ts'
+import { describeHttpResponse } from './describe-response.ts'
+import { parseJsonBody } from './parse-json-body.ts'
+import {
+  parseRateLimitHeaders,
+  parseRetryAfter,
+  rateLimitHeaderProblems,
+  serverDateSeconds,
+} from './rate-limit-headers.ts'
+
+/** The operations whose responses the spec describes in full (§4): their bodies are JSON. */
+const SPECIFIED: ReadonlySet<OperationId> = new Set(['listPets', 'createPet', 'getPet'])
+const MAX_RESET_AHEAD_S = 31 * 24 * 60 * 60
+/** Without a `Date` header the judge's own clock is the reference: allow this much skew. */
+const LOCAL_CLOCK_SLACK_S = 2
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
+
+/**
+ * Why the body was not judged: it is larger than what was read of it.
+ *
+ * @example
+ * judgement.skip === TRUNCATED_BODY
+ */
+export const TRUNCATED_BODY = 'the body is larger than what was read of it'
+
+const describe = (response: Pick<JudgedResponse, 'status' | 'body'>) =>
+  describeHttpResponse(response.status, response.body)
+
+const contentTypeProblem = (contentType: string | undefined): string | undefined =>
+  contentType && JSON_TYPE.test(contentType)
+    ? undefined
+    : `Content-Type is ${contentType ? `"${contentType}"` : 'missing'}`
+
+/**
+ * Why a response is not a valid Error body for its status, or `undefined`:
+ * labelled JSON, `code` and `message` strings, an integer `status` equal to
+ * the HTTP status. Validates with the spec's `ErrorBody` schema.
+ *
+ * @example
+ * errorBodyProblemOf({ status: 404, headers: { 'content-type': 'application/json' }, body: '{"code":"not_found","message":"No pet","status":404}' }) // undefined
+ */
+export function errorBodyProblemOf(
+  response: Pick<JudgedResponse, 'status' | 'headers' | 'body'>,
+): string | undefined {
+  const wrongType = contentTypeProblem(response.headers['content-type'])
+  if (wrongType) {
+    return `${wrongType}, not application/json: ${describe(response)}`
+  }
+  const json = parseJsonBody(response.body)
+  if (!json.ok) {
+    return `the body is not JSON: ${describe(response)}`
+  }
+  const parsed = ErrorBody.safeParse(json.value)
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+      .join('; ')
+    return `not an Error body (${issues}): ${describe(response)}`
+  }
+  if (parsed.data.status !== response.status) {
+    return `Error.status is ${parsed.data.status} but the HTTP status is ${response.status}`
+  }
+  return undefined
+}
+
+/**
+ * `server.no-5xx`: no response has a 5xx status.
+ *
+ * @example
+ * noServerError(response, memory) // { expected: 'a status below 500' }
+ */
+export const noServerError: ResponseRule = (response) => ({
+  expected: 'a status below 500',
+  problem: response.status >= 500 ? describe(response) : undefined,
+})
+
+/**
+ * `response.json`: a response of a specified pet operation is labelled JSON
+ * and is JSON; a body larger than what was read skips it.
+ *
+ * @example
+ * jsonResponse(response, memory)?.problem // 'Content-Type is "text/plain"'
+ */
+export const jsonResponse: ResponseRule = (response) => {
+  if (!SPECIFIED.has(response.operation)) {
+    return undefined
+  }
+  const expected = 'Content-Type: application/json and a JSON body'
+  const wrongType = contentTypeProblem(response.headers['content-type'])
+  if (wrongType) {
+    return { expected, problem: wrongType }
+  }
+  // A body beyond what was read cannot be judged (the spec bounds no size).
+  if (response.truncated) {
+    return { skip: TRUNCATED_BODY }
+  }
+  const json = parseJsonBody(response.body)
+  return {
+    expected,
+    problem: json.ok
+      ? undefined
+      : `the body is not valid JSON (${json.reason}): ${describe(response)}`,
+  }
+}
+
+/**
+ * `error.body`: every error response carries an Error body for its status.
+ *
+ * @example
+ * errorBody(response, memory)?.problem // 'Error.status is 400 but the HTTP status is 404'
+ */
+export const errorBody: ResponseRule = (response) =>
+  response.status < 400
+    ? undefined
+    : {
+        expected: `Content-Type: application/json and an Error body { code: string, message: string, status: ${response.status} }`,
+        problem: errorBodyProblemOf(response),
+      }
+
+/**
+ * `ratelimit.headers`: the three rate-limit headers, each a non-negative integer.
+ *
+ * @example
+ * rateLimitHeaders(response, memory)?.problem // 'x-ratelimit-reset missing'
+ */
+export const rateLimitHeaders: ResponseRule = (response) => {
+  const unusable = rateLimitHeaderProblems(response.headers)
+  return {
+    expected: 'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset as integers',
+    problem:
+      unusable.length === 0
+        ? undefined
+        : unusable
+            .map(({ name, value, problem }) =>
+              value === undefined ? `${name} missing` : `${name} is "${value}", ${problem}`,
+            )
+            .join('; '),
+  }
+}
+
+/**
+ * `ratelimit.values`: Remaining within 0..Limit, Reset a Unix time in seconds
+ * not before the response (its `Date`, or the judge's clock less 2 s) and at
+ * most 31 days ahead. Applies when the three headers are integers.
+ *
+ * @example
+ * rateLimitValues(response, memory)?.problem // 'Remaining 61 exceeds Limit 60'
+ */
+export const rateLimitValues: ResponseRule = (response) => {
+  const rateLimit = parseRateLimitHeaders(response.headers)
+  if (!rateLimit) {
+    return undefined
+  }
+  const serverDate = serverDateSeconds(response.headers)
+  const reference = serverDate ?? Math.floor(response.receivedAt / 1000) - LOCAL_CLOCK_SLACK_S
+  const problems: Array<string> = []
+  if (rateLimit.remaining > rateLimit.limit) {
+    problems.push(`Remaining ${rateLimit.remaining} exceeds Limit ${rateLimit.limit}`)
+  }
+  if (rateLimit.reset > 1e11) {
+    problems.push(`Reset ${rateLimit.reset} looks like milliseconds, not Unix seconds`)
+  } else if (rateLimit.reset < reference) {
+    problems.push(
+      `Reset ${rateLimit.reset} is ${reference - rateLimit.reset} s before the response${serverDate === undefined ? ' (the local clock, no Date header)' : "'s Date"}: the window's start, not when it resets`,
+    )
+  } else if (rateLimit.reset - reference > MAX_RESET_AHEAD_S) {
+    problems.push(`Reset ${rateLimit.reset} is more than 31 days ahead`)
+  }
+  return {
+    expected: '0 <= Remaining <= Limit and Reset a Unix time (seconds) not before the response',
+    problem: problems.length ? problems.join('; ') : undefined,
+  }
+}
+
+/**
+ * `ratelimit.remaining-decreases`: within one window (same Limit and Reset)
+ * of one bucket, each response's Remaining is below the previous one's.
+ * Remembers the last response per bucket; a response to overlapping requests
+ * (which may come in any order) decides nothing and starts over.
+ *
+ * @example
+ * remainingDecreases(second, memory)?.problem // 'Remaining 59 after 59'
+ */
+export const remainingDecreases: ResponseRule = (response, memory) => {
+  const rateLimit = parseRateLimitHeaders(response.headers)
+  if (!rateLimit) {
+    return undefined
+  }
+  if (response.concurrent) {
+    memory.rateLimit.clear()
+    return undefined
+  }
+  if (response.bucket === undefined) {
+    return undefined
+  }
+  const previous = memory.rateLimit.get(response.bucket)
+  memory.rateLimit.set(response.bucket, rateLimit)
+  if (
+    !previous ||
+    previous.limit !== rateLimit.limit ||
+    previous.reset !== rateLimit.reset ||
+    previous.remaining === 0
+  ) {
+    return undefined
+  }
+  return {
+    expected: `Remaining below the previous response's ${previous.remaining} (same window)`,
+    problem:
+      rateLimit.remaining < previous.remaining
+        ? undefined
+        : `Remaining ${rateLimit.remaining} after ${previous.remaining}`,
+  }
+}
+
+/**
+ * `ratelimit.429-remaining`: a 429 says nothing remains.
+ *
+ * @example
+ * tooManyRemaining(response, memory)?.problem // 'X-RateLimit-Remaining: 3 on a 429'
+ */
+export const tooManyRemaining: ResponseRule = (response) => {
+  if (response.status !== 429) {
+    return undefined
+  }
+  const rateLimit = parseRateLimitHeaders(response.headers)
+  return {
+    expected: 'X-RateLimit-Remaining: 0',
+    problem:
+      rateLimit === undefined || rateLimit.remaining === 0
+        ? undefined
+        : `X-RateLimit-Remaining: ${rateLimit.remaining} on a 429`,
+  }
+}
+
+/**
+ * `ratelimit.retry-after`: a 429 carries `Retry-After` (seconds or an HTTP-date).
+ *
+ * @example
+ * tooManyRetryAfter(response, memory)?.problem // 'Retry-After missing'
+ */
+export const tooManyRetryAfter: ResponseRule = (response) => {
+  if (response.status !== 429) {
+    return undefined
+  }
+  const value = response.headers[RETRY_AFTER]
+  return {
+    expected: 'Retry-After: <seconds> or an HTTP-date',
+    problem:
+      value === undefined
+        ? 'Retry-After missing'
+        : parseRetryAfter(value, response.receivedAt) === undefined
+          ? `Retry-After is "${value}"`
+          : undefined,
+  }
+}
+
+/**
+ * `auth.www-authenticate`: a 401 of a pet operation names the Bearer scheme.
+ *
+ * @example
+ * bearerChallenge(response, memory)?.problem // 'WWW-Authenticate is missing'
+ */
+export const bearerChallenge: ResponseRule = (response) => {
+  if (response.status !== 401 || !SPECIFIED.has(response.operation)) {
+    return undefined
+  }
+  const value = response.headers['www-authenticate']
+  return {
+    expected: 'WWW-Authenticate: Bearer ...',
+    problem:
+      value !== undefined && /^\s*Bearer\b/i.test(value)
+        ? undefined
+        : `WWW-Authenticate is ${value === undefined ? 'missing' : `"${value}"`}`,
+  }
+}
