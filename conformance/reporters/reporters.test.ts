@@ -40,8 +40,10 @@ describe('junitReport', () => {
     expect(strictSkips).toContain('type="fail-on-skip"')
   })
 
-  it('escapes XML and drops characters XML cannot carry', () => {
-    expect(escapeXml(`<a b="c">'\u0001`)).toBe('&lt;a b=&quot;c&quot;&gt;&apos;')
+  it('escapes XML and shows characters XML cannot carry as \\uXXXX', () => {
+    expect(escapeXml(`<a b="c">'\u0001\uffff`)).toBe(
+      '&lt;a b=&quot;c&quot;&gt;&apos;\\u0001\\uffff',
+    )
   })
 
   it('reports a stopped run as an error with its code and the closing line', () => {
@@ -138,5 +140,24 @@ describe('prettyProgress', () => {
       '  > get a pet (0 requests so far)',
       '  ... backing off after an unrequested 429 (attempt 1 of 3): 60.0 s',
     ])
+  })
+})
+
+describe('prettyProgress with control characters', () => {
+  it('shows the control characters of every progress line as escapes', () => {
+    let text = ''
+    const progress = prettyProgress((line) => {
+      text += line
+    })
+    progress({ type: 'start', baseUrl: 'http://x.test/\u001b[2J', seed: 1, checks: 3 })
+    progress({ type: 'probe', name: 'list \u009b' })
+    progress({ type: 'wait', ms: 1000, reason: 'Retry-After \u001b]0;t\u0007' })
+    progress({ type: 'note', text: 'note \b\b\u202e' })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters it must not find
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/)
+    expect(text).toContain('\\u001b[2J')
+    expect(text).toContain('\\u009b')
+    expect(text).toContain('\\u001b]0;t\\u0007')
+    expect(text).toContain('\\u0008\\u0008\\u202e')
   })
 })
