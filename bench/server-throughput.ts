@@ -25,25 +25,29 @@
  * npm run bench
  * node bench/server-throughput.ts --duration 10 --rounds 5 --json
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { DEFAULTS, LIMITS } from '../src/options/defaults.ts'
-import { percentile, readCpuMs, readMemory, trackChildren } from './process-stats.ts'
+import {
+  children,
+  load as loadWithAutocannon,
+  startBare,
+  startMock,
+  stopMock,
+} from './bench-servers.ts'
+import { percentile, readCpuMs, readMemory } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
-import { describeLoad, fixed } from './run-bench.ts'
+import { describeLoad, fixed, runBench } from './run-bench.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const BIN = join(ROOT, 'dist/bin/petstore-mock.js')
 const KEY = 'sk_bench_enterprise'
 /** An Enterprise key whose minute holds one request: past it after the first. */
 const LIMITED_KEY = 'sk_bench_limited'
-const START_TIMEOUT_MS = 30_000
-/** At most this many latencies are kept per autocannon run (far above what 10 connections reach). */
-const MAX_SAMPLES = 4_000_000
+const REQUEST_TIMEOUT_MS = 30_000
 const TARGETS = { throughput: 0.9, p99Ms: 1, rss: 1.5, limited: 1 }
 
 interface Route {
@@ -93,37 +97,9 @@ interface Run extends RunStats {
 
 type Variant = 'bare' | 'mock'
 
-/** The part of autocannon's API used here (it ships no types). */
-type Autocannon = (options: {
-  url: string
-  connections: number
-  duration: number
-  headers: Record<string, string>
-  timeout: number
-}) => Promise<{
-  duration: number
-  errors: number
-  timeouts: number
-  statusCodeStats: Record<string, { count: number }>
-  requests: { total: number }
-}> & {
-  on(
-    event: 'response',
-    listener: (client: unknown, status: number, bytes: number, ms: number) => void,
-  ): void
-}
-
-const children = trackChildren()
 const options = readOptions()
 try {
-  const report = await benchmark(options)
-  if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-  else printReport(report)
-} catch (error) {
-  process.stderr.write(
-    `[petstore-mock] Failed to run the benchmark: ${error instanceof Error ? error.message : String(error)}\n`,
-  )
-  process.exitCode = 1
+  await runBench('the benchmark', options.json, () => benchmark(options), printReport)
 } finally {
   children.killAll()
 }
@@ -132,7 +108,15 @@ async function benchmark(options: Options) {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first`)
   const loadBefore = loadavg()
   const generator = (await hasWrk()) ? 'wrk' : 'autocannon'
-  const mock = await startMock()
+  const mock = await startMock(
+    [
+      '--journal-size',
+      String(options['journal-size']),
+      '--api-key',
+      `${LIMITED_KEY}=enterprise:1/1000000000`,
+    ],
+    BIN,
+  )
   const bodies: Record<string, string> = {}
   for (const route of ROUTES.filter((route) => route.bare)) {
     bodies[route.path] = await (await expectStatus(`${mock.url}${route.path}`, KEY, 200)).text()
@@ -305,7 +289,11 @@ function load(
 ): Promise<RunStats> {
   return generator === 'wrk'
     ? loadWithWrk(url, route, seconds, options.connections)
-    : loadWithAutocannon(url, route, seconds, options.connections)
+    : loadWithAutocannon(url, seconds, options.connections, {
+        key: route.key,
+        status: route.status,
+        others: allowedOthers(route, seconds),
+      })
 }
 
 /** One wrk run (one thread): its count, rate and latency percentiles. */
@@ -363,49 +351,6 @@ function wrkPercentile(stdout: string, percent: string): number {
   return Number(match[1]) * scale
 }
 
-/**
- * One autocannon run. Latencies are kept here at full resolution (autocannon's
- * histogram rounds to whole ms), the first MAX_SAMPLES of them.
- */
-async function loadWithAutocannon(
-  url: string,
-  route: Route,
-  seconds: number,
-  connections: number,
-): Promise<RunStats> {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-  const latencies = new Float64Array(Math.min(MAX_SAMPLES, Math.ceil(seconds * 400_000)))
-  let count = 0
-  const instance = autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${route.key}` },
-    timeout: 10,
-  })
-  instance.on('response', (_client, _status, _bytes, ms) => {
-    if (count < latencies.length) latencies[count++] = ms
-  })
-  const result = await instance
-  const expected = result.statusCodeStats[String(route.status)]?.count ?? 0
-  if (
-    result.errors > 0 ||
-    result.timeouts > 0 ||
-    result.requests.total - expected > allowedOthers(route, seconds)
-  ) {
-    throw new Error(
-      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.requests.total - expected} answers other than ${route.status}`,
-    )
-  }
-  const sorted = latencies.subarray(0, count).sort()
-  return {
-    requestsPerSecond: result.requests.total / result.duration,
-    p50Ms: percentile(sorted, 0.5),
-    p99Ms: percentile(sorted, 0.99),
-    requests: result.requests.total,
-  }
-}
-
 /** Medians over the rounds of one route and variant. */
 function summarize(runs: Array<Run>, route: string, variant: Variant) {
   const own = runs.filter((run) => run.route === route && run.variant === variant)
@@ -418,89 +363,10 @@ function summarize(runs: Array<Run>, route: string, variant: Variant) {
   }
 }
 
-async function startMock() {
-  const child = children.track(
-    spawn(
-      process.execPath,
-      [
-        BIN,
-        '--port',
-        '0',
-        '--quiet',
-        '--journal-size',
-        String(options['journal-size']),
-        '--api-key',
-        `${KEY}=enterprise:100000000/1000000000`,
-        '--api-key',
-        `${LIMITED_KEY}=enterprise:1/1000000000`,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    ),
-  )
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the mock did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
-      START_TIMEOUT_MS,
-    )
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-16_384)
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match?.[1] === undefined) return
-      clearTimeout(timer)
-      child.stdout?.off('data', onData)
-      child.stdout?.resume()
-      child.stderr?.resume()
-      resolve(match[1])
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the mock exited with ${code} before listening:\n${output}`))
-    })
-  })
-  return { child, url }
-}
-
-async function startBare(bodies: Record<string, string>) {
-  const child = children.track(
-    spawn(process.execPath, [join(ROOT, 'bench/bare-server.ts')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
-  )
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the bare server did not start within ${START_TIMEOUT_MS} ms`)),
-      START_TIMEOUT_MS,
-    )
-    child.once('message', (message: { url: string }) => {
-      clearTimeout(timer)
-      resolve(message.url)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the bare server exited with ${code}`))
-    })
-    child.send({ bodies })
-  })
-  return { child, url }
-}
-
-async function stopMock(child: ChildProcess): Promise<void> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  const code = await exited
-  clearTimeout(timer)
-  if (code !== 0) throw new Error(`the mock exited with ${code} after SIGTERM`)
-}
-
 async function expectStatus(url: string, key: string, status: number): Promise<Response> {
   const response = await fetch(url, {
     headers: { authorization: `Bearer ${key}` },
-    signal: AbortSignal.timeout(START_TIMEOUT_MS),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   })
   if (response.status !== status) {
     throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`)
