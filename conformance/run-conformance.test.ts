@@ -61,7 +61,11 @@ describe('runConformance against the project mock', () => {
     })
     expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
     expect(result.stats.unrequested429).toBe(0)
-    for (const id of ['ratelimit.exhaust', 'ratelimit.recovers']) {
+    for (const id of [
+      'ratelimit.exhaust',
+      'ratelimit.recovers',
+      'ratelimit.refuses-every-operation',
+    ]) {
       expect(outcomeOf(result, id)).toBe('passed')
     }
     for (const id of ['ratelimit.retry-after', 'ratelimit.429-remaining']) {

@@ -19,6 +19,7 @@ import { listPets, type Probe, type ProbeContext, type RunState } from './probe-
 import { fixedProbes } from './probes.ts'
 import { createRateLimitPacer } from './rate-limit-pacer.ts'
 import { rateLimitProbe } from './rate-limit-probe.ts'
+import { requestCountProbe } from './request-count-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { createRunClock } from './run-clock.ts'
 import { statefulProbe } from './stateful-probe.ts'
@@ -138,6 +139,7 @@ const probeOrder: Array<ProbeEntry> = [
   { probe: fixedProbes.advisory, writes: false },
   { probe: fixedProbes.methods, writes: true },
   { probe: statefulProbe, writes: true },
+  { probe: requestCountProbe, writes: false },
   { probe: rateLimitProbe, writes: false },
 ]
 

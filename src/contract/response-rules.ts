@@ -176,8 +176,9 @@ export const rateLimitValues: ResponseRule = (response) => {
 
 /**
  * `ratelimit.remaining-decreases`: within one window (same Limit and Reset)
- * of one bucket, each response's Remaining is below the previous one's.
- * Remembers the last response per bucket; a response to overlapping requests
+ * of one bucket, each response's Remaining is below the previous one's (a
+ * 429 is not compared: whether a refused request counts is the server's
+ * choice). Remembers the last response per bucket; a response to overlapping requests
  * (which may come in any order) decides nothing and starts over.
  *
  * @example
@@ -192,7 +193,8 @@ export const remainingDecreases: ResponseRule = (response, memory) => {
     memory.rateLimit.clear()
     return undefined
   }
-  if (response.bucket === undefined) {
+  // A refused request need not count (the spec leaves it open): a 429 decides nothing.
+  if (response.bucket === undefined || response.status === 429) {
     return undefined
   }
   const previous = memory.rateLimit.get(response.bucket)
