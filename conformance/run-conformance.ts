@@ -366,7 +366,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     })
     /** The selected checks of the probes that run, each counted once, as it is done. */
     const planned = new Set(toRun.flatMap(({ probe }) => probe.checks).filter((id) => ids.has(id)))
-    progress?.plan(planned.size || selected.length)
+    progress?.plan(selected.length, selected.length - planned.size)
     for (const { probe } of toRun) {
       emit({ type: 'probe', name: probe.name })
       progress?.probe(probe.name)

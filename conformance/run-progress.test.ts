@@ -64,6 +64,26 @@ describe('createRunProgress', () => {
     ])
   })
 
+  it('counts the checks that need no requests of their own as done, not in the pace', () => {
+    const clock = fakeClock()
+    const reports: Array<ConformanceProgress> = []
+    const progress = createRunProgress({
+      now: clock.now,
+      intervalMs: 5000,
+      leftMs: () => 1_000_000,
+      maxRequests: 500,
+      stats: () => ({ requests: 1, waitedMs: 0 }),
+      report: (report) => reports.push(report),
+    })
+    progress.plan(12, 2)
+    clock.advance(10_000)
+    progress.checksDone(5)
+    // 2 s a probed check, 5 to go.
+    expect(reports.map((report) => [report.checksDone, report.estimatedLeftMs])).toEqual([
+      [7, 10_000],
+    ])
+  })
+
   it('caps the estimate by what is left of the run', () => {
     const clock = fakeClock()
     const reports: Array<ConformanceProgress> = []

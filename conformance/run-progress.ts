@@ -28,12 +28,14 @@ export interface RunProgressOptions {
 export function createRunProgress(options: RunProgressOptions) {
   const startedAt = options.now()
   let lastReportAt = startedAt
-  const state = { checks: 0, checksDone: 0, probe: undefined as string | undefined }
+  // Checks done without requests of their own (those judging every response) from the start.
+  const state = { checks: 0, checksDone: 0, free: 0, probe: undefined as string | undefined }
 
   const snapshot = (waiting?: { ms: number; reason: string }): ConformanceProgress => {
     const elapsedMs = options.now() - startedAt
     const { requests, waitedMs } = options.stats()
-    const perCheck = state.checksDone > 0 ? elapsedMs / state.checksDone : undefined
+    const probed = state.checksDone - state.free
+    const perCheck = probed > 0 ? elapsedMs / probed : undefined
     return {
       checksDone: state.checksDone,
       checks: state.checks,
@@ -62,9 +64,14 @@ export function createRunProgress(options: RunProgressOptions) {
   }
 
   return {
-    /** Sets how many checks the run will send requests for. */
-    plan(checks: number): void {
+    /**
+     * Sets how many checks the run has, and how many of them need no
+     * requests of their own (they judge every response): done from the start.
+     */
+    plan(checks: number, free = 0): void {
       state.checks = checks
+      state.free = Math.min(free, checks)
+      state.checksDone = state.free
     },
     probe(name: string): void {
       state.probe = name

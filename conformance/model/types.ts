@@ -180,9 +180,12 @@ export interface RunSummary {
  * const progress: ConformanceProgress = { checksDone: 3, checks: 40, requests: 25, maxRequests: 500, waitedMs: 0, elapsedMs: 4000, probe: 'create pets' }
  */
 export interface ConformanceProgress {
-  /** Checks whose requests have all been sent (their probes ended). */
+  /**
+   * Checks whose requests have all been sent (their probes ended); those that
+   * judge every response need none of their own and count as done from the start.
+   */
   checksDone: number
-  /** Checks the run will send requests for. */
+  /** The checks of the run. */
   checks: number
   /** Requests sent so far, and the budget (`maxRequests`). */
   requests: number
@@ -197,7 +200,8 @@ export interface ConformanceProgress {
   waiting?: { ms: number; reason: string }
   /**
    * An estimate of the time left (ms), from the pace so far (time per check
-   * done), capped by what is left of `maxDurationMs`; absent until a check is done.
+   * done by its own requests), capped by what is left of `maxDurationMs`;
+   * absent until such a check is done.
    */
   estimatedLeftMs?: number
 }

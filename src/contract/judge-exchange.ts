@@ -57,7 +57,8 @@ const lowerCased = (headers: Record<string, string>): Record<string, string> =>
  * exchange's times). The operation comes from method and path (the spec's
  * route table). Remaining is compared per credential (the `Authorization`
  * header); requests without one, or refused with 401, are not followed.
- * Memory: the last rate-limit headers per credential seen.
+ * Memory: the last rate-limit headers of at most 256 credentials (the least
+ * recently seen is forgotten first).
  *
  * @example
  * const judge = createExchangeJudge()
