@@ -13,6 +13,7 @@ import { htmlReport } from './reporters/html-reporter.ts'
 import { jsonReport } from './reporters/json-reporter.ts'
 import { junitReport } from './reporters/junit-reporter.ts'
 import { prettyProgress, prettyReport, progressLine } from './reporters/pretty-reporter.ts'
+import { showControls } from './reporters/show-controls.ts'
 import {
   type ConformanceOptions,
   ConformanceSetupError,
@@ -82,7 +83,9 @@ function packageVersion(): string {
 class UsageError extends Error {}
 
 const usageLine = (reason: string) =>
-  `${kitMessage('parse the arguments', reason).replace(/\.$/, '')}. See petstore-conformance --help. [${KIT_CODES.usage}]\n`
+  showControls(
+    `${kitMessage('parse the arguments', reason).replace(/\.$/, '')}. See petstore-conformance --help. [${KIT_CODES.usage}]\n`,
+  )
 
 /**
  * Maps `--reporter` values and `--output` to reporter targets (see `--help`).
@@ -380,7 +383,8 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
         ...(categoryId === undefined ? {} : { categoryId }),
         ...(statefulRequests === undefined ? {} : { statefulRequests }),
         onEvent: prettyProgress((text) => progressStream.write(text), { color }),
-        onProgress: (progress) => progressStream.write(`  ${progressLine(progress)}\n`),
+        onProgress: (progress) =>
+          progressStream.write(`  ${showControls(progressLine(progress))}\n`),
         ...io.runOptions,
       })
     } catch (error) {
@@ -391,7 +395,7 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
       }
     }
     if (result.stopped && result.exitCode === 2) {
-      io.stderr.write(`${result.stopped.message} [${result.stopped.code}]\n`)
+      io.stderr.write(showControls(`${result.stopped.message} [${result.stopped.code}]\n`))
     }
     const written: Array<string> = []
     let writeFailed = false
@@ -402,7 +406,9 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
       } catch (error) {
         writeFailed = true
         io.stderr.write(
-          `${kitMessage(`write the ${label} report to ${file}`, (error as Error).message)} [${KIT_CODES.reportWrite}]\n`,
+          showControls(
+            `${kitMessage(`write the ${label} report to ${file}`, (error as Error).message)} [${KIT_CODES.reportWrite}]\n`,
+          ),
         )
       }
     }
@@ -423,7 +429,7 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
       }
     }
     if (written.length > 0) {
-      progressStream.write(`Reports: ${written.join(', ')}\n`)
+      progressStream.write(showControls(`Reports: ${written.join(', ')}\n`))
     }
     // The console report comes last, so its closing line ends the output.
     for (const target of reporters) {
@@ -431,7 +437,7 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
         continue
       }
       if (target.name === 'pretty' && stdoutTaken) {
-        io.stderr.write(`${result.verdict}\n`)
+        io.stderr.write(`${showControls(result.verdict)}\n`)
       } else {
         io.stdout.write(render(target.name, result, color))
       }
@@ -443,10 +449,12 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
       return 2
     }
     if (error instanceof ConformanceSetupError) {
-      io.stderr.write(`${error.message} [${error.code}]\n`)
+      io.stderr.write(showControls(`${error.message} [${error.code}]\n`))
       return 2
     }
-    io.stderr.write(`${kitMessage('run the conformance checks', (error as Error).message)}\n`)
+    io.stderr.write(
+      showControls(`${kitMessage('run the conformance checks', (error as Error).message)}\n`),
+    )
     return 2
   }
 }

@@ -1,10 +1,9 @@
 import { beforeAll, describe, it } from 'vitest'
 import { ConformanceError } from './model/kit-message.ts'
 import { operationLabel } from './model/kit-routes.ts'
-import { failsTheRun } from './model/result-collector.ts'
 import { selectChecks } from './model/select-checks.ts'
 import type { ConformanceResult } from './model/types.ts'
-import { formatFailure } from './reporters/junit-reporter.ts'
+import { suiteOutcome } from './reporters/suite-outcome.ts'
 import { type ConformanceOptions, runConformance } from './run-conformance.ts'
 
 /** Options of {@link defineConformanceSuite}. */
@@ -63,20 +62,10 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
               'the run did not complete',
             )
           }
-          if (entry.outcome === 'skipped' || entry.outcome === 'not-run') {
-            if (failsTheRun(entry, options)) {
-              throw new Error(`${entry.outcome} (failOnSkip): ${entry.skipReason}`)
-            }
-            context.skip(entry.skipReason)
-          }
-          if (entry.outcome !== 'failed') {
-            return
-          }
-          const details = entry.failures.map(formatFailure).join('\n\n')
-          if (failsTheRun(entry, options)) {
-            throw new Error(`${check.expected}\n\n${details}`)
-          }
-          await context.annotate(`advisory: ${details}`, 'warning')
+          const outcome = suiteOutcome(entry, options)
+          if (outcome.action === 'fail') throw new Error(outcome.text)
+          if (outcome.action === 'skip') context.skip(outcome.text)
+          if (outcome.action === 'annotate') await context.annotate(outcome.text, 'warning')
         })
       }
     }

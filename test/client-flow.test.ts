@@ -75,7 +75,7 @@ describe.runIf(BROWSER_TESTS)(
         status: 429,
         code: 'rate_limited',
         forced: 'scenario',
-        headers: { origin: appUrl, authorization: 'Bearer sk_tes…' },
+        headers: { origin: appUrl, authorization: 'Bearer sk_tes...' },
       })
 
       const journal = await petstore.requests({ path: '/v1/pets', method: 'GET' })

@@ -2,6 +2,7 @@ import { countOf } from '../model/count-of.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
 import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
+import { showControls } from './show-controls.ts'
 
 /** GitHub shows at most 10 error and 10 warning annotations per step. */
 export const MAX_ANNOTATIONS = 10
@@ -51,12 +52,14 @@ function annotation(kind: 'error' | 'warning', entry: CheckResult): string {
  * GitHub Actions annotations: one `::error` per result that fails the run
  * and one `::warning` per advisory failure, worst first, at most
  * {@link MAX_ANNOTATIONS} of each (a stopped run's reason is the first
- * error), then one `::notice` with the totals.
+ * error), then one `::notice` with the totals. Control characters the server
+ * sent show as `\uXXXX` ({@link showControls}).
  *
  * @example
  * for (const line of githubAnnotations(result)) process.stdout.write(`${line}\n`)
  */
-export function githubAnnotations(result: ConformanceResult): Array<string> {
+export function githubAnnotations(raw: ConformanceResult): Array<string> {
+  const result = showControls(raw)
   const { failing, warnings } = rankedProblems(result)
   const errors = failing.map((entry) => annotation('error', entry))
   if (result.exitCode === 2 && result.stopped) {
@@ -106,11 +109,13 @@ function problemBlock(entry: CheckResult): string {
  * counts (those of `result.summary`), the run's facts, then each failure and
  * warning folded in `<details>`, and the skipped and not-run checks. Kept
  * under {@link MAX_SUMMARY_BYTES}: what does not fit is counted, not shown.
+ * Control characters the server sent show as `\uXXXX` ({@link showControls}).
  *
  * @example
  * await appendFile(process.env.GITHUB_STEP_SUMMARY, githubSummary(result))
  */
-export function githubSummary(result: ConformanceResult): string {
+export function githubSummary(raw: ConformanceResult): string {
+  const result = showControls(raw)
   const { summary } = result
   const { failing, warnings } = rankedProblems(result)
   const head = [

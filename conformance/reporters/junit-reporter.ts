@@ -3,25 +3,23 @@ import { operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
+import { showControls } from './show-controls.ts'
 
 /**
- * Escapes text for XML attributes and text nodes, dropping characters XML 1.0
- * cannot carry.
+ * Escapes text for XML attributes and text nodes. Characters XML 1.0 cannot
+ * carry (most C0 controls, even as references) and the other controls are
+ * shown as `\uXXXX` ({@link showControls}).
  *
  * @example
- * escapeXml('a < b') // 'a &lt; b'
+ * escapeXml('a < b\u0007') // 'a &lt; b\\u0007'
  */
 export function escapeXml(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  )
+  return showControls(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
 }
 
 /**

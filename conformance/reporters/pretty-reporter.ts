@@ -11,6 +11,7 @@ import type {
 } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
 import { formatFailure } from './junit-reporter.ts'
+import { showControls } from './show-controls.ts'
 
 /** Options of the pretty output. */
 export interface PrettyOptions {
@@ -68,8 +69,9 @@ export function progressLine(progress: ConformanceProgress): string {
 
 /**
  * Progress lines for the console: the start, the notes, and every wait for
- * the rate limit (where the run stands is {@link progressLine}'s). Pass the
- * returned function as `onEvent`.
+ * the rate limit (where the run stands is {@link progressLine}'s), control
+ * characters shown as `\uXXXX` ({@link showControls}). Pass the returned
+ * function as `onEvent`.
  *
  * @example
  * await runConformance({ baseUrl, token, onEvent: prettyProgress((line) => process.stderr.write(line)) })
@@ -91,7 +93,11 @@ export function prettyProgress(
     }
     quiet = { count: 0, ms: 0 }
   }
-  return (event) => {
+  return (raw) => {
+    if (raw.type === 'request') {
+      return
+    }
+    const event = showControls(raw)
     switch (event.type) {
       case 'start':
         write(
@@ -118,8 +124,6 @@ export function prettyProgress(
         flush()
         lastWait = undefined
         write(`  ${paint('dim', event.text)}\n`)
-        break
-      case 'request':
         break
       case 'done':
         flush()
@@ -162,11 +166,14 @@ export function summaryLine(summary: RunSummary): string {
 /**
  * The final console report: one line per check with its outcome per
  * operation, every failure with expected, actual and a curl, and the verdict.
+ * What the server sent shows its control characters as `\uXXXX`
+ * ({@link showControls}); the only escape sequences written are its colours.
  *
  * @example
  * process.stdout.write(prettyReport(result, { color: process.stdout.isTTY }))
  */
-export function prettyReport(result: ConformanceResult, options: PrettyOptions = {}): string {
+export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}): string {
+  const result = showControls(raw)
   const paint = painter(options.color ?? false)
   const lines: Array<string> = ['', paint('bold', 'Checks')]
   const byId = groupBy(result.results, (entry) => entry.id)

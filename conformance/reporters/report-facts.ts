@@ -2,16 +2,18 @@ import { countOf } from '../model/count-of.ts'
 import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
+import { showControls } from './show-controls.ts'
 
 /**
- * Escapes text for HTML text and attribute values. Everything the server
- * sent goes through it: reports treat it as hostile input.
+ * Escapes text for HTML text and attribute values, control characters shown
+ * as `\uXXXX` ({@link showControls}). Everything the server sent goes through
+ * it: reports treat it as hostile input.
  *
  * @example
  * escapeHtml('<img src=x onerror=alert(1)>') // '&lt;img src=x onerror=alert(1)&gt;'
  */
 export function escapeHtml(text: string): string {
-  return text
+  return showControls(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -4,7 +4,8 @@ import { githubAnnotations, githubSummary } from './github-reporter.ts'
 import { htmlReport } from './html-reporter.ts'
 import { jsonReport } from './json-reporter.ts'
 import { escapeXml, junitReport } from './junit-reporter.ts'
-import { prettyProgress, prettyReport } from './pretty-reporter.ts'
+import { prettyProgress, prettyReport, progressLine } from './pretty-reporter.ts'
+import { showControls } from './show-controls.ts'
 
 const result = sampleResult()
 
@@ -42,8 +43,10 @@ describe('junitReport', () => {
     expect(strictSkips).toContain('type="fail-on-skip"')
   })
 
-  it('escapes XML and drops characters XML cannot carry', () => {
-    expect(escapeXml(`<a b="c">'\u0001`)).toBe('&lt;a b=&quot;c&quot;&gt;&apos;')
+  it('escapes XML and shows characters XML cannot carry as \\uXXXX', () => {
+    expect(escapeXml(`<a b="c">'\u0001\uffff`)).toBe(
+      '&lt;a b=&quot;c&quot;&gt;&apos;\\u0001\\uffff',
+    )
   })
 
   it('reports a stopped run as an error with its code and the closing line', () => {
@@ -171,5 +174,37 @@ describe('counts in words', () => {
     })
     expect(prettyReport(two)).toContain('2 advisory warnings,')
     expect(htmlReport(two)).toContain('<b>2</b>advisory warnings<')
+  })
+})
+
+describe('prettyProgress with control characters', () => {
+  it('shows the control characters of every progress line as escapes', () => {
+    let text = ''
+    const progress = prettyProgress((line) => {
+      text += line
+    })
+    progress({ type: 'start', baseUrl: 'http://x.test/\u001b[2J', seed: 1, checks: 3 })
+    progress({ type: 'probe', name: 'list \u009b' })
+    progress({ type: 'wait', ms: 1000, reason: 'Retry-After \u001b]0;t\u0007' })
+    progress({ type: 'note', text: 'note \b\b\u202e' })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters it must not find
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/)
+    expect(text).toContain('\\u001b[2J')
+    // The probe's name is the progress line's, which the command writes through showControls.
+    expect(
+      showControls(
+        progressLine({
+          checksDone: 0,
+          checks: 3,
+          requests: 0,
+          maxRequests: 9,
+          waitedMs: 0,
+          elapsedMs: 0,
+          probe: 'list \u009b',
+        }),
+      ),
+    ).toContain('\\u009b')
+    expect(text).toContain('\\u001b]0;t\\u0007')
+    expect(text).toContain('\\u0008\\u0008\\u202e')
   })
 })

@@ -242,11 +242,11 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
         enabled: true,
         clients: [
           {
-            client: 'key:sk_test_fr…',
+            client: 'key:sk_test_fr...',
             minute: { limit: 60, used: 1, reset: (START + 60_000) / 1000 },
             day: { limit: 1_000, used: 1, reset: Date.UTC(2026, 0, 2) / 1000 },
           },
-          { client: 'key:sk_test_p…', minute: { limit: 300, used: 1 } },
+          { client: 'key:sk_test_p...', minute: { limit: 300, used: 1 } },
           {
             client: `address:${transport.clientAddress}`,
             minute: { used: 60 },
@@ -257,7 +257,7 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
       scenarios: [{ status: 503, remaining: 2 }],
     })
     expect(state.body.keys).toContainEqual({
-      key: 'sk_test_fr…',
+      key: 'sk_test_fr...',
       plan: 'free',
       perMinute: 60,
       perDay: 1_000,

@@ -11,7 +11,7 @@ export interface StateWithKeys {
  * and among the rate-limited clients, shown by a prefix only.
  *
  * @example
- * maskState(petstore.state()).keys[0].key // 'sk_test_fr…'
+ * maskState(petstore.state()).keys[0].key // 'sk_test_fr...'
  */
 export function maskState<T extends StateWithKeys>(state: T): T {
   return {

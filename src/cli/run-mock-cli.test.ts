@@ -266,7 +266,7 @@ describe('petstore-mock CLI', () => {
         code: 'rate_limited',
         forced: 'query',
         plan: 'pro',
-        headers: { authorization: 'Bearer sk_te…' },
+        headers: { authorization: 'Bearer sk_te...' },
       })
       cli.child.kill('SIGTERM')
       expect(await cli.exited).toBe(0)

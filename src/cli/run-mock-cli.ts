@@ -4,6 +4,7 @@ import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
+import { showControls } from '../errors/show-controls.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
@@ -95,7 +96,11 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
   const scale = args['rate-limit-scale']
   const json = args['log-format'] === 'json'
   if (!args.quiet) {
-    petstore.onRequest((entry) => io.out(json ? JSON.stringify(entry) : formatLogLine(entry)))
+    // A client's C1 controls and bidi overrides (in a header or the body) reach
+    // the terminal as JSON escapes, not as themselves.
+    petstore.onRequest((entry) =>
+      io.out(json ? showControls(JSON.stringify(entry)) : formatLogLine(entry)),
+    )
   }
   // With --log-format json, stdout carries only the JSON lines: the banner and
   // the shutdown notices, meant for a person, go to stderr.

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync } from 'node:fs'
-import { type FileHandle, open, rename } from 'node:fs/promises'
+import { type FileHandle, open, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
@@ -30,7 +30,8 @@ export interface DataFile extends Persistence {
  * batches (group commit): `append` resolves only once its pet is on disk.
  * `reset` (also the start-up compaction) writes a new snapshot to a temporary
  * file, fsyncs it, renames it over `file` and fsyncs the directory, then
- * empties the journal. Each snapshot has an `epoch`; journal lines carry the
+ * empties the journal; a snapshot that fails on the way is removed, leaving
+ * `file` and its journal as they were. Each snapshot has an `epoch`; journal lines carry the
  * epoch they belong to, so lines of an older snapshot are never replayed. A
  * torn last line (a crash mid-write) is dropped on load: it was never
  * acknowledged. The first load (or write) claims the file for this process
@@ -99,14 +100,20 @@ export function openDataFile(file: string): DataFile {
     const next = epoch + 1
     const handle = await openJournal()
     const temporary = `${file}.tmp`
-    const snapshot = await open(temporary, 'w')
     try {
-      await snapshot.writeFile(`${JSON.stringify({ format: FORMAT, epoch: next, ...dataset })}\n`)
-      await snapshot.sync()
-    } finally {
-      await snapshot.close()
+      const snapshot = await open(temporary, 'w')
+      try {
+        await snapshot.writeFile(`${JSON.stringify({ format: FORMAT, epoch: next, ...dataset })}\n`)
+        await snapshot.sync()
+      } finally {
+        await snapshot.close()
+      }
+      await rename(temporary, file)
+    } catch (error) {
+      // A snapshot that did not replace the file is dropped: the file stays as it was.
+      await rm(temporary, { force: true }).catch(() => undefined)
+      throw error
     }
-    await rename(temporary, file)
     syncDirectory(file)
     // From here the new snapshot is what loads; lines of the old epoch are ignored.
     epoch = next

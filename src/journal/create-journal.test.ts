@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { answeredRequest } from '../test-utils/answered-request.ts'
 import { createJournal, MAX_JOURNAL_LISTENERS } from './create-journal.ts'
-import { JOURNAL_BODY_LIMIT, maskAuthorization, pathWithQuery } from './journal-entry.ts'
+import { JOURNAL_BODY_LIMIT, pathWithQuery } from './journal-entry.ts'
 
 describe('createJournal', () => {
   it('keeps the last `size` entries, counts the evicted, and keeps ids increasing after a clear', () => {
@@ -49,7 +49,7 @@ describe('createJournal', () => {
       path: '/v1/pets',
       query: { a: ['1', '3'], b: '2' },
       route: '/v1/pets',
-      headers: { authorization: 'Bearer sk_tes…', 'content-type': 'application/json' },
+      headers: { authorization: 'Bearer sk_tes...', 'content-type': 'application/json' },
       body: body.slice(0, JOURNAL_BODY_LIMIT),
       bodyTruncated: true,
       status: 503,
@@ -59,13 +59,6 @@ describe('createJournal', () => {
       plan: 'free',
     })
     expect(pathWithQuery(entry)).toBe('/v1/pets?a=1&a=3&b=2')
-  })
-
-  it('masks any credential to its scheme and a short prefix', () => {
-    expect(maskAuthorization('Bearer sk_test_free')).toBe('Bearer sk_tes…')
-    expect(maskAuthorization('Bearer abc')).toBe('Bearer a…')
-    expect(maskAuthorization('Basic')).toBe('Basic …')
-    expect(maskAuthorization('')).toBe('…')
   })
 
   it('filters by method, path or route template, status or class, since and limit', () => {

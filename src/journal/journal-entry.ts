@@ -1,4 +1,5 @@
 import type { AnsweredRequest, ForcedBy } from '../http/types.ts'
+import { maskAuthorization } from '../keys/mask-key.ts'
 
 /**
  * A journaled request body keeps at most this many bytes (characters, for a
@@ -12,7 +13,7 @@ export const JOURNAL_HEADER_LIMIT = 512
 /** Decodes journaled bodies; bytes that are not UTF-8 show as U+FFFD. */
 const TEXT = new TextDecoder()
 
-/** The request headers a journal entry keeps; `authorization` is masked. */
+/** The request headers a journal entry keeps; `authorization` is masked (`maskAuthorization`). */
 export const JOURNALED_HEADERS = [
   'authorization',
   'content-type',
@@ -62,7 +63,7 @@ export interface JournalEntry {
  *
  * @example
  * const entry = toJournalEntry(7, answered)
- * entry.headers.authorization // 'Bearer sk_tes…'
+ * entry.headers.authorization // 'Bearer sk_tes...'
  */
 export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEntry {
   const headers: Record<string, string> = {}
@@ -114,21 +115,6 @@ let lastMask = { value: '', masked: '' }
 function maskOnce(value: string): string {
   if (value !== lastMask.value) lastMask = { value, masked: maskAuthorization(value) }
   return lastMask.masked
-}
-
-/**
- * Masks a credential: the scheme and the first 6 characters of the token stay,
- * enough to tell keys apart, not enough to use one.
- *
- * @example
- * maskAuthorization('Bearer sk_test_free') // 'Bearer sk_tes…'
- */
-export function maskAuthorization(value: string): string {
-  const match = /^\s*(\S+)(?:\s+(\S*))?/.exec(value)
-  const scheme = (match?.[1] ?? '').slice(0, 32)
-  const token = match?.[2] ?? ''
-  if (token === '') return scheme === '' ? '…' : `${scheme} …`
-  return `${scheme} ${token.slice(0, Math.min(6, Math.floor(token.length / 2)))}…`
 }
 
 /**

@@ -39,7 +39,7 @@ describe.each(useTransports({ seed: 3 }))('the journal ($name)', (transport) => 
     expect(list).toMatchObject({
       query: { limit: '3', status: 'available' },
       route: '/v1/pets',
-      headers: { authorization: 'Bearer sk_tes…', 'user-agent': 'journal-test' },
+      headers: { authorization: 'Bearer sk_tes...', 'user-agent': 'journal-test' },
       body: null,
       bodyTruncated: false,
       forced: null,

@@ -164,8 +164,8 @@ describe('keys in /__mock/state', () => {
     const text = JSON.stringify(state.body)
     expect(text).not.toContain(secret)
     expect(text).not.toContain('sk_test_free')
-    expect(text).toContain('sk_live_9f…')
-    expect(text).toContain('"key:sk_test_fr…"')
+    expect(text).toContain('sk_live_9f...')
+    expect(text).toContain('"key:sk_test_fr..."')
     const reset = await call(`${mock.current.url}/__mock/reset`, {
       method: 'POST',
       headers: JSON_TYPE,
