@@ -2,7 +2,12 @@ import { catalogue } from '../../src/contract/catalogue.ts'
 import { countOf } from './count-of.ts'
 import type { ConformanceResult } from './types.ts'
 
-/** The skip reason of a result left out by `--read-only`. */
+/**
+ * The skip reason of a result left out by `--read-only`.
+ *
+ * @example
+ * entry.skipReason === READ_ONLY_REASON
+ */
 export const READ_ONLY_REASON = 'read-only run (--read-only)'
 
 /** How many skipped results are named, with their reason, before the rest is counted. */

@@ -444,16 +444,6 @@ export type CheckId = (typeof definitions)[number]['id']
 export const catalogue: ReadonlyArray<CheckDefinition<CheckId>> = definitions
 
 /**
- * The catalogue's definition of a check.
- *
- * @example
- * checkById('server.no-5xx').level // 'required'
- */
-export function checkById(id: CheckId): CheckDefinition<CheckId> {
-  return catalogue.find((check) => check.id === id) as CheckDefinition<CheckId>
-}
-
-/**
  * Whether a check id matches a pattern: the exact id, a prefix ending at a dot
  * or a dash (`auth` matches `auth.no-header`, `create.reject` matches
  * `create.reject-missing-body`), or a trailing `*` wildcard.
