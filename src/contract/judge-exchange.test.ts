@@ -173,6 +173,27 @@ describe('createExchangeJudge', () => {
     ])
   })
 
+  it('does not ask a HEAD response for an Error body', () => {
+    const judge = createExchangeJudge()
+    const head = {
+      ...errorOf(404, rateLimit(59)),
+      method: 'HEAD',
+      path: '/v1/pets/7',
+      responseBody: '',
+    }
+    expect(judge(exchange(head))).toEqual([])
+    expect(
+      judge(
+        exchange({
+          ...head,
+          method: 'GET',
+          receivedAt: NOW + 1,
+          responseHeaders: errorOf(404, rateLimit(58)).responseHeaders,
+        }),
+      ).map((v) => v.check),
+    ).toEqual(['error.body', 'response.json'])
+  })
+
   it('does not judge JSON it could not read whole', () => {
     const judge = createExchangeJudge()
     expect(judge(exchange({ responseBody: '[{"id":1,', responseTruncated: true }))).toEqual([])

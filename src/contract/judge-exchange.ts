@@ -85,8 +85,12 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
       },
       memory,
     )
+    // A HEAD response has no body (RFC 9110 §9.3.2): its Error body cannot be judged.
+    const bodyless = exchange.method.toUpperCase() === 'HEAD'
     return judged.flatMap(({ check, judgement }) =>
-      'expected' in judgement && judgement.problem !== undefined
+      'expected' in judgement &&
+      judgement.problem !== undefined &&
+      !(bodyless && check.id === 'error.body')
         ? [
             {
               check: check.id,
