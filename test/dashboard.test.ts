@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../src/server/start-server.ts'
 import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
+import { expectNoOverflow, pageOverflow, WIDTHS } from './page-overflow.ts'
 
 /**
  * The dashboard at /__mock/ in real Chromium: a request shows up live, a 503
@@ -81,7 +82,7 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
     await page.keyboard.press('Enter')
     const dialog = page.locator('#details')
     await expect.poll(() => dialog.isVisible()).toBe(true)
-    const shown = JSON.parse(await page.locator('#details-body').innerText())
+    const shown = JSON.parse((await page.locator('#details-json').textContent()) ?? '')
     expect(shown).toMatchObject({ status: 503, forced: 'scenario', route: '/v1/pets' })
     await shoot('details')
     await page.keyboard.press('Escape')
@@ -89,7 +90,7 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
     // And by a click anywhere on the row.
     await page.locator('#rows tr').nth(2).locator('td.num').click()
     await expect.poll(() => dialog.isVisible()).toBe(true)
-    expect(JSON.parse(await page.locator('#details-body').innerText())).toMatchObject({
+    expect(JSON.parse((await page.locator('#details-json').textContent()) ?? '')).toMatchObject({
       status: 200,
       query: { limit: '3' },
     })
@@ -138,4 +139,205 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
     )
     expect(errors).toEqual([])
   }, 60_000)
+})
+
+/**
+ * The dashboard at a phone's width, a narrow window, a small and a common
+ * laptop: nothing sticks out sideways, the log's columns keep their widths
+ * when a filter applies, badges stay on one line, the log shows its
+ * scrollbar, and an opened row shows the whole exchange. Entries carry what a
+ * mock that judges its answers journals (`violations`, `answeredBy`,
+ * `response`): where the journal does not record them yet, the test adds
+ * them to the page's initial read of the journal, as such a mock would send
+ * them.
+ */
+describe.runIf(BROWSER_TESTS)('the dashboard at every width', () => {
+  let mock: RunningServer
+  let browser: Browser
+  let page: Page
+  const errors: Array<string> = []
+  /** What each request got back, by journal id: the response a judging mock journals. */
+  const responses = new Map<number, { headers: Record<string, string>; body: string }>()
+
+  const send = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${mock.url}${path}`, {
+      ...init,
+      headers: { authorization: 'Bearer sk_test_free', ...init.headers },
+    })
+    const body = await response.text()
+    const [entry] = (await (await fetch(`${mock.url}/__mock/requests?limit=1`)).json()) as Array<{
+      id: number
+    }>
+    responses.set(entry?.id ?? 0, { headers: Object.fromEntries(response.headers), body })
+  }
+
+  beforeAll(async () => {
+    mock = await startServer({ port: 0, host: '127.0.0.1' })
+    await send('/v1/pets?limit=3')
+    await send('/v1/pets', { headers: { prefer: 'code=503' } })
+    await send(
+      `/v1/pets?status=available&limit=100&${'cursor=abcdefghij'.repeat(4)}&sort=name,-id&fields=id,name,categoryId,status`,
+    )
+    await send('/v1/pets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Biscuit', categoryId: 1, status: 'available' }),
+    })
+    await send('/v1/pets/999999')
+    await send('/v1/store/orders?limit=2', { headers: { authorization: 'Bearer nope' } })
+    browser = await launchChromium({ scrollbars: true })
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.route(/\/__mock\/requests\?limit=/, async (route) => {
+      const response = await route.fetch()
+      const entries = (await response.json()) as Array<Record<string, unknown>>
+      for (const entry of entries) {
+        const id = entry.id as number
+        entry.response ??= { ...responses.get(id), bodyTruncated: false }
+        entry.answeredBy ??= id === 3 ? 'upstream' : 'mock'
+        if (id === 3 || id === 5) {
+          entry.violations = [
+            {
+              check: 'list.default-limit',
+              level: 'required',
+              message: 'A list without limit has at most 20 pets; this one has 30.',
+              section: '§4.1',
+            },
+            {
+              check: 'headers.date',
+              level: 'advisory',
+              message: 'No Date header.',
+              section: 'RFC 9110 §6.6.1',
+            },
+          ].slice(0, id === 3 ? 2 : 1)
+        }
+      }
+      await route.fulfill({ response, json: entries })
+    })
+    await page.goto(`${mock.url}/__mock/`)
+    await page.waitForFunction(() => document.querySelectorAll('#rows tr').length === 6)
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await mock?.close()
+  })
+
+  it.each(WIDTHS)(
+    'at %i px: no sideways overflow, steady columns, the whole exchange',
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.keyboard.press('Escape')
+      expectNoOverflow(await pageOverflow(page), width)
+
+      // Badges and tags on one line each (those shown at this width).
+      const wrapped = await page.$$eval('#rows .badge, #rows .tag, #rows .mark', (badges) =>
+        badges
+          .filter((badge) => badge.getClientRects().length > 0)
+          .filter(
+            (badge) =>
+              badge.getClientRects().length > 1 || badge.getBoundingClientRect().height > 22,
+          )
+          .map((badge) => badge.textContent),
+      )
+      expect(wrapped).toEqual([])
+      // Nothing in the status column is cut by the cell's edge.
+      const cut = await page.$$eval('#rows td.c-status > *', (marks) =>
+        marks
+          .filter((mark) => mark.getClientRects().length > 0)
+          .filter((mark) => {
+            const cell = mark.parentElement?.getBoundingClientRect()
+            return cell !== undefined && mark.getBoundingClientRect().right > cell.right + 0.5
+          })
+          .map((mark) => mark.textContent),
+      )
+      expect(cut).toEqual([])
+      // The log's scroll area draws its scrollbar.
+      const scrollbar = await page.$eval(
+        '.table-wrap',
+        (wrap) => (wrap as HTMLElement).offsetWidth - wrap.clientWidth,
+      )
+      expect(scrollbar).toBeGreaterThan(0)
+
+      // The proxied answer says so, in the code column or, where that is hidden, by its path.
+      const upstream = page
+        .locator('#rows tr', { hasText: 'status=available' })
+        .locator('.tag.upstream')
+      expect(
+        await upstream.evaluateAll(
+          (tags) => tags.filter((tag) => tag.getClientRects().length > 0).length,
+        ),
+      ).toBe(1)
+      // A row with violations is marked; filters leave the columns where they were.
+      const columns = () =>
+        page.$$eval('thead th', (cells) =>
+          cells.map((cell) => Math.round(cell.getBoundingClientRect().width)),
+        )
+      const before = await columns()
+      const marked = page.locator('#rows tr.violating')
+      expect(await marked.count()).toBe(2)
+      expect(
+        await marked
+          .locator('.mark')
+          .evaluateAll((marks) => marks.map((mark) => mark.getAttribute('aria-label'))),
+      ).toEqual(['1 spec violation', '2 spec violations'])
+      await page.getByLabel('Violations only').check()
+      await expect.poll(() => page.locator('#rows tr').count()).toBe(2)
+      expect(await columns()).toEqual(before)
+      await page.locator('#filter input[name=status]').fill('5xx')
+      await expect.poll(() => page.locator('#rows tr').count()).toBe(0)
+      expect(await columns()).toEqual(before)
+      await page.locator('#filter input[name=status]').fill('')
+      await page.getByLabel('Violations only').uncheck()
+      await expect.poll(() => page.locator('#rows tr').count()).toBe(6)
+      expect(await columns()).toEqual(before)
+      await shoot(`dashboard-${width}`)
+
+      // The proxied row with two violations: the checks, the request and the response.
+      await page.locator('#rows tr.violating').last().click()
+      const dialog = page.locator('#details')
+      await expect.poll(() => dialog.isVisible()).toBe(true)
+      const violations = dialog.locator('.violations li')
+      expect(await violations.count()).toBe(2)
+      expect(await violations.first().textContent()).toMatch(
+        /list\.default-limit\s*required\s*spec §4\.1\s*A list without limit has at most 20 pets/,
+      )
+      const response = dialog.locator('section.response')
+      expect(await response.locator('h3').innerText()).toMatch(
+        /Response\s*200\s*answered by upstream/,
+      )
+      expect(await response.locator('dl.headers').innerText()).toMatch(
+        /content-type\s*application\/json/,
+      )
+      expect(await response.locator('pre').innerText()).toMatch(/^\[\n {2}\{\n {4}"id": /)
+      expect(await dialog.locator('section.request .line').innerText()).toMatch(
+        /^GET \/v1\/pets\?status=available/,
+      )
+      expectNoOverflow(await pageOverflow(page), width)
+      await shoot(`dashboard-${width}-opened`)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog.isVisible()).toBe(false)
+
+      // A create: its request body and its 201 with Location.
+      await page.locator('#rows tr', { hasText: 'POST' }).click()
+      expect(await dialog.locator('section.request pre').innerText()).toContain('"name": "Biscuit"')
+      expect(await dialog.locator('section.response dl.headers').innerText()).toMatch(
+        /location\s*\/v1\/pets\/\d+/,
+      )
+      expect(await dialog.locator('section.response h3').innerText()).toMatch(
+        /201\s*answered by the mock/,
+      )
+      await page.keyboard.press('Escape')
+      expect(errors).toEqual([])
+    },
+  )
+
+  const shoot = async (name: string) => {
+    if (SCREENSHOTS) {
+      await page.screenshot({
+        path: `${SCREENSHOTS}/${name}.png`,
+        fullPage: !name.endsWith('opened'),
+      })
+    }
+  }
 })

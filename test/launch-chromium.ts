@@ -13,14 +13,21 @@ export const BROWSER_TESTS =
 
 /**
  * Launches headless Chromium with playwright-core, quiet and off the network.
+ * `scrollbars: true` draws scrollbars as a desktop browser does (headless
+ * Chromium hides them by default), for tests and screenshots of layout.
  *
  * @example
  * const browser = await launchChromium()
  * const page = await browser.newPage()
  */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium({
+  scrollbars = false,
+}: {
+  scrollbars?: boolean
+} = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',

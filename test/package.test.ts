@@ -12,7 +12,7 @@ import {
 } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, relative, resolve, sep } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkNodeVersion } from '../src/cli/check-node-version.ts'
 
 /**
@@ -190,28 +190,193 @@ describe.each(Object.keys(MSW_VERSIONS) as Array<Project>)('installed beside %s'
   })
 })
 
+/**
+ * The README's fenced blocks that are meant to run, each found by its first
+ * line (or a line of it) and run as a user pastes it, in the project that
+ * installed the tarball. The only change: a mock the test starts on port 0
+ * stands in for the README's `http://127.0.0.1:4010`.
+ */
+const RUN: Record<string, string> = {
+  'pets.test.ts': '// pets.test.ts: runs as pasted with vitest',
+  'client.mts': '// client.mts: node client.mts',
+  'run-conformance.mts': '// run-conformance.mts: node run-conformance.mts',
+  'conformance.test.ts': '// conformance.test.ts: npx vitest run conformance.test.ts',
+  'prefer.mjs': "const key = { Authorization: 'Bearer sk_test_free' }",
+  'match.mjs': '// From a page served by the mock, or a test runner',
+}
+/** `ts` and `js` blocks not run here, and why. */
+const NOT_RUN: Record<string, string> = {
+  "import { setupWorker } from 'msw/browser'":
+    'runs in a page built by your bundler; test/browser.test.ts runs the same handlers under setupWorker in Chromium',
+}
+
 describe("the README's examples, as pasted", () => {
-  it('runs the vitest example against the installed package', {
-    timeout: RUN_MS + 5_000,
-  }, async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
-    const block = /```ts\n(\/\/ pets\.test\.ts: runs as pasted with vitest\n[\s\S]*?)```/.exec(
-      readme,
+  let readme = ''
+  let mockUrl = ''
+  let mock: ChildProcess | undefined
+  const bin = () => join(projects.msw3, 'node_modules/.bin/petstore-mock')
+  /** A README block as pasted, talking to the test's mock instead of port 4010. */
+  const block = (lang: string, marker: string) => {
+    const found = readmeBlocks(readme).filter(
+      (item) => item.lang === lang && item.text.includes(marker),
     )
-    expect(block, 'the README has the vitest example').not.toBeNull()
-    await writeFile(join(projects.msw3, 'pets.test.ts'), block?.[1] ?? '')
-    const { stdout } = await run(
+    expect(
+      found.map((item) => item.text.split('\n')[0]),
+      marker,
+    ).toHaveLength(1)
+    return (found[0]?.text ?? '').replaceAll('http://127.0.0.1:4010', mockUrl)
+  }
+  const journal = async () =>
+    (await (await fetch(`${mockUrl}/__mock/requests`)).json()) as Array<Record<string, unknown>>
+  const node = (file: string, timeoutMs = RUN_MS) =>
+    run(process.execPath, [file], { cwd: projects.msw3, timeoutMs })
+  const vitest = (file: string, extra: NodeJS.ProcessEnv = {}) =>
+    run(
       process.execPath,
-      [
-        join(projects.msw3, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        'pets.test.ts',
-        '--reporter=verbose',
-      ],
-      { cwd: projects.msw3, timeoutMs: RUN_MS },
+      [join(projects.msw3, 'node_modules/vitest/vitest.mjs'), 'run', file, '--reporter=verbose'],
+      { cwd: projects.msw3, timeoutMs: 2 * RUN_MS, env: extra },
     )
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its summary.
-    expect(stdout.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/Tests\s+3 passed \(3\)/)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its summary.
+  const plain = (text: string) => text.replace(/\u001b\[[\d;]*m/g, '')
+
+  beforeAll(async () => {
+    readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    const started = await startBin(bin(), ['--port', '0', '--quiet'], projects.msw3)
+    mock = started.child
+    mockUrl = started.url
+  }, SERVER_MS + 5_000)
+
+  beforeEach(async () => {
+    // Each example starts from the seeded mock, as after `npx petstore-mock`.
+    const reset = await fetch(`${mockUrl}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(reset.status).toBe(200)
+  })
+
+  afterAll(async () => {
+    if (mock === undefined) return
+    const exited = new Promise((done) => mock?.once('exit', done))
+    mock.kill('SIGTERM')
+    await withTimeout(exited, SERVER_MS, 'the README mock to exit').finally(() =>
+      mock?.kill('SIGKILL'),
+    )
+  })
+
+  it('runs every ts and js block, or says why not', () => {
+    const markers = [...Object.values(RUN), ...Object.keys(NOT_RUN)]
+    const blocks = readmeBlocks(readme).filter((item) => item.lang === 'ts' || item.lang === 'js')
+    const unplaced = blocks
+      .filter((item) => markers.filter((marker) => item.text.includes(marker)).length !== 1)
+      .map((item) => item.text.split('\n')[0])
+    expect(unplaced).toEqual([])
+    expect(blocks.length).toBe(markers.length)
+  })
+
+  it('runs the vitest example against the installed package', {
+    timeout: 2 * RUN_MS + 5_000,
+  }, async () => {
+    await writeFile(join(projects.msw3, 'pets.test.ts'), block('ts', RUN['pets.test.ts'] as string))
+    const { stdout } = await vitest('pets.test.ts')
+    expect(plain(stdout)).toMatch(/Tests\s+3 passed \(3\)/)
+  })
+
+  it('runs the remote-control client example with node', { timeout: RUN_MS + 5_000 }, async () => {
+    await writeFile(join(projects.msw3, 'client.mts'), block('ts', RUN['client.mts'] as string))
+    const { stdout } = await node('client.mts')
+    expect(stdout.split('\n')[0]).toBe('rate_limited scenario')
+    expect(stdout).toContain("path: '/v1/pets'")
+  })
+
+  it("runs the page's fetch examples in .mjs files", { timeout: 2 * RUN_MS }, async () => {
+    await writeFile(join(projects.msw3, 'prefer.mjs'), block('js', RUN['prefer.mjs'] as string))
+    await node('prefer.mjs')
+    expect(await journal()).toMatchObject([
+      { path: '/v1/pets', status: 503, forced: 'prefer' },
+      { path: '/v1/pets', status: 429, forced: 'query' },
+    ])
+    await writeFile(join(projects.msw3, 'match.mjs'), block('js', RUN['match.mjs'] as string))
+    await node('match.mjs')
+    const scenarios = await (await fetch(`${mockUrl}/__mock/scenarios`)).json()
+    expect(scenarios).toMatchObject([
+      { status: 400, remaining: 5, match: { body: { name: 'Error' } } },
+    ])
+  })
+
+  it.skipIf(!hasCurl())('runs the curl commands with sh', { timeout: RUN_MS + 5_000 }, async () => {
+    const list = await run(
+      'sh',
+      ['-c', block('sh', "curl -H 'Authorization: Bearer sk_test_free'")],
+      {
+        cwd: projects.msw3,
+        timeoutMs: RUN_MS,
+      },
+    )
+    expect((JSON.parse(list.stdout) as Array<unknown>).length).toBe(3)
+    const scenarios = block('sh', '# The next 3 GET /v1/pets/{any id} answer 500')
+    // The block queues, drops and resets: run without its last two lines, the scenario is there.
+    await run('sh', ['-c', scenarios.split('\n').slice(0, 3).join('\n')], {
+      cwd: projects.msw3,
+      timeoutMs: RUN_MS,
+    })
+    expect(await (await fetch(`${mockUrl}/__mock/scenarios`)).json()).toMatchObject([
+      { status: 500, remaining: 3, method: 'GET', path: '/v1/pets/{petId}' },
+    ])
+    await run('sh', ['-c', scenarios], { cwd: projects.msw3, timeoutMs: RUN_MS })
+    expect(await (await fetch(`${mockUrl}/__mock/scenarios`)).json()).toEqual([])
+  })
+
+  it('runs the conformance library example with node', {
+    timeout: 2 * RUN_MS + 5_000,
+  }, async () => {
+    const file = 'run-conformance.mts'
+    await writeFile(join(projects.msw3, file), block('ts', RUN[file] as string))
+    const { stdout } = await node(file, 2 * RUN_MS)
+    // console.log(result.summary, result.stats, result.exitCode): the exit code last.
+    expect(stdout.trim()).toMatch(/failed: 0,[\s\S]* 0$/)
+  })
+
+  it('runs the conformance vitest example', { timeout: 2 * RUN_MS + 5_000 }, async () => {
+    const file = 'conformance.test.ts'
+    await writeFile(join(projects.msw3, file), block('ts', RUN[file] as string))
+    const { stdout } = await vitest(file, { API_URL: `${mockUrl}/v1` })
+    expect(plain(stdout)).toMatch(/Tests\s+\d+ passed[^\n]*\(\d+\)/)
+    expect(plain(stdout)).not.toMatch(/\d+ failed/)
+  })
+
+  it('serves the fixtures example, and the fixtures file of --help from the project', {
+    timeout: 2 * SERVER_MS + 5_000,
+  }, async () => {
+    await writeFile(
+      join(projects.msw3, 'fixtures.json'),
+      block('json', '"categories": [{ "id": 1, "name": "Dogs" }]'),
+    )
+    const own = await startBin(bin(), ['--port', '0', '--fixtures', 'fixtures.json'], projects.msw3)
+    try {
+      const pets = await fetch(`${own.url}/v1/pets`, {
+        headers: { authorization: 'Bearer sk_test_free' },
+      })
+      expect(await pets.json()).toEqual([
+        { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+      ])
+    } finally {
+      own.child.kill('SIGKILL')
+    }
+    const help = await run(bin(), ['--help'], { cwd: projects.msw3, timeoutMs: RUN_MS })
+    const [, example = ''] =
+      /^\s*petstore-mock (--fixtures \S+ --no-admin)\s/m.exec(help.stdout) ?? []
+    expect(example).toBe('--fixtures node_modules/petstore-mock/fixtures/example.json --no-admin')
+    const theirs = await startBin(bin(), [...example.split(' '), '--port', '0'], projects.msw3)
+    try {
+      const pets = await fetch(`${theirs.url}/v1/pets`, {
+        headers: { authorization: 'Bearer sk_test_free' },
+      })
+      expect(pets.status).toBe(200)
+    } finally {
+      theirs.child.kill('SIGKILL')
+    }
   })
 })
 
@@ -314,6 +479,34 @@ describe('the installed bins', () => {
   })
 })
 
+/** The fenced code blocks of a Markdown text, with their language. */
+function readmeBlocks(markdown: string): Array<{ lang: string; text: string }> {
+  return [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang = '', text = '']) => ({
+    lang,
+    text,
+  }))
+}
+
+/** Whether curl is on PATH. */
+function hasCurl(): boolean {
+  return spawnSync('curl', ['--version'], { timeout: 10_000 }).status === 0
+}
+
+/** Starts a bin that serves, and resolves with its URL once it says where it listens. */
+async function startBin(
+  command: string,
+  args: Array<string>,
+  cwd: string,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  const output = collect(child)
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  const url = await waitFor(output, /listening on (http:\/\/\S+)/, exited, SERVER_MS)
+  return { child, url }
+}
+
 /** The files of a bundle, relative to the root: the entry and those it imports, transitively. */
 async function bundleOf(entry: string): Promise<Array<string>> {
   const found = new Set<string>()
@@ -369,11 +562,15 @@ interface RunResult {
 function run(
   command: string,
   args: Array<string>,
-  options: { cwd: string; timeoutMs: number; allowFailure?: boolean },
+  options: { cwd: string; timeoutMs: number; allowFailure?: boolean; env?: NodeJS.ProcessEnv },
 ): Promise<RunResult> {
   const label = `${command === process.execPath ? 'node' : command} ${args.join(' ')} (in ${options.cwd})`
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     children.add(child)
     const output = collect(child)
     const timer = setTimeout(() => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BROWSER_TESTS, launchChromium } from '../../test/launch-chromium.ts'
+import { expectNoOverflow, pageOverflow, WIDTHS } from '../../test/page-overflow.ts'
 import { runConformance } from '../run-conformance.ts'
 import { fetchTransport } from '../test-utils/fetch-transport.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
@@ -11,7 +12,9 @@ import { htmlReport } from './html-reporter.ts'
 
 // The HTML report as a person sees it, in Debian's Chromium driven by
 // playwright-core (test/launch-chromium.ts): runs where Chromium exists, and
-// is required when PETSTORE_BROWSER_TEST=required.
+// is required when PETSTORE_BROWSER_TEST=required. Screenshots go to
+// SCREENSHOT_DIR (default: none).
+const SCREENSHOTS = process.env.SCREENSHOT_DIR
 
 describe('htmlReport (text)', () => {
   it('is one self-contained file: no external resource, a CSP that forbids fetching', () => {
@@ -28,6 +31,31 @@ describe('htmlReport (text)', () => {
     expect(html).not.toContain('<script>alert(1)</script>')
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).not.toContain('<b>x</b>')
+  })
+
+  it('shows the response once where what was received is the response', () => {
+    const result = sampleResult()
+    const failure = result.results[0]?.failures[0]
+    if (failure === undefined) throw new Error('the sample has a failure')
+    failure.actual = failure.response ?? ''
+    const html = htmlReport(result)
+    const card = html.slice(html.indexOf('<article'), html.indexOf('</article>'))
+    expect(card.match(/<dt>Received<\/dt>/g)).toHaveLength(2)
+    expect(card.match(/<dt>Response<\/dt>/g)).toHaveLength(1)
+  })
+
+  it('boxes each curl argument, an option with its value, and keeps the text as it is', () => {
+    const html = htmlReport(sampleResult())
+    const [, curl = ''] = /<div class="curl"><pre>(.*?)<\/pre>/.exec(html) ?? []
+    expect(curl).toBe(
+      `<span class="arg">curl</span> <span class="arg">-i &#39;http://h/v1/pets?limit=1&#39;</span> <span class="arg">-H &quot;Authorization: Bearer $PETSTORE_API_KEY&quot;</span>`,
+    )
+  })
+
+  it('colours a count only when it is not zero', () => {
+    const html = htmlReport(sampleResult())
+    expect(html).toMatch(/<li class="failed"><b>[1-9]/)
+    expect(html).toMatch(/<li class="not-run zero"><b>0<\/b>|<li class="not-run"><b>[1-9]/)
   })
 
   it("shows a catalogue title's `backtick` spans as code", () => {
@@ -67,7 +95,7 @@ describe.runIf(BROWSER_TESTS)('htmlReport in Chromium', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    browser = await launchChromium()
+    browser = await launchChromium({ scrollbars: true })
   }, 60_000)
 
   afterAll(async () => {
@@ -118,17 +146,79 @@ describe.runIf(BROWSER_TESTS)('htmlReport in Chromium', () => {
     expect(await passed.getAttribute('open')).toBeNull()
     const firstPassedRow = passed.locator('tbody tr').first()
     expect(await firstPassedRow.isVisible()).toBe(false)
-    await page.screenshot({ path: '/tmp/kit8-html-report.png', fullPage: false })
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/report-run.png` })
     await passed.locator('summary').click()
     expect(await firstPassedRow.isVisible()).toBe(true)
     const skipped = page.locator('details[data-fold="skipped"]')
     expect(await skipped.locator('summary').textContent()).toMatch(/^Skipped \(\d+\)$/)
-    await page.screenshot({ path: '/tmp/kit8-html-report-full.png', fullPage: true })
+    if (SCREENSHOTS) {
+      await page.screenshot({ path: `${SCREENSHOTS}/report-run-full.png`, fullPage: true })
+    }
 
     expect(requests).toEqual([`${origin}/run.html`])
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it.each(WIDTHS)(
+    'at %i px: nothing sticks out, curls break between arguments, folded tables stay narrow',
+    async (width) => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } })
+      await page.goto(`${origin}/run.html`)
+      if (SCREENSHOTS) {
+        await page.screenshot({ path: `${SCREENSHOTS}/report-${width}.png` })
+        await page
+          .locator('article.card')
+          .first()
+          .screenshot({ path: `${SCREENSHOTS}/report-${width}-failure.png` })
+      }
+      for (const summary of await page.locator('details.fold > summary').all()) {
+        await summary.click()
+      }
+      if (SCREENSHOTS) {
+        await page
+          .locator('details[data-fold="passed"]')
+          .screenshot({ path: `${SCREENSHOTS}/report-${width}-passed.png` })
+      }
+      expectNoOverflow(await pageOverflow(page), width)
+      // Every curl argument on one line, unless it is wider than the whole block.
+      const broken = await page.$$eval('.curl .arg', (args) =>
+        args
+          .filter(
+            (arg) => arg.getClientRects().length > 1 || arg.getBoundingClientRect().height > 24,
+          )
+          .filter(
+            (arg) => arg.getBoundingClientRect().width < (arg.parentElement?.clientWidth ?? 0) - 1,
+          )
+          .map((arg) => arg.textContent),
+      )
+      expect(broken).toEqual([])
+      // The curl's text is the command itself, one space between arguments.
+      const curl = page.locator('.curl pre').first()
+      const args = await curl.locator('.arg').allTextContents()
+      expect(args).toContain('--compressed')
+      expect(await curl.textContent()).toBe(args.join(' '))
+      if (width >= 1024) {
+        // The passed table: the spec column narrow, each title on one line.
+        const passed = page.locator('details[data-fold="passed"]')
+        const spec = await passed.locator('thead th').nth(3).boundingBox()
+        expect(spec?.width ?? 0).toBeLessThanOrEqual(180)
+        const wrapped = await passed.locator('td.text').evaluateAll((cells) =>
+          cells
+            .filter((cell) => {
+              // The title's text is taller than one line when it wraps.
+              const range = document.createRange()
+              range.selectNodeContents(cell)
+              const line = Number.parseFloat(getComputedStyle(cell).lineHeight)
+              return range.getBoundingClientRect().height > 1.5 * line
+            })
+            .map((cell) => cell.textContent),
+        )
+        expect(wrapped).toEqual([])
+      }
+      await page.close()
+    },
+  )
 
   it('shows hostile server text as text: no markup from it, no script from it runs', async () => {
     const page = await browser.newPage()

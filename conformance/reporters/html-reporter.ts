@@ -8,7 +8,7 @@ const STYLE = `
 :root { color-scheme: light; --fail: #b42318; --warn: #a15c07; --pass: #067647; --muted: #5d6b7a; --line: #d8dee4; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2328; background: #f6f8fa; }
-main { max-width: 1100px; margin: 0 auto; padding: 24px; }
+main { max-width: 1200px; margin: 0 auto; padding: 24px; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 18px; margin: 28px 0 10px; }
 h3 { font-size: 15px; margin: 18px 0 8px; color: var(--muted); font-weight: 600; }
@@ -22,7 +22,7 @@ pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .counts { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0; padding: 0; list-style: none; }
 .counts li { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 6px 12px; }
 .counts b { font-size: 18px; margin-right: 4px; }
-.counts .failed b { color: var(--fail); } .counts .warnings b { color: var(--warn); } .counts .passed b { color: var(--pass); }
+.counts .failed:not(.zero) b { color: var(--fail); } .counts .warnings:not(.zero) b { color: var(--warn); } .counts .passed:not(.zero) b { color: var(--pass); }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; font-size: 14px; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .card { background: #fff; border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 6px; padding: 12px 14px; margin: 0 0 12px; }
@@ -38,14 +38,39 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: any
 .failure dd { margin: 0; }
 .received pre { color: var(--fail); }
 .curl { display: flex; gap: 8px; align-items: flex-start; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; padding: 8px; }
-.curl pre { flex: 1; }
+.curl pre { flex: 1; min-width: 0; }
+/* A curl breaks only between its arguments (an option stays with its value); one longer than a line breaks inside. */
+.curl .arg { display: inline-block; max-width: 100%; white-space: pre-wrap; overflow-wrap: anywhere; vertical-align: top; }
 button.copy { font: inherit; font-size: 13px; padding: 2px 10px; border: 1px solid var(--line); border-radius: 6px; background: #fff; cursor: pointer; }
 button.copy:focus-visible { outline: 2px solid #0969da; }
 details.fold { background: #fff; border: 1px solid var(--line); border-radius: 6px; margin: 10px 0; }
 details.fold > summary { cursor: pointer; padding: 8px 12px; font-weight: 600; }
 details.fold table { border-collapse: collapse; width: 100%; font-size: 14px; }
 details.fold td, details.fold th { text-align: left; border-top: 1px solid var(--line); padding: 4px 12px; vertical-align: top; }
+/* Check, operation and level take the width they need, the spec a narrow column; the title the rest. */
+details.fold .fit { white-space: nowrap; }
+details.fold th.spec { width: 11em; }
+details.fold td.spec { color: var(--muted); font-size: 13px; }
+details.fold td.check code { overflow-wrap: anywhere; }
+/* Narrower than the table needs: each row on two lines, the title on its own. */
+@media (max-width: 1099px) {
+  details.fold thead { display: none; }
+  details.fold table, details.fold tbody { display: block; }
+  details.fold tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 12px; padding: 6px 12px; border-top: 1px solid var(--line); }
+  details.fold td { border: 0; padding: 0; width: auto; min-width: 0; }
+  details.fold td.check { font-weight: 600; white-space: normal; }
+  details.fold td.level { color: var(--muted); font-size: 13px; }
+  details.fold td.text { flex-basis: 100%; }
+}
+@media (max-width: 600px) {
+  main { padding: 16px 12px; }
+  .failure dl { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  .failure dd { margin-bottom: 6px; }
+  .curl { flex-direction: column; }
+  .curl pre { width: 100%; }
+}
 .none { color: var(--pass); font-weight: 600; }
+details.fold .empty { margin: 0; padding: 4px 12px 10px; color: var(--muted); }
 `
 
 const SCRIPT = `
@@ -70,12 +95,38 @@ for (const button of document.querySelectorAll('button.copy')) {
 }
 `
 
+/**
+ * A curl command with each argument in its own box, so that a line breaks
+ * between arguments, never inside a short one such as `--compressed`; an
+ * option stays on the line of its value. The text is the command as it is.
+ */
+function curlHtml(curl: string): string {
+  const words = curl.match(SHELL_WORD) ?? []
+  const args: Array<string> = []
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as string
+    const next = words[index + 1]
+    if (word.startsWith('-') && next !== undefined && !next.startsWith('-')) {
+      args.push(`${word} ${next}`)
+      index++
+    } else args.push(word)
+  }
+  // Words are separated by one space in the kit's curl; anything else is shown as it is.
+  if (args.join(' ') !== curl) return escapeHtml(curl)
+  return args.map((arg) => `<span class="arg">${escapeHtml(arg)}</span>`).join(' ')
+}
+
+/** One shell word: quoted parts (`'…'`, `"…"`, `$'…'`) and unquoted characters, up to a space. */
+const SHELL_WORD = /(?:\$'(?:[^'\\]|\\.)*'|'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])+/g
+
 function failureBlock(failure: CheckFailure): string {
+  // Where what was received is the response (or holds it), the response is not shown twice.
+  const repeats = failure.response !== undefined && failure.actual.includes(failure.response)
   const rows: Array<[string, string, string?]> = [
     ['Expected', failure.expected],
     ['Received', failure.actual, 'received'],
   ]
-  if (failure.response) {
+  if (failure.response && !repeats) {
     rows.push(['Response', failure.response])
   }
   if (failure.counterexample !== undefined) {
@@ -88,7 +139,7 @@ function failureBlock(failure: CheckFailure): string {
     rows.push(['Replay', `--seed ${failure.seed}${failure.path ? ` (path ${failure.path})` : ''}`])
   }
   const curl = failure.curl
-    ? `<div class="curl"><pre>${escapeHtml(failure.curl)}</pre><button type="button" class="copy" aria-label="Copy the curl command">Copy</button></div>`
+    ? `<div class="curl"><pre>${curlHtml(failure.curl)}</pre><button type="button" class="copy" aria-label="Copy the curl command">Copy</button></div>`
     : ''
   return `<div class="failure"><dl>${rows
     .map(
@@ -121,16 +172,17 @@ function grouped(entries: Array<CheckResult>, kind: 'failure' | 'warning'): stri
 }
 
 function table(entries: Array<CheckResult>, withReason: boolean): string {
-  return `<table><thead><tr><th>Check</th><th>Operation</th><th>Level</th><th>Spec</th><th>${withReason ? 'Why' : 'Title'}</th></tr></thead><tbody>${entries
+  return `<table><thead><tr><th class="fit">Check</th><th class="fit">Operation</th><th class="fit">Level</th><th class="spec">Spec</th><th>${withReason ? 'Why' : 'Title'}</th></tr></thead><tbody>${entries
     .map(
       (entry) =>
-        `<tr><td><code>${escapeHtml(entry.id)}</code></td><td>${escapeHtml(operationLabel(entry.operation))}</td><td>${entry.level}</td><td>${escapeHtml(entry.section)}</td><td>${withReason ? escapeHtml(entry.skipReason ?? '') : titleHtml(entry.title)}</td></tr>`,
+        `<tr><td class="fit check"><code>${escapeHtml(entry.id)}</code></td><td class="fit operation">${escapeHtml(operationLabel(entry.operation))}</td><td class="fit level">${entry.level}</td><td class="spec">${escapeHtml(entry.section)}</td><td class="text">${withReason ? escapeHtml(entry.skipReason ?? '') : titleHtml(entry.title)}</td></tr>`,
     )
     .join('')}</tbody></table>`
 }
 
 function fold(title: string, entries: Array<CheckResult>, withReason: boolean): string {
-  return `<details class="fold" data-fold="${escapeHtml(title.toLowerCase())}"><summary>${escapeHtml(title)} (${entries.length})</summary>${table(entries, withReason)}</details>`
+  const content = entries.length > 0 ? table(entries, withReason) : '<p class="empty">None.</p>'
+  return `<details class="fold" data-fold="${escapeHtml(title.toLowerCase())}"><summary>${escapeHtml(title)} (${entries.length})</summary>${content}</details>`
 }
 
 /**
@@ -177,7 +229,10 @@ export function htmlReport(result: ConformanceResult): string {
 <div class="verdict exit-${result.exitCode}" role="status">${escapeHtml(result.verdict)}</div>
 ${result.stopped ? `<p class="stopped">${escapeHtml(result.stopped.message)} <code>${escapeHtml(result.stopped.code)}</code></p>` : ''}
 <ul class="counts" aria-label="Counts per check and operation">${counts
-    .map(([label, value, kind]) => `<li class="${kind}"><b>${value}</b>${escapeHtml(label)}</li>`)
+    .map(
+      ([label, value, kind]) =>
+        `<li class="${kind}${value === 0 ? ' zero' : ''}"><b>${value}</b>${escapeHtml(label)}</li>`,
+    )
     .join(
       '',
     )}<li><b>${summary.total}</b>${summary.total === 1 ? 'result' : 'results'} (per check and operation)</li></ul>

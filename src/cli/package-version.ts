@@ -16,21 +16,43 @@ export interface PackageManifest {
  * packageManifest()?.engines?.node // '>=22.19'
  */
 export function packageManifest(): PackageManifest | undefined {
-  // Read once: the start-up asks for it three times (the Node check, --version, the banner).
-  found ??= { manifest: findManifest() }
-  return found.manifest
+  return findPackage()?.manifest
 }
 
-let found: { manifest: PackageManifest | undefined } | undefined
+/**
+ * The folder of this package (where its package.json is), or `undefined`.
+ *
+ * @example
+ * join(packageRoot() ?? '.', EXAMPLE_FIXTURES) // '/…/node_modules/petstore-mock/fixtures/example.json'
+ */
+export function packageRoot(): string | undefined {
+  return findPackage()?.root
+}
 
-function findManifest(): PackageManifest | undefined {
+/**
+ * The example fixtures file the package ships, from its root.
+ *
+ * @example
+ * EXAMPLE_FIXTURES // 'fixtures/example.json'
+ */
+export const EXAMPLE_FIXTURES = 'fixtures/example.json'
+
+let found: { found: { manifest: PackageManifest; root: string } | undefined } | undefined
+
+function findPackage(): { manifest: PackageManifest; root: string } | undefined {
+  // Read once: the start-up asks for it three times (the Node check, --version, the banner).
+  found ??= { found: searchUpwards() }
+  return found.found
+}
+
+function searchUpwards(): { manifest: PackageManifest; root: string } | undefined {
   let directory = import.meta.dirname
   for (let level = 0; level < 6; level++) {
     try {
       const manifest = JSON.parse(
         readFileSync(join(directory, 'package.json'), 'utf8'),
       ) as PackageManifest
-      if (manifest.name === 'petstore-mock') return manifest
+      if (manifest.name === 'petstore-mock') return { manifest, root: directory }
     } catch {
       // No package.json here: look one level up.
     }

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { request } from 'undici'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { startServer } from '../server/start-server.ts'
+import { FLAG_OF_OPTION } from './flag-of-option.ts'
 import { type CliIo, runMockCli } from './run-mock-cli.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -88,8 +89,73 @@ describe('petstore-mock CLI', () => {
     expect(code).toBe(0)
     expect(out).toContain('petstore-mock [options]')
     expect(out).toContain('Examples:')
-    expect(out).toContain('--fixtures fixtures/example.json')
     expect(out).toContain('--api-key')
+  })
+
+  it("names in --help's example a fixtures file that exists from the folder it runs in", async () => {
+    const { out } = await run(['--help'])
+    const [, file = ''] = /--fixtures (\S+) --no-admin/.exec(out) ?? []
+    expect(existsSync(resolve(process.cwd(), file)), file).toBe(true)
+    expect(resolve(process.cwd(), file)).toBe(join(ROOT, 'fixtures/example.json'))
+  })
+
+  it('does not wrap --help when the output is not a terminal, and wraps it to one that is', async () => {
+    const piped = (await run(['--help'])).out
+    const examples = piped.slice(piped.indexOf('Examples:') + 'Examples:'.length).trim()
+    // Each example whole on its own line, beside its description.
+    for (const line of examples.split('\n')) expect(line).toMatch(/^\s*petstore-mock\b/)
+    expect(examples).toContain('petstore-mock --api-key sk_live_me=pro --rate-limit-scale 10  ')
+
+    const out: Array<string> = []
+    const io: CliIo = { out: (line) => out.push(line), err: () => {}, env: {}, columns: 60 }
+    expect(await runMockCli(['--help'], io)).toBe(0)
+    const widths = out
+      .join('\n')
+      .split('\n')
+      .map((line) => line.length)
+    expect(Math.max(...widths)).toBeLessThanOrEqual(60)
+  })
+
+  it.each(Object.entries(FLAG_OF_OPTION))(
+    'names the flag of option %s in the message about a bad value',
+    async (_option, { flag }) => {
+      const { code, err } = await run([
+        ...(flag === 'port' ? [] : ['--port', '0']),
+        `--${flag}`,
+        '-1',
+      ])
+      expect(code).toBe(1)
+      expect(err).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^\\[petstore-mock\\] Failed to read the flags: --${flag} must be a (whole )?number from [\\d.]+( to \\d+)?( \\(in steps of [\\d.]+\\))?, got -1\\.$`,
+          ),
+        ),
+      ])
+    },
+  )
+
+  it('names where a key was given in a message about its limits', async () => {
+    const flag = await run(['--port', '0', '--api-key', 'sk_big=enterprise:0/5'])
+    expect(flag.err).toEqual([
+      '[petstore-mock] Failed to read --api-key sk_big=enterprise:0/5: the per-minute limit of "sk_big" must be a whole number from 1, got 0.',
+    ])
+    const file = join(directory, 'keys.json')
+    writeFileSync(file, JSON.stringify({ sk_file: { plan: 'enterprise', perDay: 1.5 } }))
+    const keys = await run(['--port', '0', '--keys', file])
+    expect(keys.err).toEqual([
+      `[petstore-mock] Failed to read --keys ${file}: the per-day limit of "sk_file" must be a whole number from 1, got 1.5.`,
+    ])
+  })
+
+  it('maps every numeric flag to its option', async () => {
+    const { out } = await run(['--help'])
+    const numeric = [...out.matchAll(/^\s+(?:-\w, )?--([\w-]+)\s.*\[number\]/gm)].map(
+      ([, name]) => name,
+    )
+    expect(numeric).toContain('rate-limit-scale')
+    const mapped = Object.values(FLAG_OF_OPTION).map(({ flag }) => flag)
+    expect(numeric.filter((name) => !mapped.includes(name as string))).toEqual([])
   })
 
   it.each([
@@ -101,7 +167,11 @@ describe('petstore-mock CLI', () => {
     [['--port', '70000'], /port must be a whole number/],
     [['--max-pets', 'lots'], /--max-pets must be a number/],
     [['--enterprise-per-minute', 'lots'], /--enterprise-per-minute must be a number/],
-    [['--max-pets', '-1', '--port', '0'], /`maxPets` must be a whole number/],
+    [['--max-pets', '-1', '--port', '0'], /--max-pets must be a whole number from 0, got -1\.$/],
+    [
+      ['--shutdown-timeout', '0.0005', '--port', '0'],
+      /--shutdown-timeout must be a number from 0 to 3600 \(in steps of 0\.001\), got 0\.0005\.$/,
+    ],
     [['--port'], /Not enough arguments following: port\.$/],
     [['--port', '0', '--data-file'], /Not enough arguments following: data-file\.$/],
     [['--rate-limit', 'maybe'], /Invalid values: Argument: rate-limit, Given: "maybe"/],

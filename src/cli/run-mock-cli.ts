@@ -1,4 +1,5 @@
 import { flushCompileCache } from 'node:module'
+import { join, relative } from 'node:path'
 import yargs from 'yargs'
 import { openDataFile } from '../data/open-data-file.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
@@ -13,9 +14,10 @@ import { startServer } from '../server/start-server.ts'
 import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX, ROUTE_OF } from '../spec/routes.ts'
 import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
+import { flagMessage } from './flag-of-option.ts'
 import { formatLogLine } from './format-log-line.ts'
 import { lineWriter } from './line-writer.ts'
-import { packageVersion } from './package-version.ts'
+import { EXAMPLE_FIXTURES, packageRoot, packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 import { securityBanner } from './security-banner.ts'
 
@@ -23,6 +25,12 @@ export interface CliIo {
   out: (line: string) => void
   err: (line: string) => void
   env: Record<string, string | undefined>
+  /**
+   * The terminal's width when the output goes to one: `--help` wraps to it.
+   * Absent (piped, redirected): `--help` is not wrapped, so that no example
+   * breaks in the middle of a flag.
+   */
+  columns?: number | undefined
 }
 
 let processIo: CliIo | undefined
@@ -33,6 +41,7 @@ function defaultIo(): CliIo {
     out: lineWriter(process.stdout),
     err: lineWriter(process.stderr),
     env: process.env,
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   }
   return processIo
 }
@@ -56,12 +65,18 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
   if (args === undefined) return 0
 
   let running: Awaited<ReturnType<typeof startServer>>
+  /** Where each added key was given, to name it in a message about its limits. */
+  const keySources: Record<string, string> = {}
   try {
     const keys: Record<string, KeySpec> = {}
-    if (args.keys) Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
+    if (args.keys) {
+      Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
+      for (const key of Object.keys(keys)) keySources[key] = `--keys ${args.keys}`
+    }
     for (const flag of args['api-key'] ?? []) {
       const [key, spec] = parseApiKeyFlag(String(flag))
       keys[key] = spec
+      keySources[key] = `--api-key ${flag}`
     }
     running = await startServer({
       port: args.port,
@@ -88,7 +103,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       journalSize: args['journal-size'],
     })
   } catch (error) {
-    io.err(messageOf(error))
+    io.err(flagMessage(error, keySources))
     return 1
   }
 
@@ -294,13 +309,13 @@ async function parse(argv: Array<string>, io: CliIo) {
       '$0 --api-key sk_live_me=pro --rate-limit-scale 10',
       'An extra key; windows 10x shorter',
     )
-    .example('$0 --fixtures fixtures/example.json --no-admin', 'Your own data, no control API')
+    .example(`$0 --fixtures ${exampleFixtures()} --no-admin`, 'Your own data, no control API')
     .example('$0 --data-file pets.json', 'Created pets survive a restart')
     .strict()
     .help()
     .alias('help', '?')
     .version('version', 'Print the version and exit', packageVersion())
-    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .wrap(io.columns === undefined ? null : Math.min(110, io.columns))
     .exitProcess(false)
     .fail((message, error) => {
       throw new ConfigError(
@@ -346,6 +361,19 @@ async function parse(argv: Array<string>, io: CliIo) {
     }
   }
   return args
+}
+
+/**
+ * The example fixtures file that comes with the package, as a path from the
+ * current folder: the help's example then runs as pasted wherever it is
+ * shown (`fixtures/example.json` in the clone,
+ * `node_modules/petstore-mock/fixtures/example.json` in a project).
+ */
+function exampleFixtures(): string {
+  const root = packageRoot()
+  const file = root === undefined ? EXAMPLE_FIXTURES : join(root, EXAMPLE_FIXTURES)
+  const path = relative(process.cwd(), file)
+  return /[\s'"$]/.test(path) ? `'${path.replaceAll("'", "'\\''")}'` : path
 }
 
 function formatCounts(data: { categories: number; pets: number; orders: number }): string {

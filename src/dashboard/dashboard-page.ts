@@ -48,15 +48,21 @@ export function dashboardPage(): string {
         <label>Status
           <input name="status" type="search" placeholder="429 or 4xx" size="9" autocomplete="off">
         </label>
+        <label class="check"><input name="violations" type="checkbox"> Violations only</label>
       </form>
     </div>
-    <div class="table-wrap">
+    <div class="table-wrap" tabindex="0" aria-label="Request log">
       <table>
         <caption class="visually-hidden">Requests the mock answered, newest first</caption>
+        <colgroup>
+          <col class="c-time"><col class="c-method"><col class="c-path"><col class="c-status">
+          <col class="c-code"><col class="c-plan"><col class="c-ms">
+        </colgroup>
         <thead><tr>
-          <th scope="col">Time</th><th scope="col">Method</th><th scope="col">Path</th>
-          <th scope="col">Status</th><th scope="col">Code</th><th scope="col">Plan</th>
-          <th scope="col" class="num">ms</th>
+          <th scope="col" class="c-time">Time</th><th scope="col" class="c-method">Method</th>
+          <th scope="col" class="c-path">Path</th><th scope="col" class="c-status">Status</th>
+          <th scope="col" class="c-code">Code</th><th scope="col" class="c-plan">Plan</th>
+          <th scope="col" class="c-ms num">ms</th>
         </tr></thead>
         <tbody id="rows"></tbody>
       </table>
@@ -94,7 +100,7 @@ export function dashboardPage(): string {
     <h2 id="details-title">Request</h2>
     <button class="button small ghost" value="close">Close</button>
   </form>
-  <pre id="details-body"></pre>
+  <div id="details-body" class="exchange"></div>
 </dialog>
 <script src="dashboard.js"></script>
 </body>
@@ -109,7 +115,8 @@ const STYLE = `
   --accent: #3b5bdb; --accent-ink: #ffffff; --ok: #067647; --ok-bg: #dcfae6;
   --warn: #b54708; --warn-bg: #fef0c7; --bad: #b42318; --bad-bg: #fee4e2;
   --info: #175cd3; --info-bg: #d1e9ff; --forced: #6941c6; --forced-bg: #ebe9fe;
-  --focus: #f79009;
+  --upstream: #0e7090; --upstream-bg: #cff9fe; --focus: #f79009;
+  --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 * { box-sizing: border-box; }
@@ -118,23 +125,24 @@ h1, h2, h3 { margin: 0; }
 h1 { font-size: 18px; }
 h2 { font-size: 15px; }
 h3 { font-size: 13px; color: var(--muted); font-weight: 600; margin-bottom: 8px; }
-code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
+code, pre, .mono { font-family: var(--mono); font-size: 12.5px; }
 a { color: var(--accent); }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.top { display: flex; justify-content: space-between; align-items: center; gap: 16px; flex-wrap: wrap;
+.top { display: flex; justify-content: space-between; align-items: center; gap: 12px 16px; flex-wrap: wrap;
   padding: 14px 24px; background: var(--panel); border-bottom: 1px solid var(--line); }
-.brand { display: flex; align-items: center; gap: 12px; }
-.logo { width: 34px; height: 34px; fill: var(--accent); background: #eef2ff; border-radius: 10px; padding: 5px; }
-.sub { margin: 0; color: var(--muted); font-size: 12.5px; }
-.actions { display: flex; align-items: center; gap: 10px; }
-.live { font-size: 12.5px; color: var(--muted); display: inline-flex; align-items: center; gap: 6px; }
+.brand { display: flex; align-items: center; gap: 12px; min-width: 0; }
+.brand > div { min-width: 0; }
+.logo { flex: none; width: 34px; height: 34px; fill: var(--accent); background: #eef2ff; border-radius: 10px; padding: 5px; }
+.sub { margin: 0; color: var(--muted); font-size: 12.5px; overflow-wrap: anywhere; }
+.actions { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
+.live { font-size: 12.5px; color: var(--muted); display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
 .live::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: #98a2b3; }
 .live.on { color: var(--ok); }
 .live.on::before { background: #17b26a; box-shadow: 0 0 0 3px #dcfae6; }
 .button { display: inline-flex; align-items: center; justify-content: center; gap: 6px; border: 1px solid var(--line);
   background: var(--panel); color: var(--ink); border-radius: 8px; padding: 7px 12px; font: inherit; font-weight: 600;
-  cursor: pointer; text-decoration: none; }
+  cursor: pointer; text-decoration: none; white-space: nowrap; }
 .button:hover { background: #f2f4f7; }
 .button.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-ink); }
 .button.primary:hover { background: #2f4ac0; }
@@ -143,48 +151,86 @@ a { color: var(--accent); }
 .button.ghost { background: transparent; }
 .button.small { padding: 4px 9px; font-size: 12.5px; }
 .grid { display: grid; grid-template-columns: minmax(0, 1fr) 360px; gap: 20px; padding: 20px 24px; align-items: start; }
-@media (max-width: 1180px) { .grid { grid-template-columns: 1fr; } }
-.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; box-shadow: 0 1px 2px rgb(16 24 40 / 5%); }
-.side { display: grid; gap: 20px; }
+.grid > * { min-width: 0; }
+@media (max-width: 1180px) { .grid { grid-template-columns: minmax(0, 1fr); } }
+.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; box-shadow: 0 1px 2px rgb(16 24 40 / 5%); min-width: 0; }
+.side { display: grid; gap: 20px; grid-template-columns: minmax(0, 1fr); align-items: start; }
+@media (max-width: 1180px) and (min-width: 760px) { .side { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
 .panel-head { display: flex; justify-content: space-between; align-items: center; gap: 12px; flex-wrap: wrap;
   padding: 12px 16px; border-bottom: 1px solid var(--line); }
 .count { color: var(--muted); font-weight: 500; font-size: 13px; }
-.filter { display: flex; gap: 10px; flex-wrap: wrap; }
+.filter { display: flex; gap: 10px; flex-wrap: wrap; align-items: end; }
 label { display: grid; gap: 3px; font-size: 12px; color: var(--muted); font-weight: 600; }
+label.check { display: flex; align-items: center; gap: 6px; padding-bottom: 6px; color: var(--ink); white-space: nowrap; }
 input, select { font: inherit; color: var(--ink); background: var(--panel); border: 1px solid #d0d5dd; border-radius: 7px; padding: 5px 8px; min-width: 0; }
+input[type=checkbox] { width: 16px; height: 16px; margin: 0; accent-color: var(--accent); }
 .filter input[name=path] { width: 190px; }
-.table-wrap { max-height: calc(100vh - 190px); overflow: auto; }
-table { width: 100%; border-collapse: collapse; }
-th { position: sticky; top: 0; background: #f9fafb; text-align: left; font-size: 11.5px; text-transform: uppercase;
-  letter-spacing: .04em; color: var(--muted); padding: 8px 12px; border-bottom: 1px solid var(--line); }
-td { padding: 7px 12px; border-bottom: 1px solid #f0f1f4; vertical-align: middle; white-space: nowrap; }
+/* The log scrolls inside its panel; its scrollbar is always drawn, so that it shows there is more. */
+.table-wrap { max-height: max(320px, calc(100vh - 190px)); overflow-x: hidden; overflow-y: scroll;
+  scrollbar-gutter: stable; scrollbar-width: thin; scrollbar-color: #98a2b3 #f2f4f7; border-radius: 0 0 12px 12px; }
+.table-wrap::-webkit-scrollbar { width: 10px; }
+.table-wrap::-webkit-scrollbar-track { background: #f2f4f7; }
+.table-wrap::-webkit-scrollbar-thumb { background: #98a2b3; border-radius: 999px; border: 2px solid #f2f4f7; }
+/* Fixed column widths: a filter, or a long path, never moves the columns. */
+table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+col.c-time { width: 84px; } col.c-method { width: 80px; } col.c-status { width: 100px; }
+col.c-code { width: 26%; } col.c-plan { width: 80px; } col.c-ms { width: 56px; }
+th { position: sticky; top: 0; z-index: 1; background: #f9fafb; text-align: left; font-size: 11.5px; text-transform: uppercase;
+  letter-spacing: .04em; color: var(--muted); padding: 8px 10px; border-bottom: 1px solid var(--line); white-space: nowrap; overflow: hidden; }
+td { padding: 7px 10px; border-bottom: 1px solid #f0f1f4; vertical-align: middle; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 tbody tr { cursor: pointer; }
 tbody tr:hover { background: #f9fafb; }
+tbody tr.violating { box-shadow: inset 3px 0 0 var(--bad); }
 tbody tr.fresh { animation: fresh 1.2s ease-out; }
 @keyframes fresh { from { background: #eef4ff; } to { background: transparent; } }
+/* Narrower: the plan (and then the code and the duration) show in the opened row only. */
+@media (max-width: 1180px) {
+  .c-plan { display: none; }
+  col.c-code { width: 30%; }
+}
+@media (max-width: 760px) {
+  .c-code, .c-ms { display: none; }
+  .path .tag.narrow-only { display: inline-block; }
+}
+@media (max-width: 520px) {
+  .c-time { display: none; }
+  col.c-method { width: 72px; } col.c-status { width: 96px; }
+  td, th { padding-left: 8px; padding-right: 8px; }
+  .top { padding: 12px 14px; }
+  .grid { padding: 14px 12px; gap: 14px; }
+  .filter input[name=path] { width: 150px; }
+}
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
-.open { all: unset; cursor: pointer; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px;
-  max-width: clamp(140px, 22vw, 420px); overflow: hidden; text-overflow: ellipsis; display: inline-block; vertical-align: middle; }
+.open { all: unset; cursor: pointer; font-family: var(--mono); font-size: 12.5px; display: block; max-width: 100%;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.path { display: flex; gap: 6px; align-items: center; min-width: 0; }
+.path .open { min-width: 0; }
+.path .narrow-only { display: none; }
 .open:hover { color: var(--accent); text-decoration: underline; }
 .open:focus-visible { outline: 3px solid var(--focus); }
 .method { font-weight: 700; font-size: 12px; }
-.badge { display: inline-block; min-width: 38px; text-align: center; border-radius: 999px; padding: 1px 8px; font-weight: 700; font-size: 12px; }
-.s2 { background: var(--ok-bg); color: var(--ok); }
+.badge { display: inline-block; min-width: 36px; text-align: center; border-radius: 999px; padding: 1px 7px; font-weight: 700; font-size: 12px; white-space: nowrap; }
+.s1, .s2 { background: var(--ok-bg); color: var(--ok); }
 .s3 { background: var(--info-bg); color: var(--info); }
 .s4 { background: var(--warn-bg); color: var(--warn); }
 .s5 { background: var(--bad-bg); color: var(--bad); }
-.tag { display: inline-block; border-radius: 6px; padding: 0 6px; font-size: 11.5px; font-weight: 600; margin-left: 4px;
-  background: var(--forced-bg); color: var(--forced); }
-.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; color: var(--muted); white-space: normal; }
-.empty { padding: 28px 16px; text-align: center; color: var(--muted); margin: 0; }
+.mark { display: inline-block; margin-left: 4px; border-radius: 999px; padding: 0 6px; font-size: 11.5px; font-weight: 700;
+  background: var(--bad); color: #fff; white-space: nowrap; vertical-align: 1px; }
+.mark.advisory { background: var(--warn-bg); color: var(--warn); }
+.tags { display: flex; gap: 4px; align-items: center; overflow: hidden; }
+.tag { flex: none; display: inline-block; border-radius: 6px; padding: 0 6px; font-size: 11.5px; font-weight: 600;
+  background: var(--forced-bg); color: var(--forced); white-space: nowrap; }
+.tag.upstream { background: var(--upstream-bg); color: var(--upstream); }
+.code-text { font-family: var(--mono); font-size: 12px; color: var(--muted); overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.empty { padding: 28px 16px; text-align: center; color: var(--muted); margin: 0; overflow-wrap: anywhere; }
 .quota { padding: 8px 16px 14px; display: grid; gap: 12px; }
-.client { border: 1px solid var(--line); border-radius: 10px; padding: 10px 12px; }
+.client { border: 1px solid var(--line); border-radius: 10px; padding: 10px 12px; min-width: 0; }
 .client-head { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; margin-bottom: 6px; }
-.client-name { font-weight: 700; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; overflow-wrap: anywhere; }
-.plan { color: var(--muted); font-size: 12px; }
-.window { display: grid; grid-template-columns: 52px 1fr 150px; gap: 10px; align-items: center; font-size: 12px; margin-top: 5px; }
-.window .num { color: var(--muted); }
+.client-name { font-weight: 700; font-family: var(--mono); font-size: 12.5px; overflow-wrap: anywhere; min-width: 0; }
+.plan { color: var(--muted); font-size: 12px; white-space: nowrap; }
+.window { display: grid; grid-template-columns: 52px minmax(40px, 1fr) auto; gap: 10px; align-items: center; font-size: 12px; margin-top: 5px; }
+.window .num { color: var(--muted); white-space: nowrap; }
 .window span:first-child { color: var(--muted); }
 .bar { height: 8px; border-radius: 999px; background: #eaecf0; overflow: hidden; }
 .bar > span { display: block; height: 100%; border-radius: 999px; background: #17b26a; min-width: 2px; }
@@ -194,13 +240,38 @@ td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .scenarios { list-style: none; margin: 0; padding: 8px 16px; display: grid; gap: 8px; }
 .scenarios li { display: flex; justify-content: space-between; align-items: center; gap: 8px; border: 1px solid var(--line);
   border-radius: 10px; padding: 8px 10px; }
+.scenarios li > .mono { min-width: 0; overflow-wrap: anywhere; }
 .scenarios .none { color: var(--muted); border-style: dashed; justify-content: center; }
 .add { padding: 12px 16px 16px; border-top: 1px solid var(--line); }
-.fields { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 10px; margin-bottom: 10px; }
+.fields { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 10px; margin-bottom: 10px; }
 .fields .wide { grid-column: 1 / -1; }
 .error { color: var(--bad); min-height: 1em; margin: 0 0 8px; font-size: 12.5px; }
-dialog { border: none; border-radius: 14px; padding: 0; width: min(760px, 92vw); box-shadow: 0 20px 50px rgb(16 24 40 / 30%); }
+dialog { border: none; border-radius: 14px; padding: 0; width: min(860px, calc(100vw - 24px)); max-width: none;
+  max-height: calc(100vh - 24px); box-shadow: 0 20px 50px rgb(16 24 40 / 30%); overflow: hidden; }
+dialog[open] { display: flex; flex-direction: column; }
 dialog::backdrop { background: rgb(16 24 40 / 45%); }
-.dialog-head { display: flex; justify-content: space-between; align-items: center; padding: 12px 16px; border-bottom: 1px solid var(--line); }
-dialog pre { margin: 0; padding: 16px; max-height: 70vh; overflow: auto; background: #0f172a; color: #e2e8f0; border-radius: 0 0 14px 14px; }
+.dialog-head { display: flex; justify-content: space-between; align-items: center; gap: 12px; padding: 12px 16px; border-bottom: 1px solid var(--line); }
+.dialog-head h2 { font-family: var(--mono); font-size: 13.5px; overflow-wrap: anywhere; min-width: 0; }
+.exchange { overflow: auto; padding: 4px 16px 16px; }
+.exchange section { margin-top: 14px; }
+.exchange h3 { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; color: var(--ink); font-size: 13.5px; }
+.exchange .line { margin: 0 0 6px; font-family: var(--mono); font-size: 12.5px; overflow-wrap: anywhere; }
+.exchange .note { margin: 4px 0 0; color: var(--muted); font-size: 12.5px; }
+.headers { display: grid; grid-template-columns: minmax(90px, max-content) minmax(0, 1fr); gap: 2px 12px; margin: 0 0 8px;
+  font-family: var(--mono); font-size: 12px; }
+.headers dt { color: var(--muted); overflow-wrap: anywhere; }
+.headers dd { margin: 0; overflow-wrap: anywhere; }
+.exchange pre { margin: 0; padding: 10px 12px; max-height: 40vh; overflow: auto; background: #0f172a; color: #e2e8f0;
+  border-radius: 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
+.violations { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.violations li { border: 1px solid #fda29b; background: #fffbfa; border-left: 4px solid var(--bad); border-radius: 8px; padding: 8px 10px; }
+.violations li.advisory { border-color: #fedf89; border-left-color: var(--warn); background: #fffcf5; }
+.violations .check { font-family: var(--mono); font-weight: 700; font-size: 12.5px; overflow-wrap: anywhere; }
+.violations .level { font-size: 11.5px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; color: var(--bad); margin-left: 6px; }
+.violations li.advisory .level { color: var(--warn); }
+.violations .section { color: var(--muted); font-size: 12px; margin-left: 6px; white-space: nowrap; }
+.violations p { margin: 4px 0 0; overflow-wrap: anywhere; }
+details.raw { margin-top: 14px; }
+details.raw summary { cursor: pointer; color: var(--muted); font-weight: 600; font-size: 12.5px; }
+details.raw pre { margin-top: 8px; }
 `

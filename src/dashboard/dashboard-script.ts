@@ -1,3 +1,4 @@
+import type { Violation } from '../contract/judge-exchange.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 
 /**
@@ -44,13 +45,24 @@ export function dashboardMain(config: DashboardConfig): void {
     }>
   }
 
+  /**
+   * A journal entry as the page reads it: a mock that judges what it answers
+   * or proxies adds `answeredBy`, `violations` and `response`; an entry
+   * without them still shows.
+   */
+  type Entry = JournalEntry & {
+    answeredBy?: 'mock' | 'upstream'
+    violations?: Array<Violation>
+    response?: { headers: Record<string, string>; body: string | null; bodyTruncated: boolean }
+  }
+
   const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
   const token = new URLSearchParams(location.hash.slice(1)).get('token')
   const headers = (json: boolean): Record<string, string> => ({
     ...(json ? { 'content-type': 'application/json' } : {}),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   })
-  const entries: Array<JournalEntry> = []
+  const entries: Array<Entry> = []
   let lastId = 0
   let state: State | undefined
   const rows = $<HTMLTableSectionElement>('rows')
@@ -76,7 +88,7 @@ export function dashboardMain(config: DashboardConfig): void {
     return node
   }
 
-  const fullPath = (entry: JournalEntry) => {
+  const fullPath = (entry: Entry) => {
     const search = new URLSearchParams()
     for (const [name, value] of Object.entries(entry.query)) {
       for (const item of Array.isArray(value) ? value : [value]) search.append(name, item)
@@ -85,11 +97,13 @@ export function dashboardMain(config: DashboardConfig): void {
     return text === '' ? entry.path : `${entry.path}?${text}`
   }
 
-  const passes = (entry: JournalEntry) => {
+  const violationsOf = (entry: Entry) => entry.violations ?? []
+  const passes = (entry: Entry) => {
     const data = new FormData(filterForm)
     const method = String(data.get('method') ?? '')
     const path = String(data.get('path') ?? '').trim()
     const status = String(data.get('status') ?? '').trim()
+    if (data.get('violations') !== null && violationsOf(entry).length === 0) return false
     if (method && entry.method !== method) return false
     if (path && entry.route !== path && !fullPath(entry).includes(path)) return false
     if (/^[1-5]xx$/i.test(status)) return String(entry.status)[0] === status[0]
@@ -98,34 +112,147 @@ export function dashboardMain(config: DashboardConfig): void {
   }
 
   const details = $<HTMLDialogElement>('details')
-  const rowOf = (entry: JournalEntry, fresh: boolean) => {
-    const row = el('tr', fresh ? { class: 'fresh' } : {})
-    const time = new Date(entry.time)
-    row.append(el('td', { class: 'time' }, time.toLocaleTimeString([], { hour12: false })))
-    row.append(el('td', { class: 'method' }, entry.method))
-    const cell = el('td')
+  const clockTime = (entry: Entry) => new Date(entry.time).toLocaleTimeString([], { hour12: false })
+  const statusBadge = (status: number) =>
+    el('span', { class: `badge s${String(status)[0]}` }, String(status))
+  const headerList = (headers: Record<string, string>) => {
+    const list = el('dl', { class: 'headers' })
+    for (const [name, value] of Object.entries(headers)) {
+      list.append(el('dt', {}, name), el('dd', {}, value))
+    }
+    return list
+  }
+  const bodyBlock = (body: string | null, truncated: boolean, what: string) => {
+    if (body === null || body === '') return [el('p', { class: 'note' }, `No ${what} body.`)]
+    const shown = /^\s*[[{]/.test(body) && !truncated ? pretty(body) : body
+    return [
+      el('pre', {}, shown),
+      ...(truncated
+        ? [el('p', { class: 'note' }, `Cut: the journal keeps the start of the ${what} body.`)]
+        : []),
+    ]
+  }
+  const pretty = (body: string) => {
+    try {
+      return JSON.stringify(JSON.parse(body), null, 2)
+    } catch {
+      return body
+    }
+  }
+  /** The whole exchange of an entry: what was wrong with it, the request, the response. */
+  const showExchange = (entry: Entry) => {
+    // The query is on the request's own line below.
+    $('details-title').textContent = `#${entry.id} ${entry.method} ${entry.path} → ${entry.status}`
+    const parts: Array<HTMLElement> = []
+    const violations = violationsOf(entry)
+    if (violations.length > 0) {
+      const section = el('section', { class: 'found' })
+      section.append(el('h3', {}, `Spec violations (${violations.length})`))
+      const list = el('ul', { class: 'violations' })
+      for (const violation of violations) {
+        const item = el('li', { class: violation.level })
+        item.append(
+          el('span', { class: 'check' }, violation.check),
+          el('span', { class: 'level' }, violation.level),
+          el('span', { class: 'section' }, `spec ${violation.section}`),
+          el('p', {}, violation.message),
+        )
+        list.append(item)
+      }
+      section.append(list)
+      parts.push(section)
+    }
+    const request = el('section', { class: 'request' })
+    request.append(el('h3', {}, 'Request'))
+    request.append(el('p', { class: 'line' }, `${entry.method} ${fullPath(entry)}`))
+    request.append(headerList(entry.headers))
+    request.append(...bodyBlock(entry.body, entry.bodyTruncated, 'request'))
+    parts.push(request)
+    const response = el('section', { class: 'response' })
+    const head = el('h3', {}, 'Response')
+    head.append(statusBadge(entry.status))
+    if (entry.code) head.append(el('span', { class: 'code-text' }, entry.code))
+    head.append(
+      el(
+        'span',
+        { class: `tag${entry.answeredBy === 'upstream' ? ' upstream' : ''}` },
+        entry.answeredBy === 'upstream' ? 'answered by upstream' : 'answered by the mock',
+      ),
+    )
+    if (entry.forced) head.append(el('span', { class: 'tag' }, `forced: ${entry.forced}`))
+    response.append(head)
+    response.append(
+      el(
+        'p',
+        { class: 'line' },
+        `${clockTime(entry)} · ${entry.durationMs.toFixed(1)} ms${entry.plan ? ` · plan ${entry.plan}` : ''}`,
+      ),
+    )
+    if (entry.response) {
+      response.append(headerList(entry.response.headers))
+      response.append(...bodyBlock(entry.response.body, entry.response.bodyTruncated, 'response'))
+    } else {
+      response.append(el('p', { class: 'note' }, 'This mock journals no response headers or body.'))
+    }
+    parts.push(response)
+    const raw = el('details', { class: 'raw' })
+    raw.append(el('summary', {}, 'Journal entry (JSON)'))
+    raw.append(el('pre', { id: 'details-json' }, JSON.stringify(entry, null, 2)))
+    parts.push(raw)
+    $('details-body').replaceChildren(...parts)
+    details.showModal()
+  }
+
+  const rowOf = (entry: Entry, fresh: boolean) => {
+    const violations = violationsOf(entry)
+    const classes = [fresh ? 'fresh' : '', violations.length > 0 ? 'violating' : '']
+    const row = el('tr', { class: classes.filter(Boolean).join(' ') })
+    row.append(el('td', { class: 'c-time time' }, clockTime(entry)))
+    row.append(el('td', { class: 'c-method method' }, entry.method))
+    const cell = el('td', { class: 'c-path' })
     const open = el(
       'button',
-      { type: 'button', class: 'open', title: 'Show the whole entry' },
+      { type: 'button', class: 'open', title: `${fullPath(entry)}: show the whole exchange` },
       fullPath(entry),
     )
     // The whole row opens the entry; the button makes that reachable by keyboard.
-    row.addEventListener('click', () => {
-      $('details-title').textContent =
-        `#${entry.id} ${entry.method} ${fullPath(entry)} → ${entry.status}`
-      $('details-body').textContent = JSON.stringify(entry, null, 2)
-      details.showModal()
-    })
-    cell.append(open)
+    row.addEventListener('click', () => showExchange(entry))
+    const within = el('div', { class: 'path' })
+    within.append(open)
+    // Where the code column is hidden, the path says that a proxied server answered.
+    if (entry.answeredBy === 'upstream') {
+      within.append(el('span', { class: 'tag upstream narrow-only' }, 'upstream'))
+    }
+    cell.append(within)
     row.append(cell)
-    const status = el('td')
-    status.append(el('span', { class: `badge s${String(entry.status)[0]}` }, String(entry.status)))
+    const status = el('td', { class: 'c-status' })
+    status.append(statusBadge(entry.status))
+    if (violations.length > 0) {
+      const required = violations.some((violation) => violation.level === 'required')
+      const label = `${violations.length} spec violation${violations.length === 1 ? '' : 's'}`
+      status.append(
+        el(
+          'span',
+          {
+            class: `mark${required ? '' : ' advisory'}`,
+            title: `${label}: ${violations.map((violation) => violation.check).join(', ')}`,
+            'aria-label': label,
+          },
+          `! ${violations.length}`,
+        ),
+      )
+    }
     row.append(status)
-    const code = el('td', { class: 'code' }, entry.code ?? '')
-    if (entry.forced) code.append(el('span', { class: 'tag' }, `forced: ${entry.forced}`))
+    const code = el('td', { class: 'c-code' })
+    const tags = el('div', { class: 'tags' })
+    if (entry.answeredBy === 'upstream')
+      tags.append(el('span', { class: 'tag upstream' }, 'upstream'))
+    if (entry.forced) tags.append(el('span', { class: 'tag' }, `forced: ${entry.forced}`))
+    if (entry.code) tags.prepend(el('span', { class: 'code-text', title: entry.code }, entry.code))
+    code.append(tags)
     row.append(code)
-    row.append(el('td', { class: 'plan' }, entry.plan ?? '—'))
-    row.append(el('td', { class: 'num' }, entry.durationMs.toFixed(1)))
+    row.append(el('td', { class: 'c-plan plan' }, entry.plan ?? '—'))
+    row.append(el('td', { class: 'c-ms num' }, entry.durationMs.toFixed(1)))
     return row
   }
 
@@ -145,7 +272,7 @@ export function dashboardMain(config: DashboardConfig): void {
     $('empty').hidden = shown > 0 || entries.length > 0
     $('no-match').hidden = shown > 0 || entries.length === 0
   }
-  const add = (entry: JournalEntry) => {
+  const add = (entry: Entry) => {
     if (entry.id <= lastId) return
     lastId = entry.id
     entries.push(entry)
@@ -198,7 +325,7 @@ export function dashboardMain(config: DashboardConfig): void {
     }
   }
   const catchUp = async () => {
-    const missed: Array<JournalEntry> = await call('GET', `requests?since=${lastId}`)
+    const missed: Array<Entry> = await call('GET', `requests?since=${lastId}`)
     for (const entry of missed) add(entry)
   }
 
@@ -374,7 +501,7 @@ export function dashboardMain(config: DashboardConfig): void {
   }, 1_000)
   void (async () => {
     try {
-      const initial: Array<JournalEntry> = await call('GET', `requests?limit=${config.maxRows}`)
+      const initial: Array<Entry> = await call('GET', `requests?limit=${config.maxRows}`)
       for (const entry of initial) {
         entries.push(entry)
         lastId = entry.id

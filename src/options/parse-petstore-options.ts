@@ -6,6 +6,17 @@ import { whole } from './whole-option.ts'
 /** An option whose value the part that owns it checks; here only its name is known. */
 const owned = z.unknown().optional()
 
+/** The whole-number options this schema checks itself, with their bounds. */
+const WHOLE_OPTIONS = {
+  seed: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  pets: { min: 0, max: LIMITS.maxRecords },
+  orders: { min: 0, max: LIMITS.maxRecords },
+  categories: { min: 0, max: LIMITS.maxRecords },
+  maxPets: { min: 0, max: undefined },
+} as const
+const wholeOf = (name: keyof typeof WHOLE_OPTIONS) =>
+  whole(WHOLE_OPTIONS[name].min, WHOLE_OPTIONS[name].max)
+
 /**
  * The options of `createPetstore`, validated once, with the defaults of
  * `DEFAULTS`: a name it does not know (also inside `rateLimit` and
@@ -24,11 +35,11 @@ export const PetstoreOptionsSchema = z
         message: 'is not an absolute URL',
       })
       .optional(),
-    seed: whole(0, Number.MAX_SAFE_INTEGER).default(DEFAULTS.seed),
-    pets: whole(0, LIMITS.maxRecords).default(DEFAULTS.pets),
-    orders: whole(0, LIMITS.maxRecords).default(DEFAULTS.orders),
-    categories: whole(0, LIMITS.maxRecords).default(DEFAULTS.categories),
-    maxPets: whole(0).optional(),
+    seed: wholeOf('seed').default(DEFAULTS.seed),
+    pets: wholeOf('pets').default(DEFAULTS.pets),
+    orders: wholeOf('orders').default(DEFAULTS.orders),
+    categories: wholeOf('categories').default(DEFAULTS.categories),
+    maxPets: wholeOf('maxPets').optional(),
     cors: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.cors),
     admin: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.admin),
     fixtures: owned,
@@ -83,5 +94,11 @@ export function parsePetstoreOptions(options: Record<string, unknown>): Resolved
       : name === 'baseUrl' && typeof value === 'string'
         ? `baseUrl "${value}" ${issue?.message}`
         : `\`${name}\` ${issue?.message}, got ${String(value)}`
-  throw new ConfigError('ERR_PETSTORE_INVALID_OPTION', 'create the petstore', reason)
+  const bounds = WHOLE_OPTIONS[name as keyof typeof WHOLE_OPTIONS]
+  throw new ConfigError(
+    'ERR_PETSTORE_INVALID_OPTION',
+    'create the petstore',
+    reason,
+    bounds === undefined ? undefined : { option: name, value, rule: { ...bounds, whole: true } },
+  )
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors/config-error.ts'
+import { describeRule } from '../errors/number-rule.ts'
 import type { PetstoreErrorCode } from '../errors/petstore-error.ts'
 
 /**
@@ -11,10 +12,7 @@ import type { PetstoreErrorCode } from '../errors/petstore-error.ts'
  * // 'must be a whole number from 0 to 100000'
  */
 export function whole(min: number, max?: number) {
-  const error =
-    max === undefined
-      ? `must be a whole number from ${min}`
-      : `must be a whole number from ${min} to ${max}`
+  const error = describeRule({ min, max, whole: true })
   const rule = z.int({ error }).min(min, { error })
   return max === undefined ? rule : rule.max(max, { error })
 }
@@ -46,5 +44,6 @@ export function wholeOption(
     rule.code ?? 'ERR_PETSTORE_INVALID_OPTION',
     rule.action,
     `\`${rule.name}\` ${result.error.issues[0]?.message}, got ${String(value)}`,
+    { option: rule.name, value, rule: { min: rule.min, max: rule.max, whole: true } },
   )
 }

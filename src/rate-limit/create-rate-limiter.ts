@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/clock.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { describeRule, followsRule, type NumberRule } from '../errors/number-rule.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 
 /**
@@ -296,16 +297,16 @@ function mod(value: number, divisor: number): number {
 }
 
 function checkNumber(value: unknown, name: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    invalid(name, `must be a number from ${min} to ${max}`, value)
-  }
+  const rule = { min, max, whole: false }
+  if (!followsRule(value, rule)) invalid(name, describeRule(rule), value, rule)
   return value
 }
 
-function invalid(name: string, rule: string, value: unknown): never {
+function invalid(name: string, words: string, value: unknown, rule?: NumberRule): never {
   throw new ConfigError(
     'ERR_PETSTORE_INVALID_OPTION',
     'configure rate limiting',
-    `rateLimit.${name} ${rule}, got ${String(value)}`,
+    `rateLimit.${name} ${words}, got ${String(value)}`,
+    rule === undefined ? undefined : { option: `rateLimit.${name}`, value, rule },
   )
 }

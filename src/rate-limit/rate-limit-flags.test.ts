@@ -100,7 +100,7 @@ describe('petstore-mock rate-limit flags', () => {
     }
     expect(await runMockCli(['--port', '0', '--rate-limit-scale', '0'], io)).toBe(1)
     expect(lines).toEqual([
-      '[petstore-mock] Failed to configure rate limiting: rateLimit.scale must be a number from 0.001 to 10000, got 0.',
+      '[petstore-mock] Failed to read the flags: --rate-limit-scale must be a number from 0.001 to 10000, got 0.',
     ])
   })
 })

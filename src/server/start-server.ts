@@ -2,6 +2,7 @@ import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PetstoreCore } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { describeRule, followsRule } from '../errors/number-rule.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
 import type { ShutdownOptions } from './graceful-shutdown.ts'
@@ -41,6 +42,9 @@ export interface RunningServer {
   close(options?: ShutdownOptions): Promise<void>
 }
 
+/** The ports a server may be asked to listen on (0: any free one). */
+const PORT_RULE = { min: 0, max: 65_535, whole: true }
+
 /**
  * Starts the mock server and resolves once it listens and its data is loaded.
  *
@@ -52,11 +56,12 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? DEFAULTS.port
   const host = options.host ?? DEFAULTS.host
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  if (!followsRule(port, PORT_RULE)) {
     throw new ConfigError(
       'ERR_PETSTORE_INVALID_OPTION',
       'start the server',
-      `port must be a whole number from 0 to 65535, got ${String(port)}`,
+      `port ${describeRule(PORT_RULE)}, got ${String(port)}`,
+      { option: 'port', value: port, rule: PORT_RULE },
     )
   }
   const { port: _port, ...serverOptions } = options
