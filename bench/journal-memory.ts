@@ -46,6 +46,20 @@ function headers(extra: Record<string, string>) {
   return { get: (name: string) => own[name] ?? null }
 }
 
+/** The answer's headers and body as the mock makes them: fresh per request. */
+function response(body: string) {
+  return {
+    headers: {
+      'content-type': 'application/json',
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '59',
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
+      'access-control-allow-origin': 'http://localhost:5173',
+    },
+    body: `${body}`,
+  }
+}
+
 const kinds = {
   'GET /v1/pets?limit=3': (i: number) => ({
     method: 'GET',
@@ -55,6 +69,16 @@ const kinds = {
     body: null,
     status: 200,
     code: null,
+    response: response(
+      JSON.stringify(
+        [0, 1, 2].map((n) => ({
+          id: i + n,
+          name: `Pet ${i + n}`,
+          categoryId: 1,
+          status: 'available',
+        })),
+      ),
+    ),
   }),
   'POST /v1/pets (JSON body)': (i: number) => ({
     method: 'POST',
@@ -64,6 +88,9 @@ const kinds = {
     body: new TextEncoder().encode(`{"name":"Rex ${i}","categoryId":1,"status":"available"}`),
     status: 201,
     code: null,
+    response: response(
+      JSON.stringify({ id: i, name: `Rex ${i}`, categoryId: 1, status: 'available' }),
+    ),
   }),
 }
 
@@ -86,6 +113,8 @@ for (const [kind, make] of Object.entries(kinds)) {
       route: '/v1/pets',
       forced: null,
       plan: 'free',
+      answeredBy: 'mock',
+      violations: [],
     })
   }
   const after = heap()

@@ -13,20 +13,21 @@
  * npm run bench
  * npm run bench -- --duration 10 --rounds 3 --json
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
+import type { ChildProcess } from 'node:child_process'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
 import { DEFAULTS, LIMITS } from '../src/options/defaults.ts'
-import { percentile, readCpuMs, readMemory, trackChildren } from './process-stats.ts'
+import {
+  children,
+  expectOk,
+  load,
+  startBare,
+  startMock as startMockWith,
+  stopMock,
+} from './bench-servers.ts'
+import { readCpuMs, readMemory } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 
-const ROOT = join(import.meta.dirname, '..')
-const KEY = 'sk_bench_enterprise'
 const PETS_PATH = '/v1/pets'
-const START_TIMEOUT_MS = 30_000
-/** At most this many latencies are kept per run (far above what 10 connections reach). */
-const MAX_SAMPLES = 4_000_000
 const TARGET_RATIO = 1 / 3
 const TARGET_P99_MS = 5
 
@@ -54,28 +55,7 @@ interface RunStats {
 
 type Variant = 'bare' | 'mock'
 
-/** The part of autocannon's API used here (it ships no types). */
-type Autocannon = (options: {
-  url: string
-  connections: number
-  duration: number
-  headers: Record<string, string>
-  timeout: number
-}) => Promise<{
-  duration: number
-  errors: number
-  timeouts: number
-  non2xx: number
-  requests: { total: number }
-}> & {
-  on(
-    event: 'response',
-    listener: (client: unknown, status: number, bytes: number, ms: number) => void,
-  ): void
-}
-
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-const children = trackChildren()
+const startMock = () => startMockWith(['--journal-size', String(options['journal-size'])])
 
 const options = readOptions()
 try {
@@ -159,42 +139,6 @@ async function benchmark(options: Options) {
   }
 }
 
-/**
- * One autocannon run. Latencies are kept here at full resolution (autocannon's
- * histogram rounds to whole ms), the first MAX_SAMPLES of them.
- */
-async function load(
-  url: string,
-  seconds: number,
-  connections: number,
-): Promise<Pick<RunStats, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'requests'>> {
-  const latencies = new Float64Array(Math.min(MAX_SAMPLES, Math.ceil(seconds * 400_000)))
-  let count = 0
-  const instance = autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${KEY}` },
-    timeout: 10,
-  })
-  instance.on('response', (_client, _status, _bytes, ms) => {
-    if (count < latencies.length) latencies[count++] = ms
-  })
-  const result = await instance
-  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(
-      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`,
-    )
-  }
-  const sorted = latencies.subarray(0, count).sort()
-  return {
-    requestsPerSecond: result.requests.total / result.duration,
-    p50Ms: percentile(sorted, 0.5),
-    p99Ms: percentile(sorted, 0.99),
-    requests: result.requests.total,
-  }
-}
-
 /** Mean throughput, p50 and CPU over the rounds of one variant, and its worst p99. */
 function summarize(runs: Array<RunStats>, variant: Variant) {
   const own = runs.filter((run) => run.variant === variant)
@@ -206,101 +150,6 @@ function summarize(runs: Array<RunStats>, variant: Variant) {
     serverCpuUs: mean(own.map((run) => run.serverCpuUs)),
     serverCpuLoad: mean(own.map((run) => run.serverCpuLoad)),
   }
-}
-
-async function startMock() {
-  const started = performance.now()
-  const child = track(
-    spawn(
-      process.execPath,
-      [
-        join(ROOT, 'bin/petstore-mock.ts'),
-        '--port',
-        '0',
-        '--quiet',
-        '--journal-size',
-        String(options['journal-size']),
-        '--api-key',
-        `${KEY}=enterprise:100000000/1000000000`,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    ),
-  )
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the mock did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
-      START_TIMEOUT_MS,
-    )
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-16_384)
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match?.[1] === undefined) return
-      clearTimeout(timer)
-      child.stdout?.off('data', onData)
-      child.stdout?.resume()
-      resolve(match[1])
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the mock exited with ${code} before listening:\n${output}`))
-    })
-  })
-  const listeningMs = performance.now() - started
-  await expectOk(`${url}${PETS_PATH}`)
-  const firstResponseMs = performance.now() - started
-  return { child, url, listeningMs, firstResponseMs, memory: readMemory(child.pid) }
-}
-
-async function startBare(body: string) {
-  const child = track(
-    spawn(process.execPath, [join(ROOT, 'bench/bare-server.ts')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
-  )
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the bare server did not start within ${START_TIMEOUT_MS} ms`)),
-      START_TIMEOUT_MS,
-    )
-    child.once('message', (message: { url: string }) => {
-      clearTimeout(timer)
-      resolve(message.url)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the bare server exited with ${code}`))
-    })
-    child.send({ body })
-  })
-  return { child, url }
-}
-
-async function stopMock(child: ChildProcess): Promise<void> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  const code = await exited
-  clearTimeout(timer)
-  if (code !== 0) throw new Error(`the mock exited with ${code} after SIGTERM`)
-}
-
-async function expectOk(url: string): Promise<Response> {
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${KEY}` },
-    signal: AbortSignal.timeout(START_TIMEOUT_MS),
-  })
-  if (response.status !== 200) {
-    throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`)
-  }
-  return response
-}
-
-function track(child: ChildProcess): ChildProcess {
-  return children.track(child)
 }
 
 function log(options: Options, line: string): void {

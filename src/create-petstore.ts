@@ -5,7 +5,9 @@ import {
   type PetstoreOptions,
 } from './app/create-petstore-core.ts'
 import { createDatabase } from './data/create-database.ts'
+import { bypassFetch } from './msw/bypass-fetch.ts'
 import { createHandlers } from './msw/create-handlers.ts'
+import { createFetchUpstream } from './proxy/fetch-upstream.ts'
 
 export type { PetstoreCore, PetstoreOptions, PetstoreState } from './app/create-petstore-core.ts'
 
@@ -38,6 +40,10 @@ export interface Petstore extends PetstoreCore {
  * })
  */
 export function createPetstore(options: PetstoreOptions = {}): Petstore {
-  const core = createPetstoreCore(options, { database: createDatabase })
+  const core = createPetstoreCore(options, {
+    database: createDatabase,
+    // Past the mock's own handlers, to the real server.
+    upstream: (target) => createFetchUpstream(target, bypassFetch),
+  })
   return Object.assign(core, { handlers: createHandlers(core) })
 }

@@ -145,11 +145,11 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
  * The dashboard at a phone's width, a narrow window, a small and a common
  * laptop: nothing sticks out sideways, the log's columns keep their widths
  * when a filter applies, badges stay on one line, the log shows its
- * scrollbar, and an opened row shows the whole exchange. Entries carry what a
- * mock that judges its answers journals (`violations`, `answeredBy`,
- * `response`): where the journal does not record them yet, the test adds
- * them to the page's initial read of the journal, as such a mock would send
- * them.
+ * scrollbar, and an opened row shows the whole exchange. The journal records
+ * `answeredBy`, `violations` and `response` of each entry; the test makes one
+ * entry an upstream's answer and gives two entries violations, in the page's
+ * initial read of the journal, as a mock in front of a faulty upstream would
+ * send them (test/dashboard-proxy.test.ts has a real one).
  */
 describe.runIf(BROWSER_TESTS)('the dashboard at every width', () => {
   let mock: RunningServer
@@ -194,7 +194,8 @@ describe.runIf(BROWSER_TESTS)('the dashboard at every width', () => {
       for (const entry of entries) {
         const id = entry.id as number
         entry.response ??= { ...responses.get(id), bodyTruncated: false }
-        entry.answeredBy ??= id === 3 ? 'upstream' : 'mock'
+        // The journal says the mock answered each; one stands for an answer of the upstream.
+        if (id === 3) entry.answeredBy = 'upstream'
         if (id === 3 || id === 5) {
           entry.violations = [
             {

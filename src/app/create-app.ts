@@ -59,6 +59,11 @@ export interface AppDeps {
   onError?: (error: unknown) => void
   /** Told of every request answered outside the control API (the journal). */
   onAnswer?: (answered: AnsweredRequest) => void
+  /**
+   * The proxy (`--proxy`): answers every API request, given the mock's own
+   * answer to fall back on.
+   */
+  proxy?: (ctx: Context, mock: () => Promise<MockResponse>) => Promise<MockResponse>
 }
 
 interface Target {
@@ -123,9 +128,21 @@ export function createApp(deps: AppDeps): App {
     throw new ApiError('route_not_found', `No operation at ${clip(path)}.`)
   })
 
+  const { proxy } = deps
   const route = (ctx: Context): Promise<MockResponse> => {
+    const found = router.find(ctx.request.method, ctx.path)
+    if (proxy !== undefined && ctx.zone === 'api') {
+      if (found?.params) {
+        ctx.route = found.value.route
+        ctx.params = found.params
+      }
+      return proxy(ctx, () => answer(ctx, found))
+    }
+    return answer(ctx, found)
+  }
+  /** The mock's own answer to a routed request. */
+  const answer = (ctx: Context, found: ReturnType<typeof router.find>): Promise<MockResponse> => {
     const { request, path } = ctx
-    const found = router.find(request.method, path)
     if (found?.params) {
       ctx.route = found.value.route
       ctx.params = found.params
@@ -196,6 +213,12 @@ export function createApp(deps: AppDeps): App {
           await ready
           loaded = ready
         }
+        if (request.absoluteTarget && proxy !== undefined) {
+          throw new ApiError(
+            'invalid_request',
+            'The proxy forwards only to its upstream: send a path (GET /v1/pets), not an absolute URL.',
+          )
+        }
         if (inside === undefined) throw outside(request.path)
         response = await pipeline(ctx)
       } catch (error) {
@@ -205,7 +228,9 @@ export function createApp(deps: AppDeps): App {
           code = error instanceof ApiError ? error.code : 'internal_error'
         }
       }
+      const headers = { ...ctx.headers, ...response.headers }
       if (onAnswer && ctx.zone !== 'admin') {
+        const { upstream } = ctx
         onAnswer({
           method: request.method,
           path: ctx.path,
@@ -216,17 +241,33 @@ export function createApp(deps: AppDeps): App {
           durationMs: performance.now() - started,
           status: response.status,
           route: ctx.route?.path ?? null,
-          code,
+          code: upstream === undefined ? code : upstream.code,
           forced: ctx.forced ?? null,
           plan: ctx.apiKey?.plan ?? null,
+          answeredBy: upstream === undefined ? 'mock' : 'upstream',
+          violations: upstream?.violations ?? [],
+          response: {
+            headers,
+            body:
+              request.method === 'HEAD'
+                ? null
+                : upstream === undefined
+                  ? (response.body ?? null)
+                  : upstream.body,
+          },
+          upstream,
         })
       }
       if (response.status === 499) return response
-      const headers = { ...ctx.headers, ...response.headers }
       // A HEAD is routed as the GET of its path; here it loses the body, and
       // says how long the GET's would be (RFC 9110 §9.3.2).
       if (request.method === 'HEAD') {
-        const length = response.body === undefined ? undefined : utf8Length(response.body)
+        const length =
+          response.body === undefined
+            ? undefined
+            : typeof response.body === 'string'
+              ? utf8Length(response.body)
+              : response.body.byteLength
         return {
           status: response.status,
           headers:

@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../clock/clock.ts'
+import { createExchangeJudge } from '../contract/judge-exchange.ts'
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
 import type { Database } from '../data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../data/create-store.ts'
@@ -11,12 +12,20 @@ import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
-import { createJournal, type JournalStats, type WaitOptions } from '../journal/create-journal.ts'
+import type { Context } from '../http/types.ts'
+import {
+  createJournal,
+  type JournalStats,
+  type ViolationSummary,
+  type WaitOptions,
+} from '../journal/create-journal.ts'
 import type { IntervalTimers } from '../journal/event-stream.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
 import { journalRoutes } from '../journal/journal-routes.ts'
+import { type Har, toHar } from '../journal/to-har.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
+import { simulate } from '../middleware/simulate.ts'
 import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
 import { parseBaseUrl } from '../options/base-url.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
@@ -24,6 +33,10 @@ import {
   parsePetstoreOptions,
   type ResolvedPetstoreOptions,
 } from '../options/parse-petstore-options.ts'
+import { createFetchUpstream } from '../proxy/fetch-upstream.ts'
+import { proxyStep } from '../proxy/proxy-step.ts'
+import { type ProxyTarget, parseProxyTarget } from '../proxy/proxy-target.ts'
+import type { Upstream, UpstreamAnswer } from '../proxy/upstream.ts'
 import { createRateLimiter, type RateLimitOptions } from '../rate-limit/create-rate-limiter.ts'
 import {
   createScenarioQueue,
@@ -86,6 +99,14 @@ export interface PetstoreOptions {
   journalSize?: number
   /** The timers of the event stream's heartbeat. Default: the system's. */
   timers?: IntervalTimers
+  /**
+   * The API root of a real server, e.g. `https://staging.example.com/v1`:
+   * every API request is forwarded there and every answer judged against the
+   * spec (`--proxy`). Default: none, the mock answers.
+   */
+  proxy?: string
+  /** `'mock'`: the mock answers what the upstream has no route for or cannot be reached for (`--proxy-fallback`). */
+  proxyFallback?: 'mock' | 'none'
 }
 
 /**
@@ -105,6 +126,8 @@ export interface PetstoreState {
   }
   scenarios: Array<Scenario>
   journal: JournalStats
+  /** The upstream behind `--proxy`, or `null`. */
+  proxy: { upstream: string; fallback: 'mock' | 'none' } | null
 }
 
 /**
@@ -157,6 +180,18 @@ export interface PetstoreCore {
    * (`[petstore-mock] Failed to run a request listener: …`), later ones not.
    */
   onRequest(listener: (entry: JournalEntry) => void): () => void
+  /**
+   * How often each rule of the spec was broken since the journal was last
+   * cleared, per check id, like `GET /__mock/violations`.
+   */
+  violations(): ViolationSummary
+  /**
+   * The journaled requests that pass the filter as a HAR 1.2 document, like
+   * `GET /__mock/requests.har`; URLs under the base URL (else
+   * `http://localhost`). A bad filter throws a `ConfigError`
+   * `ERR_PETSTORE_INVALID_FILTER`.
+   */
+  toHar(filter?: JournalFilter): Har
   /** Answers a Fetch `Request` without msw (what the handlers call). */
   fetch(request: Request): Promise<Response>
   /** The transport-independent core, for servers. */
@@ -175,9 +210,17 @@ export interface PetstoreCore {
  */
 export function createPetstoreCore(
   options: PetstoreOptions = {},
-  internal: { database?: (store: Store) => { db: Database } } = {},
+  internal: CoreInternals = {},
 ): PetstoreCore {
   const resolved = parsePetstoreOptions({ ...options })
+  const target = options.proxy === undefined ? undefined : parseProxyTarget(options.proxy)
+  if (target === undefined && resolved.proxyFallback === 'mock') {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      '`proxyFallback` needs `proxy`: the mock answers where the upstream cannot',
+    )
+  }
   let seeded: Dataset | undefined
   const seed = () => {
     seeded ??= resolveDataset(options, resolved)
@@ -225,6 +268,10 @@ export function createPetstoreCore(
     rateLimit: { enabled: limiter.enabled, clients: limiter.usage() },
     scenarios: scenarios.list(),
     journal: journal.stats(),
+    proxy:
+      target === undefined
+        ? null
+        : { upstream: target.href, fallback: resolved.proxyFallback ?? 'none' },
   })
 
   const app = createApp({
@@ -252,6 +299,18 @@ export function createPetstoreCore(
     onAnswer: (answered) => {
       journal.record(answered)
     },
+    proxy:
+      target === undefined
+        ? undefined
+        : proxyStep({
+            target,
+            upstream: (internal.upstream ?? createFetchUpstream)(target),
+            fallback: resolved.proxyFallback === 'mock',
+            judge: createExchangeJudge(),
+            clock,
+            force: simulate(scenarios, clock),
+            onUpstreamAnswer: internal.onUpstreamAnswer,
+          }),
   })
 
   return {
@@ -309,10 +368,30 @@ export function createPetstoreCore(
       }
     },
     state,
+    violations: () => journal.violations(),
+    toHar: (filter) =>
+      toHar(
+        rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'export the journal', () => journal.list(filter)),
+        `${origin ?? 'http://localhost'}${basePath}`,
+      ),
     openapi: getOpenApi,
     fetch: createFetchHandler(app),
     app,
   }
+}
+
+/**
+ * What the transports give the core beside its options: the msw collections,
+ * how the proxy reaches its upstream (msw's `bypass()`, or undici on the
+ * server) and who else hears the upstream's answers (the recorder).
+ *
+ * @example
+ * createPetstoreCore({ proxy: url }, { upstream: createUndiciUpstream })
+ */
+export interface CoreInternals {
+  database?: (store: Store) => { db: Database }
+  upstream?: (target: ProxyTarget) => Upstream
+  onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
 }
 
 /** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */

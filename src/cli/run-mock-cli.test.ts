@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { request } from 'undici'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { startReferenceServer } from '../../conformance/test-utils/reference-server.ts'
 import { startServer } from '../server/start-server.ts'
 import { FLAG_OF_OPTION } from './flag-of-option.ts'
 import { type CliIo, runMockCli } from './run-mock-cli.ts'
@@ -373,6 +374,39 @@ describe('petstore-mock CLI', () => {
       expect(cli.stderr()).toBe('')
     } finally {
       cli.child.kill('SIGKILL')
+    }
+  })
+
+  it('with --proxy, logs who answered and the broken checks, prints the upstream, records with --record', async () => {
+    const upstream = await startReferenceServer({ fault: 'error-status-as-string-on-404' })
+    const record = join(directory, 'recorded.json')
+    const cli = spawnCli(['--port', '0', '--proxy', upstream.baseUrl, '--record', record])
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
+      await cli.waitFor(/try: .*\n/)
+      expect(cli.stdout()).toContain(
+        `proxy:     ${url}/v1 -> ${upstream.baseUrl}, every exchange judged`,
+      )
+      const headers = { authorization: 'Bearer sk_ref' }
+      await (await request(`${url}/v1/pets?limit=1`, { headers })).body.dump()
+      await (await request(`${url}/v1/pets/999`, { headers })).body.dump()
+      await (await request(`${url}/v1/pets?limit=0`, { headers })).body.dump()
+      await cli.waitFor(/GET \/v1\/pets\?limit=0 .*\n/)
+      expect(cli.stdout()).toMatch(/^GET \/v1\/pets\?limit=1 200 upstream \d+\.\dms$/m)
+      expect(cli.stdout()).toMatch(
+        /^GET \/v1\/pets\/999 404 not_found upstream \d+\.\dms ✗ error\.body$/m,
+      )
+      expect(cli.stdout()).toMatch(
+        /^GET \/v1\/pets\?limit=0 400 invalid_request upstream \d+\.\dms ✗ request\.limit$/m,
+      )
+      cli.child.kill('SIGTERM')
+      expect(await cli.exited).toBe(0)
+      expect(JSON.parse(readFileSync(record, 'utf8'))).toMatchObject({
+        pets: [{ id: 1, name: 'Pet 1', categoryId: 1, status: 'available' }],
+      })
+    } finally {
+      cli.child.kill('SIGKILL')
+      await upstream.close()
     }
   })
 

@@ -9,6 +9,7 @@ import { showControls } from '../errors/show-controls.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
 import { DEFAULTS, LIMITS } from '../options/defaults.ts'
+import { parseProxyTarget } from '../proxy/proxy-target.ts'
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
 import { startServer } from '../server/start-server.ts'
 import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
@@ -101,6 +102,9 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       adminToken: args['admin-token'],
       shutdownTimeoutMs: args['shutdown-timeout'] * 1000,
       journalSize: args['journal-size'],
+      proxy: args.proxy,
+      proxyFallback: args['proxy-fallback'],
+      record: args.record,
     })
   } catch (error) {
     io.err(flagMessage(error, keySources))
@@ -128,6 +132,11 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
     say(`  dashboard: ${url}${ADMIN_PREFIX}/${fragment}   control: ${url}${ADMIN_PREFIX}/state`)
     say(
       `  journal:   last ${args['journal-size']} requests at ${ADMIN_PREFIX}/requests, live at ${ADMIN_PREFIX}/events`,
+    )
+  }
+  if (args.proxy !== undefined) {
+    say(
+      `  proxy:     ${url}${API_PREFIX} -> ${args.proxy}, every exchange judged against the spec${args['proxy-fallback'] === 'mock' ? '; the mock answers where the upstream has no route or is down' : ''}${args.record ? `; pets and orders recorded to ${args.record}` : ''}`,
     )
   }
   say(
@@ -291,6 +300,22 @@ async function parse(argv: Array<string>, io: CliIo) {
       default: DEFAULTS.journalSize,
       describe: `Requests the journal keeps for /__mock/requests (0 to ${LIMITS.maxJournalSize})`,
     })
+    .option('proxy', {
+      type: 'string',
+      describe:
+        'Forward every /v1 request to this API root (https://staging.example.com/v1) and judge each answer against the spec',
+    })
+    .option('proxy-fallback', {
+      choices: ['none', 'mock'] as const,
+      default: 'none' as const,
+      describe:
+        'With --proxy: mock answers where the upstream has no such route (404, 405, 501) or cannot be reached',
+    })
+    .option('record', {
+      type: 'string',
+      describe:
+        'With --proxy: write the pets and orders the upstream answers to FILE (the --fixtures format)',
+    })
     .option('log-format', {
       choices: ['text', 'json'] as const,
       default: 'text' as const,
@@ -311,6 +336,10 @@ async function parse(argv: Array<string>, io: CliIo) {
     )
     .example(`$0 --fixtures ${exampleFixtures()} --no-admin`, 'Your own data, no control API')
     .example('$0 --data-file pets.json', 'Created pets survive a restart')
+    .example(
+      '$0 --proxy https://staging.example.com/v1 --proxy-fallback mock',
+      'In front of a real server: its answers, judged; the mock where it has no route',
+    )
     .strict()
     .help()
     .alias('help', '?')
@@ -350,6 +379,14 @@ async function parse(argv: Array<string>, io: CliIo) {
     }
   })
   if (helpShown) return undefined
+  if (args.proxy !== undefined) parseProxyTarget(args.proxy, '--proxy')
+  else if (args.record !== undefined || argv.some((arg) => arg.startsWith('--proxy-fallback'))) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_FLAG',
+      'read the flags',
+      `${args.record !== undefined ? '--record' : '--proxy-fallback'} needs --proxy URL`,
+    )
+  }
   for (const name of numbers) {
     const value = (args as Record<string, unknown>)[name]
     if (value !== undefined && !Number.isFinite(value)) {

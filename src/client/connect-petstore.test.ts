@@ -41,6 +41,19 @@ describe('connectPetstore', () => {
     expect(state.scenarios).toEqual([])
   })
 
+  it('reads the violations summary and the journal as HAR, with the same filters', async () => {
+    const petstore = client()
+    expect(await petstore.violations()).toEqual({})
+    expect((await api('/v1/pets?limit=1')).status).toBe(200)
+    expect((await api('/v1/pets/1', { method: 'DELETE' })).status).toBe(405)
+    const har = await petstore.toHar({ status: '4xx' })
+    expect(har.log.version).toBe('1.2')
+    expect(har.log.entries.map((entry) => [entry.request.method, entry.response.status])).toEqual([
+      ['DELETE', 405],
+    ])
+    expect(har.log.entries[0]?.request.url).toBe(`${mock.current.url}/v1/pets/1`)
+  })
+
   it('waits for the next matching request, and gives up after its timeout', async () => {
     const petstore = client()
     await api('/v1/pets/1')

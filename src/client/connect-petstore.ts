@@ -2,8 +2,10 @@ import type { PetstoreState } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
+import type { ViolationSummary } from '../journal/create-journal.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
+import type { Har } from '../journal/to-har.ts'
 import { apiRootOf } from '../options/base-url.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
 import type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
@@ -76,6 +78,10 @@ export interface PetstoreClient {
   requests(filter?: JournalFilter): Promise<Array<JournalEntry>>
   /** Drops every journaled request. */
   clearRequests(): Promise<void>
+  /** How often each rule of the spec was broken, per check id (`GET /__mock/violations`). */
+  violations(): Promise<ViolationSummary>
+  /** The journaled requests that pass the filter as HAR 1.2 (`GET /__mock/requests.har`). */
+  toHar(filter?: JournalFilter): Promise<Har>
   /**
    * Resolves with the first request journaled from now on (with `since`: after
    * that entry id) that passes the filter. Rejects with a `PetstoreError`
@@ -164,6 +170,8 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
     state: () => call('read the state', 'GET', 'state'),
     requests: (filter) => requests(filter),
     clearRequests: () => call('clear the journal', 'DELETE', 'requests'),
+    violations: () => call('read the violations', 'GET', 'violations'),
+    toHar: (filter = {}) => call('export the journal', 'GET', `requests.har${toQuery(filter)}`),
     async waitForRequest(filter = {}, waitOptions = {}) {
       const timeout = waitOptions.timeout ?? CLIENT_WAIT_MS
       const problem = waitTimeoutProblem(timeout)

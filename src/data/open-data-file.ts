@@ -1,6 +1,5 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync } from 'node:fs'
-import { type FileHandle, open, rename, rm } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { type FileHandle, open } from 'node:fs/promises'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
@@ -10,6 +9,7 @@ import type { Persistence } from './create-store.ts'
 import { parseFixtures } from './parse-fixtures.ts'
 import { readJsonFile } from './read-json-file.ts'
 import type { Dataset } from './seed-data.ts'
+import { writeFileAtomically } from './write-file-atomically.ts'
 
 /** At most this many creates are written and flushed together (one group commit). */
 export const MAX_JOURNAL_BATCH = 1_000
@@ -99,22 +99,10 @@ export function openDataFile(file: string): DataFile {
   const writeSnapshot = async (dataset: Dataset) => {
     const next = epoch + 1
     const handle = await openJournal()
-    const temporary = `${file}.tmp`
-    try {
-      const snapshot = await open(temporary, 'w')
-      try {
-        await snapshot.writeFile(`${JSON.stringify({ format: FORMAT, epoch: next, ...dataset })}\n`)
-        await snapshot.sync()
-      } finally {
-        await snapshot.close()
-      }
-      await rename(temporary, file)
-    } catch (error) {
-      // A snapshot that did not replace the file is dropped: the file stays as it was.
-      await rm(temporary, { force: true }).catch(() => undefined)
-      throw error
-    }
-    syncDirectory(file)
+    await writeFileAtomically(
+      file,
+      `${JSON.stringify({ format: FORMAT, epoch: next, ...dataset })}\n`,
+    )
     // From here the new snapshot is what loads; lines of the old epoch are ignored.
     epoch = next
     await handle.truncate(0)
@@ -194,15 +182,6 @@ function toApiError(error: unknown): unknown {
     return new ApiError('storage_full', 'The disk of the data file is full; nothing was created.')
   }
   return error
-}
-
-function syncDirectory(file: string): void {
-  const fd = openSync(dirname(file), 'r')
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -9,8 +9,13 @@ import { Pet } from '../spec/pet.ts'
 import { describeIssue } from '../validation/describe-issue.ts'
 import { type Dataset, seedData } from './seed-data.ts'
 
-/** A stored pet: its name follows the same rule as a created one. */
-const FixturePet = Pet.extend({ name: NewPet.shape.name })
+/**
+ * A stored pet: its name follows the same rule as a created one.
+ *
+ * @example
+ * FixturePet.safeParse({ id: 1, name: '', categoryId: 1 }).success // false
+ */
+export const FixturePet = Pet.extend({ name: NewPet.shape.name })
 
 /**
  * Validates a user's own data (the parsed JSON of a `--fixtures` file) against

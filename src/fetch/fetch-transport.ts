@@ -40,6 +40,7 @@ async function toMockRequest(request: Request): Promise<MockRequest> {
     method: request.method.toUpperCase(),
     path: url.pathname || '/',
     query: url.searchParams,
+    rawQuery: url.search.slice(1),
     headers: request.headers,
     body: null,
     clientAddress: IN_PROCESS_ADDRESS,
@@ -69,7 +70,7 @@ function toFetchResponse(response: MockResponse, signal?: AbortSignal): Response
       headers: response.headers,
     })
   }
-  return new Response(response.body ?? null, {
+  return new Response((response.body as BodyInit | undefined) ?? null, {
     status: response.status,
     headers: response.headers,
   })

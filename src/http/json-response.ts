@@ -10,7 +10,7 @@ export function jsonResponse(
   status: number,
   value: unknown,
   headers: Record<string, string> = {},
-): MockResponse {
+): MockResponse & { body: string } {
   return jsonTextResponse(status, JSON.stringify(value), headers)
 }
 
@@ -24,6 +24,6 @@ export function jsonTextResponse(
   status: number,
   text: string,
   headers: Record<string, string> = {},
-): MockResponse {
+): MockResponse & { body: string } {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: text }
 }

@@ -12,7 +12,7 @@ import type { MockResponse } from './types.ts'
 export function toErrorResponse(
   error: unknown,
   onError: (error: unknown) => void = () => {},
-): MockResponse {
+): MockResponse & { body: string } {
   if (error instanceof ApiError) return jsonResponse(error.status, error.toBody(), error.headers)
   onError(error)
   const failure = new ApiError(

@@ -8,6 +8,8 @@ import type { Route } from '../spec/routes.ts'
  */
 export interface HeaderReader {
   get(name: string): string | null
+  /** Every header as lower-case name and value (repeated ones joined with ", "); what the proxy forwards. */
+  entries?(): Iterable<[string, string]>
 }
 
 /**
@@ -21,6 +23,10 @@ export interface MockRequest {
   /** The path as requested, base path included (`/api/v1/pets` under `https://example.com/api`). */
   path: string
   query: URLSearchParams
+  /** The query as received, without `?` (`''` for none); what the proxy forwards. Default: `query` as text. */
+  rawQuery?: string
+  /** The request target was in absolute form (`GET http://host/path`), which the proxy refuses. */
+  absoluteTarget?: boolean
   headers: HeaderReader
   /**
    * The body as received: bytes from the transports (decoded and judged by
@@ -67,8 +73,8 @@ export interface App {
 export interface MockResponse {
   status: number
   headers: Record<string, string>
-  /** Serialized body, or `undefined` for none. */
-  body?: string
+  /** Serialized body (bytes: an upstream's, passed on as received), or `undefined` for none. */
+  body?: string | Uint8Array
   /** A body that is written as it comes (Server-Sent Events), instead of `body`. */
   stream?: ResponseStream
 }
@@ -126,6 +132,44 @@ export interface Context {
   authProblem: string | undefined
   /** What forced the answer's status or delay, once the simulate middleware has applied one. */
   forced?: ForcedBy
+  /** What the proxy learnt of the upstream's answer, when the upstream answered (`--proxy`). */
+  upstream?: UpstreamReport
+}
+
+/**
+ * One rule of the spec that an exchange broke, as the proxy's judge reports
+ * it (the contract's `Violation`; `check` is a check id of the catalogue, or
+ * `request.*` for a caller's mistake).
+ *
+ * @example
+ * const violation: AnsweredViolation = { check: 'list.schema', level: 'required', message: '…', section: '§4.1' }
+ */
+export interface AnsweredViolation {
+  check: string
+  level: 'required' | 'advisory'
+  message: string
+  section: string
+}
+
+/**
+ * What the proxy reports of an exchange the upstream answered: its verdict
+ * and what the journal keeps of the answer (the body decoded, as text).
+ *
+ * @example
+ * ctx.upstream = { violations: [], body: '[]', bodyTruncated: false, waitMs: 12, receiveMs: 1 }
+ */
+export interface UpstreamReport {
+  violations: Array<AnsweredViolation>
+  /** The answer's body, decoded (gzip, br, deflate), as text; `null` for none. */
+  body: string | null
+  /** The body was cut (beyond what is read, or beyond what could be decoded). */
+  bodyTruncated: boolean
+  /** The `code` of an Error body the upstream answered with, or `null`. */
+  code: string | null
+  /** From sending the request to the upstream's headers, in ms. */
+  waitMs: number
+  /** From the headers to the end of the body, in ms. */
+  receiveMs: number
 }
 
 export type Next = () => Promise<MockResponse>
@@ -162,4 +206,12 @@ export interface AnsweredRequest {
   forced: ForcedBy | null
   /** The plan of the request's valid API key, or `null`. */
   plan: string | null
+  /** Who answered: the mock, or the upstream behind `--proxy`. */
+  answeredBy: 'mock' | 'upstream'
+  /** The rules of the spec the exchange broke (judged when the upstream answered). */
+  violations: Array<AnsweredViolation>
+  /** The answer's headers (as the caller got them) and body (an upstream's decoded, as text). */
+  response: { headers: Record<string, string>; body: string | Uint8Array | null }
+  /** The upstream's timings, when it answered. */
+  upstream?: Pick<UpstreamReport, 'waitMs' | 'receiveMs'>
 }

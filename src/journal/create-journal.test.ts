@@ -57,6 +57,14 @@ describe('createJournal', () => {
       durationMs: 0.25,
       forced: 'scenario',
       plan: 'free',
+      answeredBy: 'mock',
+      violations: [],
+      response: {
+        headers: { 'content-type': 'application/json' },
+        body: '[]',
+        bodyTruncated: false,
+      },
+      upstreamTimings: null,
     })
     expect(pathWithQuery(entry)).toBe('/v1/pets?a=1&a=3&b=2')
   })
@@ -88,7 +96,7 @@ describe('createJournal', () => {
     )
     expect(() => journal.list(new URLSearchParams('status=abc'))).toThrow(/"status"/)
     expect(() => journal.list(new URLSearchParams('sort=id'))).toThrow(
-      '"sort" is not a journal filter; use method, path, status, since, limit.',
+      '"sort" is not a journal filter; use method, path, status, since, limit, violations, answeredBy.',
     )
     expect(() => journal.list({ path: 'v1' })).toThrow(/"path" must be a path/)
   })

@@ -46,6 +46,21 @@ export interface JournalStats {
   lastId: number
 }
 
+/**
+ * How often each rule of the spec was broken since the journal was last
+ * cleared, per check id (`GET /__mock/violations`, `petstore.violations()`):
+ * the count, the ids of the first and last entries that broke it, its level
+ * and spec section.
+ *
+ * @example
+ * const summary: ViolationSummary = petstore.violations()
+ * summary['list.schema']?.count // 3
+ */
+export type ViolationSummary = Record<
+  string,
+  { count: number; firstId: number; lastId: number; level: string; section: string }
+>
+
 export interface Journal {
   /** Records an answered request and tells every listener. */
   record(answered: AnsweredRequest): JournalEntry
@@ -64,6 +79,8 @@ export interface Journal {
    */
   waitFor(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
   stats(): JournalStats
+  /** How often each rule was broken since the last clear. */
+  violations(): ViolationSummary
   /** The largest `limit` a filter may ask for. */
   readonly capacity: number
 }
@@ -92,6 +109,7 @@ export function createJournal(
   let evicted = 0
   let lastId = 0
   const listeners = new Set<(entry: JournalEntry) => void>()
+  let summary: ViolationSummary = {}
   const onError = options.onError ?? (() => {})
 
   const at = (index: number) => ring[(start + index) % capacity] as JournalEntry
@@ -135,6 +153,15 @@ export function createJournal(
     capacity,
     record(answered) {
       const entry = toJournalEntry(++lastId, answered)
+      for (const { check, level, section } of entry.violations) {
+        const seen = summary[check]
+        if (seen === undefined) {
+          summary[check] = { count: 1, firstId: entry.id, lastId: entry.id, level, section }
+        } else if (seen.lastId !== entry.id) {
+          seen.count++
+          seen.lastId = entry.id
+        }
+      }
       if (capacity > 0) {
         if (count < capacity) {
           ring[(start + count) % capacity] = entry
@@ -161,6 +188,7 @@ export function createJournal(
       start = 0
       count = 0
       evicted = 0
+      summary = {}
     },
     subscribe,
     waitFor(filter, waitOptions = {}) {
@@ -225,6 +253,7 @@ export function createJournal(
       })
     },
     stats: () => ({ size: count, capacity, evicted, lastId }),
+    violations: () => structuredClone(summary),
   }
 }
 

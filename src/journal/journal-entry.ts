@@ -1,4 +1,4 @@
-import type { AnsweredRequest, ForcedBy } from '../http/types.ts'
+import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../http/types.ts'
 import { maskAuthorization } from '../keys/mask-key.ts'
 
 /**
@@ -9,6 +9,9 @@ export const JOURNAL_BODY_LIMIT = 4_096
 
 /** A journaled header value keeps at most this many characters. */
 export const JOURNAL_HEADER_LIMIT = 512
+
+/** A journaled response keeps at most this many headers (the first ones). */
+export const JOURNAL_RESPONSE_HEADERS = 64
 
 /** Decodes journaled bodies; bytes that are not UTF-8 show as U+FFFD. */
 const TEXT = new TextDecoder()
@@ -55,6 +58,18 @@ export interface JournalEntry {
   forced: ForcedBy | null
   /** The plan of the request's valid API key, or `null`. */
   plan: string | null
+  /** Who answered: the mock, or the upstream behind `--proxy`. */
+  answeredBy: 'mock' | 'upstream'
+  /** The rules of the spec the exchange broke, with check id, level, message and section; empty when none. */
+  violations: Array<AnsweredViolation>
+  /**
+   * The answer: its headers (at most `JOURNAL_RESPONSE_HEADERS`, values cut
+   * to `JOURNAL_HEADER_LIMIT`) and body as text (decoded when the upstream
+   * compressed it; its first `JOURNAL_BODY_LIMIT` bytes), or `null` for none.
+   */
+  response: { headers: Record<string, string>; body: string | null; bodyTruncated: boolean }
+  /** How long the upstream took to send its headers and then its body, in ms; `null` when the mock answered. */
+  upstreamTimings: { waitMs: number; receiveMs: number } | null
 }
 
 /**
@@ -80,9 +95,15 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
     else if (typeof seen === 'string') query[name] = [seen, value]
     else seen.push(value)
   }
-  const { body } = answered
-  const bodyTruncated = body !== null && body.length > JOURNAL_BODY_LIMIT
-  const kept = body === null ? null : body.slice(0, JOURNAL_BODY_LIMIT)
+  const request = boundedBody(answered.body)
+  const response = boundedBody(answered.response.body)
+  const responseHeaders: Record<string, string> = {}
+  let count = 0
+  for (const [name, value] of Object.entries(answered.response.headers)) {
+    if (count++ >= JOURNAL_RESPONSE_HEADERS) break
+    responseHeaders[name] = value.slice(0, JOURNAL_HEADER_LIMIT)
+  }
+  const { upstream } = answered
   return {
     id,
     time: isoTime(answered.startedAt),
@@ -91,14 +112,43 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
     query,
     route: answered.route,
     headers,
-    body: typeof kept === 'string' || kept === null ? kept : TEXT.decode(kept),
-    bodyTruncated,
+    body: request.body,
+    bodyTruncated: request.bodyTruncated,
     status: answered.status,
     code: answered.code,
-    durationMs: Math.round(answered.durationMs * 1000) / 1000,
+    durationMs: round(answered.durationMs),
     forced: answered.forced,
     plan: answered.plan,
+    answeredBy: answered.answeredBy,
+    violations: answered.violations,
+    response: {
+      headers: responseHeaders,
+      body: response.body,
+      bodyTruncated: response.bodyTruncated,
+    },
+    upstreamTimings:
+      upstream === undefined
+        ? null
+        : { waitMs: round(upstream.waitMs), receiveMs: round(upstream.receiveMs) },
   }
+}
+
+/** A body as the journal keeps it: text, its first `JOURNAL_BODY_LIMIT` bytes (characters for text). */
+function boundedBody(body: Uint8Array | string | null): {
+  body: string | null
+  bodyTruncated: boolean
+} {
+  if (body === null || body.length === 0) return { body: null, bodyTruncated: false }
+  const kept = body.slice(0, JOURNAL_BODY_LIMIT)
+  return {
+    body: typeof kept === 'string' ? kept : TEXT.decode(kept),
+    bodyTruncated: body.length > JOURNAL_BODY_LIMIT,
+  }
+}
+
+/** ms to the microsecond. */
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000
 }
 
 /** The last time turned into ISO text: requests under load share their millisecond. */

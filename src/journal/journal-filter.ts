@@ -20,6 +20,10 @@ export interface JournalFilter {
    * else the newest ones. Either way in order, oldest first.
    */
   limit?: number
+  /** `true` (`violations=1`): only exchanges that broke a rule of the spec; `false`: only the others. */
+  violations?: boolean | string | number
+  /** Only what the mock (`'mock'`) or the upstream behind `--proxy` (`'upstream'`) answered. */
+  answeredBy?: 'mock' | 'upstream'
 }
 
 /** The filter after checking: what `matchesFilter` reads. */
@@ -31,9 +35,11 @@ export interface CheckedFilter {
   statusClass?: number
   since?: number
   limit?: number
+  violations?: boolean
+  answeredBy?: 'mock' | 'upstream'
 }
 
-const NAMES = ['method', 'path', 'status', 'since', 'limit']
+const NAMES = ['method', 'path', 'status', 'since', 'limit', 'violations', 'answeredBy']
 
 /**
  * Checks a filter given as an object or as query parameters; a bad one is a
@@ -72,6 +78,15 @@ export function readJournalFilter(
       case 'limit':
         checked.limit = whole(name, text, 1, Math.max(1, maxLimit))
         break
+      case 'violations':
+        if (/^(1|true)$/i.test(text)) checked.violations = true
+        else if (/^(0|false)$/i.test(text)) checked.violations = false
+        else throw invalid(name, '1 (true) or 0 (false)', text)
+        break
+      case 'answeredBy':
+        if (text !== 'mock' && text !== 'upstream') throw invalid(name, 'mock or upstream', text)
+        checked.answeredBy = text
+        break
       default:
         throw new ApiError(
           'invalid_request',
@@ -98,6 +113,10 @@ export function matchesFilter(entry: JournalEntry, filter: CheckedFilter): boole
   if (filter.statusClass !== undefined && Math.floor(entry.status / 100) !== filter.statusClass) {
     return false
   }
+  if (filter.violations !== undefined && entry.violations.length > 0 !== filter.violations) {
+    return false
+  }
+  if (filter.answeredBy !== undefined && entry.answeredBy !== filter.answeredBy) return false
   return true
 }
 

@@ -1,14 +1,18 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
 import { jsonResponse } from '../http/json-response.ts'
+import { originOfHost } from '../http/origin-of-host.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
 import type { Journal } from './create-journal.ts'
 import { type EventStreamOptions, eventStream } from './event-stream.ts'
 import { readJournalFilter } from './journal-filter.ts'
+import { toHar } from './to-har.ts'
 
 /**
  * The journal's control endpoints: `GET /__mock/requests` (filtered, oldest
- * first), `DELETE /__mock/requests`, and `GET /__mock/events` (Server-Sent
- * Events, resumable with `Last-Event-ID` or `?since=`).
+ * first), `GET /__mock/requests.har` (the same as HAR 1.2),
+ * `DELETE /__mock/requests`, `GET /__mock/violations` (per check id) and
+ * `GET /__mock/events` (Server-Sent Events, resumable with `Last-Event-ID`
+ * or `?since=`).
  *
  * @example
  * const routes = journalRoutes(journal)
@@ -23,6 +27,27 @@ export function journalRoutes(
       path: `${ADMIN_PREFIX}/requests`,
       run: ({ request }) =>
         jsonResponse(200, journal.list(request.query), { 'cache-control': 'no-store' }),
+    },
+    {
+      method: 'GET',
+      path: `${ADMIN_PREFIX}/requests.har`,
+      run: ({ request }) =>
+        jsonResponse(
+          200,
+          toHar(
+            journal.list(request.query),
+            request.origin ?? originOfHost(request.headers.get('host')) ?? '',
+          ),
+          {
+            'cache-control': 'no-store',
+            'content-disposition': 'attachment; filename="petstore-mock.har"',
+          },
+        ),
+    },
+    {
+      method: 'GET',
+      path: `${ADMIN_PREFIX}/violations`,
+      run: () => jsonResponse(200, journal.violations(), { 'cache-control': 'no-store' }),
     },
     {
       method: 'DELETE',

@@ -29,6 +29,8 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     )
   }
   return async function simulate(ctx, next) {
+    // Applied once per request: the proxy applies it before the mock may answer instead.
+    if (ctx.forced !== undefined) return next()
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
     const simulation: Simulation =

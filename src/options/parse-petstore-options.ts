@@ -59,6 +59,8 @@ export const PetstoreOptionsSchema = z
     onError: owned,
     journalSize: owned,
     timers: owned,
+    proxy: owned,
+    proxyFallback: z.enum(['mock', 'none'], { error: 'must be "mock" or "none"' }).optional(),
   })
   .refine((options) => options.categories > 0 || options.pets === 0, {
     message: 'pets need at least one category',

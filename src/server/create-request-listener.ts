@@ -77,6 +77,8 @@ export function createRequestListener(
       method: req.method ?? 'GET',
       path: path.startsWith('/') ? path : `/${path}`,
       query: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+      rawQuery: queryAt === -1 ? '' : url.slice(queryAt + 1),
+      absoluteTarget: !path.startsWith('/') && path !== '*',
       headers: nodeHeaders(req),
       body: null,
       clientAddress: req.socket.remoteAddress ?? 'unknown',
@@ -156,6 +158,11 @@ function nodeHeaders(req: IncomingMessage): HeaderReader {
       const value = req.headers[lower]
       if (value === undefined) return null
       return typeof value === 'string' ? value : value.join(', ')
+    },
+    *entries() {
+      for (const [name, values] of Object.entries(req.headersDistinct)) {
+        if (values !== undefined) yield [name, values.join(', ')]
+      }
     },
   }
 }

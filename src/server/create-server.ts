@@ -4,6 +4,8 @@ import {
   type PetstoreCore,
   type PetstoreOptions,
 } from '../app/create-petstore-core.ts'
+import { createFixtureRecorder } from '../data/record-fixtures.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
 import { declaresTooMuch } from '../http/read-body.ts'
 import { DEFAULTS } from '../options/defaults.ts'
@@ -13,6 +15,7 @@ import { createRequestListener, type RequestLogEntry } from './create-request-li
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
 import { http } from './node-http.ts'
 import { createServerGuards } from './server-guards.ts'
+import { createUndiciUpstream } from './undici-upstream.ts'
 
 /**
  * How often the server checks its header and request timeouts, in ms at
@@ -57,6 +60,11 @@ export interface ServerOptions extends PetstoreOptions {
   adminToken?: string
   /** How long in-flight requests may finish on shutdown, in ms (`--shutdown-timeout`). Default 10 s. */
   shutdownTimeoutMs?: number
+  /**
+   * With `proxy`: write the pets and orders of the upstream's answers to this
+   * file in the `--fixtures` format (`--record FILE`).
+   */
+  record?: string
 }
 
 /**
@@ -74,6 +82,8 @@ export function createServer(options: ServerOptions = {}): {
   /** The token the control API needs, or `undefined` when it needs none. */
   adminToken: string | undefined
   shutdown: GracefulShutdown
+  /** Ends the proxy's upstream connections and waits for the recorder's last write. */
+  closeProxy: () => Promise<void>
 } {
   const { guards, adminToken } = createServerGuards({
     host: options.host ?? DEFAULTS.host,
@@ -81,7 +91,32 @@ export function createServer(options: ServerOptions = {}): {
     adminToken: options.adminToken,
   })
   const shutdown = createGracefulShutdown({ timeoutMs: options.shutdownTimeoutMs })
-  const petstore = options.petstore ?? createPetstoreCore(petstoreOptionsOf(options))
+  if (options.record !== undefined && options.proxy === undefined) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the server',
+      '`record` (--record) needs `proxy` (--proxy): it records what the upstream answers',
+    )
+  }
+  const recorder = options.record === undefined ? undefined : createFixtureRecorder(options.record)
+  let upstream: ReturnType<typeof createUndiciUpstream> | undefined
+  const petstore =
+    options.petstore ??
+    createPetstoreCore(petstoreOptionsOf(options), {
+      upstream: (target) => {
+        upstream = createUndiciUpstream(target)
+        return upstream
+      },
+      onUpstreamAnswer: recorder
+        ? (answer, ctx) =>
+            recorder.observe({
+              operationId: ctx.route?.operationId,
+              status: answer.status,
+              text: answer.text,
+              complete: !answer.textTruncated,
+            })
+        : undefined,
+    })
   const headersTimeout = timeout(
     options.headersTimeoutMs,
     DEFAULTS.headersTimeoutMs,
@@ -140,7 +175,11 @@ export function createServer(options: ServerOptions = {}): {
   server.on('clientError', answerClientError)
   // Idle or stalled sockets are closed too, not only slow requests.
   server.setTimeout(requestTimeout, (socket) => socket.destroy())
-  return { server, petstore, adminToken, shutdown }
+  const closeProxy = async () => {
+    await upstream?.close()
+    await recorder?.close()
+  }
+  return { server, petstore, adminToken, shutdown, closeProxy }
 }
 
 /** The options `createServer` adds to the petstore's (the compiler keeps this list complete). */
@@ -154,6 +193,7 @@ const SERVER_ONLY = {
   allowedHosts: true,
   adminToken: true,
   shutdownTimeoutMs: true,
+  record: true,
 } as const satisfies Record<Exclude<keyof ServerOptions, keyof PetstoreOptions>, true>
 
 /** The options that are the petstore's: those of `ServerOptions` minus the server's own. */

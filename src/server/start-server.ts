@@ -65,13 +65,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     )
   }
   const { port: _port, ...serverOptions } = options
-  const { server, petstore, adminToken, shutdown } = createServer(serverOptions)
+  const { server, petstore, adminToken, shutdown, closeProxy } = createServer(serverOptions)
   try {
     await petstore.ready
     await listen(server, port, host)
   } catch (error) {
     // Nothing is handed back to close: let go of the data file here.
     await closeData(options).catch(() => undefined)
+    await closeProxy().catch(() => undefined)
     throw error
   }
   const address = server.address() as AddressInfo
@@ -84,7 +85,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     petstore,
     adminToken,
     close: (closeOptions) => {
-      closed ??= shutdown.close(server, closeOptions).then(() => closeData(options))
+      closed ??= shutdown
+        .close(server, closeOptions)
+        .then(() => Promise.all([closeData(options), closeProxy()]))
+        .then(() => undefined)
       return closed
     },
   }

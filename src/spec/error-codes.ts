@@ -22,7 +22,10 @@ export const ERROR_CODES = {
   rate_limited: 429,
   key_banned: 429,
   internal_error: 500,
+  upstream_unreachable: 502,
+  upstream_too_large: 502,
   service_unavailable: 503,
+  upstream_timeout: 504,
   storage_full: 507,
 } as const
 

@@ -34,3 +34,21 @@ export const BODY_IDLE_TIMEOUT_MS = 10_000
  * MAX_JSON_DEPTH // 32
  */
 export const MAX_JSON_DEPTH = 32
+
+/**
+ * The proxy's bounds on one exchange with the upstream (`--proxy`), in ms and
+ * bytes: to open the connection (TCP and TLS), to receive the status line and
+ * headers after sending, to receive the whole body after the headers, and the
+ * most body bytes read. Past a timeout the caller gets 504 `upstream_timeout`;
+ * a refused or failed connection 502 `upstream_unreachable`; a larger body
+ * 502 `upstream_too_large`. The mock's bounds; the spec sets none.
+ *
+ * @example
+ * PROXY_LIMITS.maxResponseBytes // 8388608
+ */
+export const PROXY_LIMITS = {
+  connectTimeoutMs: 5_000,
+  headersTimeoutMs: 30_000,
+  bodyTimeoutMs: 30_000,
+  maxResponseBytes: 8 * 1024 * 1024,
+} as const

@@ -21,6 +21,9 @@ export function answeredRequest(overrides: Partial<AnsweredRequest> = {}): Answe
     code: null,
     forced: null,
     plan: 'free',
+    answeredBy: 'mock',
+    violations: [],
+    response: { headers: { 'content-type': 'application/json' }, body: '[]' },
     ...overrides,
   }
 }

@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from 'undici'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startReferenceServer } from '../../conformance/test-utils/reference-server.ts'
+import { startServer } from '../server/start-server.ts'
+import { readJsonFile } from './read-json-file.ts'
+import { createFixtureRecorder } from './record-fixtures.ts'
+
+const directory = mkdtempSync(join(tmpdir(), 'petstore-record-'))
+const closers: Array<() => Promise<unknown>> = []
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+describe('--record FILE', () => {
+  it('records what the upstream answers, and --fixtures FILE serves the same pets', async () => {
+    const upstream = await startReferenceServer({
+      seedPets: 5,
+      tokens: ['sk_live_upstream_secret'],
+    })
+    closers.push(upstream.close)
+    const file = join(directory, 'round-trip.json')
+    const proxy = await startServer({ port: 0, proxy: upstream.baseUrl, record: file })
+    const auth = { authorization: 'Bearer sk_live_upstream_secret' }
+    const listed = await request(`${proxy.url}/v1/pets?limit=3`, { headers: auth })
+    const firstThree = await listed.body.json()
+    const created = await request(`${proxy.url}/v1/pets`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"name":"Recorded","categoryId":2,"status":"pending"}',
+    })
+    const pet = (await created.body.json()) as { id: number }
+    const again = await request(`${proxy.url}/v1/pets?limit=3`, { headers: auth })
+    await again.body.dump()
+    await proxy.close()
+
+    const text = readFileSync(file, 'utf8')
+    expect(text).not.toContain('sk_live')
+    expect(text).not.toMatch(/authorization/i)
+    const recorded = JSON.parse(text) as { pets: Array<{ id: number }>; categories: unknown }
+    expect(recorded.pets.map((p) => p.id)).toEqual([1, 2, 3, pet.id])
+
+    const replay = await startServer({ port: 0, fixtures: readJsonFile(file, 'load fixtures') })
+    closers.push(() => replay.close())
+    const served = await request(`${replay.url}/v1/pets?limit=3`, {
+      headers: { authorization: 'Bearer sk_test_free' },
+    })
+    expect(await served.body.json()).toEqual(firstThree)
+    const one = await request(`${replay.url}/v1/pets/${pet.id}`, {
+      headers: { authorization: 'Bearer sk_test_free' },
+    })
+    expect(await one.body.json()).toEqual({
+      id: pet.id,
+      name: 'Recorded',
+      categoryId: 2,
+      status: 'pending',
+    })
+  })
+
+  it('refuses at once a file whose folder does not exist', () => {
+    expect(() => createFixtureRecorder(join(directory, 'missing', 'x.json'))).toThrow(
+      /Failed to record to .*x\.json: its folder .*missing does not exist or is not writable\./,
+    )
+  })
+
+  it('deduplicates by id, keeps only the schema fields, leaves out ids the mock cannot hold and orders without their pet', async () => {
+    const file = join(directory, 'unit.json')
+    const recorder = createFixtureRecorder(file)
+    recorder.observe({
+      operationId: 'listPets',
+      status: 200,
+      text: '[{"id":1,"name":"A","categoryId":1,"token":"sk_x"},{"id":9007199254740993,"name":"Big","categoryId":1},{"id":2,"name":"","categoryId":1}]',
+      complete: true,
+    })
+    recorder.observe({
+      operationId: 'getPet',
+      status: 200,
+      text: '{"id":1,"name":"A2","categoryId":42}',
+      complete: true,
+    })
+    recorder.observe({
+      operationId: 'getPet',
+      status: 404,
+      text: '{"id":3,"name":"C","categoryId":1}',
+      complete: true,
+    })
+    recorder.observe({
+      operationId: 'getPet',
+      status: 200,
+      text: '{"id":4,"name":"cut',
+      complete: false,
+    })
+    recorder.observe({
+      operationId: 'listOrders',
+      status: 200,
+      text: JSON.stringify([
+        {
+          id: 5,
+          petId: 1,
+          quantity: 1,
+          shipDate: '2026-03-01T10:00:00.000Z',
+          status: 'placed',
+          complete: false,
+        },
+        {
+          id: 6,
+          petId: 77,
+          quantity: 1,
+          shipDate: '2026-03-01T10:00:00.000Z',
+          status: 'placed',
+          complete: false,
+        },
+      ]),
+      complete: true,
+    })
+    await recorder.close()
+    expect(recorder.counts()).toEqual({ pets: 1, orders: 2, skipped: 2 })
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      categories: [{ id: 42, name: 'Category 42' }],
+      pets: [{ id: 1, name: 'A2', categoryId: 42 }],
+      orders: [
+        {
+          id: 5,
+          petId: 1,
+          quantity: 1,
+          shipDate: '2026-03-01T10:00:00.000Z',
+          status: 'placed',
+          complete: false,
+        },
+      ],
+    })
+  })
+})

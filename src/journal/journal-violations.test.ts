@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { formatLogLine } from '../cli/format-log-line.ts'
+import type { AnsweredViolation } from '../http/types.ts'
+import { answeredRequest } from '../test-utils/answered-request.ts'
+import { createJournal } from './create-journal.ts'
+import {
+  JOURNAL_BODY_LIMIT,
+  JOURNAL_HEADER_LIMIT,
+  JOURNAL_RESPONSE_HEADERS,
+} from './journal-entry.ts'
+
+const schema: AnsweredViolation = {
+  check: 'list.schema',
+  level: 'required',
+  message: 'items[0].id: expected an integer',
+  section: '§4.1',
+}
+const headers: AnsweredViolation = {
+  check: 'ratelimit.headers',
+  level: 'required',
+  message: 'X-RateLimit-Reset missing',
+  section: '§8',
+}
+
+describe('the journal and violations', () => {
+  it('filters on violations and on who answered', () => {
+    const journal = createJournal({ size: 10 })
+    journal.record(answeredRequest({ answeredBy: 'upstream', violations: [schema] }))
+    journal.record(answeredRequest({ answeredBy: 'upstream' }))
+    journal.record(answeredRequest())
+    const ids = (filter: Parameters<typeof journal.list>[0]) =>
+      journal.list(filter).map((e) => e.id)
+    expect(ids({ violations: true })).toEqual([1])
+    expect(ids(new URLSearchParams('violations=1'))).toEqual([1])
+    expect(ids(new URLSearchParams('violations=0'))).toEqual([2, 3])
+    expect(ids({ answeredBy: 'upstream' })).toEqual([1, 2])
+    expect(() => journal.list(new URLSearchParams('violations=yes'))).toThrow(
+      'Journal filter "violations" must be 1 (true) or 0 (false), got "yes".',
+    )
+  })
+
+  it('summarises per check id: count, first and last entry, level and section; a clear empties it', () => {
+    const journal = createJournal({ size: 2 })
+    journal.record(answeredRequest({ violations: [schema, { ...schema, message: 'again' }] }))
+    journal.record(answeredRequest())
+    journal.record(answeredRequest({ violations: [schema, headers] }))
+    journal.record(answeredRequest({ violations: [headers] }))
+    expect(journal.violations()).toEqual({
+      'list.schema': { count: 2, firstId: 1, lastId: 3, level: 'required', section: '§4.1' },
+      'ratelimit.headers': { count: 2, firstId: 3, lastId: 4, level: 'required', section: '§8' },
+    })
+    journal.clear()
+    expect(journal.violations()).toEqual({})
+  })
+
+  it('keeps the response bounded: headers counted and cut, the body cut and marked', () => {
+    const journal = createJournal({ size: 1 })
+    const many = Object.fromEntries(
+      Array.from({ length: JOURNAL_RESPONSE_HEADERS + 5 }, (_, i) => [`x-h${i}`, 'v'.repeat(600)]),
+    )
+    const entry = journal.record(
+      answeredRequest({ response: { headers: many, body: 'b'.repeat(JOURNAL_BODY_LIMIT + 1) } }),
+    )
+    expect(Object.keys(entry.response.headers)).toHaveLength(JOURNAL_RESPONSE_HEADERS)
+    expect(entry.response.headers['x-h0']).toHaveLength(JOURNAL_HEADER_LIMIT)
+    expect(entry.response.body).toHaveLength(JOURNAL_BODY_LIMIT)
+    expect(entry.response.bodyTruncated).toBe(true)
+  })
+
+  it('writes who answered and the broken checks on the log line', () => {
+    const journal = createJournal({ size: 1 })
+    const proxied = journal.record(
+      answeredRequest({
+        answeredBy: 'upstream',
+        durationMs: 41,
+        violations: [schema, headers, schema],
+      }),
+    )
+    expect(formatLogLine(proxied)).toBe(
+      'GET /v1/pets 200 upstream 41.0ms ✗ list.schema ratelimit.headers',
+    )
+    expect(formatLogLine(journal.record(answeredRequest()))).toBe('GET /v1/pets 200 0.3ms')
+  })
+})

@@ -1,0 +1,44 @@
+/**
+ * Headers that belong to one connection, never forwarded by a proxy (RFC 9110
+ * §7.6.1), plus `proxy-*`, and those a `Connection` header names.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+])
+
+/**
+ * The headers of a message without its hop-by-hop ones (`Connection` and those
+ * it names, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`,
+ * `Proxy-*`) and without those in `drop`; names lower-cased, a repeated
+ * header joined with ", ".
+ *
+ * @example
+ * endToEndHeaders([['Connection', 'x-a'], ['X-A', '1'], ['Accept', '*\/*']]) // { accept: '*\/*' }
+ */
+export function endToEndHeaders(
+  entries: Iterable<[string, string]>,
+  drop: ReadonlySet<string> = new Set(),
+): Record<string, string> {
+  const all: Array<[string, string]> = []
+  const named = new Set<string>()
+  for (const [rawName, value] of entries) {
+    const name = rawName.toLowerCase()
+    if (name === 'connection') {
+      for (const token of value.split(',')) named.add(token.trim().toLowerCase())
+    }
+    all.push([name, value])
+  }
+  const kept: Record<string, string> = {}
+  for (const [name, value] of all) {
+    if (HOP_BY_HOP.has(name) || name.startsWith('proxy-') || named.has(name) || drop.has(name)) {
+      continue
+    }
+    kept[name] = kept[name] === undefined ? value : `${kept[name]}, ${value}`
+  }
+  return kept
+}

@@ -1,0 +1,109 @@
+import net from 'node:net'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RawServer, startRawServer } from '../../conformance/test-utils/raw-server.ts'
+import { type RunningServer, startServer } from '../server/start-server.ts'
+
+/**
+ * Property: whatever request target a client sends through the proxy (dot
+ * segments plain or percent-encoded in any case, encoded slashes and
+ * backslashes, absolute forms, odd characters), the upstream only ever
+ * receives a path under its API root without a dot segment, and every
+ * request the proxy refuses gets a 400 Error body. Seeded and bounded.
+ */
+
+const SEED = 20_261_125
+const RUNS = 300
+
+const segment = fc.oneof(
+  fc.constantFrom(
+    'pets',
+    '1',
+    '..',
+    '.',
+    '%2e%2e',
+    '%2E%2e',
+    '.%2e',
+    '%2e',
+    '%2f',
+    '%5C',
+    '\\',
+    'a%2Fb',
+    '',
+    '%25',
+    '~',
+    '%00',
+  ),
+  fc.stringMatching(/^[A-Za-z0-9._~%-]{1,8}$/),
+)
+const target = fc.oneof(
+  fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => `/v1/${parts.join('/')}`),
+  fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
+  fc.constantFrom('http://127.0.0.1:1/v1/pets', 'https://evil.test/v1/pets', '//evil.test/v1/pets'),
+)
+
+/** One request line through a socket; the status of the answer and its body. */
+function send(url: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    let received = ''
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer sk_ref\r\nConnection: close\r\n\r\n`,
+      ),
+    )
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => {
+      received += chunk
+    })
+    socket.on('error', () => {})
+    socket.on('close', () =>
+      resolve({
+        status: Number(received.split(' ')[1]),
+        body: received.slice(received.indexOf('\r\n\r\n') + 4),
+      }),
+    )
+  })
+}
+
+describe('the proxy never forwards outside its API root', () => {
+  let upstream: RawServer
+  let mock: RunningServer
+  const seen: Array<string> = []
+
+  beforeAll(async () => {
+    upstream = await startRawServer((req, res) => {
+      seen.push(req.url ?? '')
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    mock = await startServer({ port: 0, proxy: `${upstream.url}/api/v1` })
+  })
+  afterAll(async () => {
+    await mock.close()
+    await upstream.close()
+  })
+
+  it('sends the upstream only paths under its root, and refuses the rest with a 400 Error body', async () => {
+    await fc.assert(
+      fc.asyncProperty(target, async (path) => {
+        const before = seen.length
+        const { status, body } = await send(mock.url, path)
+        expect(status, path).toBeGreaterThanOrEqual(200)
+        expect(status, path).toBeLessThan(500)
+        if (seen.length > before) {
+          const forwarded = seen.at(-1) ?? ''
+          expect(forwarded.startsWith('/api/v1'), `${path} -> ${forwarded}`).toBe(true)
+          const segments = forwarded.split('?')[0]?.split('/') ?? []
+          for (const part of segments) {
+            expect(['.', '..'], `${path} -> ${forwarded}`).not.toContain(part.replace(/%2e/gi, '.'))
+            expect(part, `${path} -> ${forwarded}`).not.toMatch(/%2f|%5c|\\/i)
+          }
+        } else if (status === 400) {
+          expect(JSON.parse(body), path).toMatchObject({ code: 'invalid_request', status: 400 })
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
+    expect(seen.length).toBeGreaterThan(10)
+  }, 60_000)
+})

@@ -1,0 +1,200 @@
+import type { Clock } from '../clock/clock.ts'
+import type { createExchangeJudge, JudgedExchange } from '../contract/judge-exchange.ts'
+import { ApiError } from '../errors/api-error.ts'
+import type { Context, MockResponse, Next } from '../http/types.ts'
+import { API_PREFIX } from '../spec/routes.ts'
+import { escapesBase } from './escapes-base.ts'
+import { endToEndHeaders } from './hop-by-hop.ts'
+import { judgeRequest } from './judge-request.ts'
+import type { ProxyTarget } from './proxy-target.ts'
+import type { Upstream, UpstreamAnswer } from './upstream.ts'
+
+/** Request headers the proxy never forwards: its own (`host`, recomputed `content-length`, `expect`). */
+const NOT_FORWARDED = new Set(['host', 'content-length', 'expect'])
+
+/** The simulation query parameters: the mock's own, not sent upstream when it used them. */
+const SIMULATION_PARAMS = ['__code', '__delay']
+
+const TEXT = new TextDecoder()
+
+/**
+ * What the proxy step needs: where to forward, how, whether the mock answers
+ * for routes the upstream lacks, the judge, and who else wants the answer
+ * (the recorder).
+ *
+ * @example
+ * const deps: ProxyDeps = { target, upstream, fallback: true, judge, clock, force }
+ */
+export interface ProxyDeps {
+  target: ProxyTarget
+  upstream: Upstream
+  /** `--proxy-fallback mock`: the mock answers when the upstream has no such route or is down. */
+  fallback: boolean
+  /** The spec's rules (`createExchangeJudge()`), one per stream of exchanges. */
+  judge: ReturnType<typeof createExchangeJudge>
+  clock: Clock
+  /**
+   * Errors and latency on demand (the simulate middleware): a forced status
+   * is answered without contacting the upstream; a delay is waited before.
+   */
+  force: (ctx: Context, next: Next) => Promise<MockResponse>
+  /** Told of each answer the upstream gave (the recorder). */
+  onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
+}
+
+/**
+ * The proxy (`--proxy URL`): forwards an API request to the one upstream with
+ * its method, path under `/v1`, query, body and end-to-end headers (the
+ * caller's `Authorization` included), and passes the answer back as it came
+ * (status, end-to-end headers, body bytes). Every answer is judged against
+ * the spec; the verdict goes to `ctx.upstream`. Errors on demand still
+ * answer without the upstream. With `fallback`, `mock` answers what the
+ * upstream has no route for (a route-like 404, 405, 501) or cannot be reached
+ * for.
+ *
+ * @example
+ * const step = proxyStep(deps)
+ * const response = await step(ctx, () => mockAnswer(ctx))
+ */
+export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promise<MockResponse> {
+  const { target, upstream, fallback, judge, clock } = deps
+  return async (ctx, mock) => {
+    const { request } = ctx
+    // (An absolute-form target is refused before routing, by the app.)
+    const unsafe = escapesBase(request.path)
+    if (unsafe !== undefined) {
+      throw new ApiError(
+        'invalid_request',
+        `The proxy forwards only paths under ${API_PREFIX} and ${unsafe}.`,
+      )
+    }
+    // A body the transport refused (413 too large, 408 stalled) is never forwarded in part.
+    if (request.bodyError) throw request.bodyError
+    return deps.force(ctx, async () => {
+      const sentAt = clock.now()
+      const headers = forwardedHeaders(ctx)
+      let answer: UpstreamAnswer
+      try {
+        answer = await upstream({
+          method: request.method,
+          path: upstreamPath(target, ctx),
+          headers,
+          body:
+            typeof request.body === 'string'
+              ? new TextEncoder().encode(request.body)
+              : request.body,
+          signal: request.signal,
+        })
+      } catch (error) {
+        if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {
+          return mock()
+        }
+        throw error
+      }
+      if (fallback && hasNoSuchRoute(answer, ctx)) return mock()
+      const receivedAt = clock.now()
+      const exchange: JudgedExchange = {
+        method: request.method,
+        path: ctx.path,
+        query: rawQueryOf(ctx),
+        requestHeaders: headers,
+        status: answer.status,
+        responseHeaders: answer.headers,
+        responseBody: answer.text,
+        responseTruncated: answer.textTruncated,
+        receivedAt,
+        sentAt,
+      }
+      if (request.body !== null) {
+        exchange.requestBody =
+          typeof request.body === 'string' ? request.body : TEXT.decode(request.body)
+      }
+      ctx.upstream = {
+        violations: [...judgeRequest(ctx), ...judge(exchange)],
+        body: answer.text === '' ? null : answer.text,
+        bodyTruncated: answer.textTruncated,
+        code: answer.status >= 400 ? errorCodeOf(answer.text) : null,
+        waitMs: answer.waitMs,
+        receiveMs: answer.receiveMs,
+      }
+      deps.onUpstreamAnswer?.(answer, ctx)
+      const answerHeaders = { ...answer.headers }
+      // The mock answers CORS for the page that calls it: its headers replace the upstream's.
+      if (ctx.headers['access-control-allow-origin'] !== undefined) {
+        for (const name of Object.keys(answerHeaders)) {
+          if (name.startsWith('access-control-')) delete answerHeaders[name]
+        }
+      }
+      return request.method === 'HEAD'
+        ? { status: answer.status, headers: answerHeaders }
+        : { status: answer.status, headers: answerHeaders, body: answer.body }
+    })
+  }
+}
+
+/** The upstream's path for a request: the API root's path, the path under `/v1`, the query. */
+function upstreamPath(target: ProxyTarget, ctx: Context): string {
+  const query = rawQueryOf(ctx)
+  const under = ctx.path.slice(API_PREFIX.length)
+  return `${target.rootPath}${under === '' ? '' : under}${query === '' ? '' : `?${query}`}`
+}
+
+/** The query as the caller sent it, minus `__code` / `__delay` when the mock used them. */
+function rawQueryOf(ctx: Context): string {
+  const { request } = ctx
+  const raw = request.rawQuery ?? request.query.toString()
+  if (ctx.forced !== 'query') return raw
+  return raw
+    .split('&')
+    .filter((part) => !SIMULATION_PARAMS.includes(paramName(part)))
+    .join('&')
+}
+
+/** The decoded name of one `name=value` part of a query (as written, when it does not decode). */
+function paramName(part: string): string {
+  const name = (part.split('=')[0] ?? '').replace(/\+/g, ' ')
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+/** The caller's end-to-end headers, minus `Prefer` when the mock used it. */
+function forwardedHeaders(ctx: Context): Record<string, string> {
+  const { headers } = ctx.request
+  const entries = headers.entries?.() ?? []
+  const drop = ctx.forced === 'prefer' ? new Set([...NOT_FORWARDED, 'prefer']) : NOT_FORWARDED
+  return endToEndHeaders(entries, drop)
+}
+
+/**
+ * Whether an answer says the upstream has no such route (so the mock may
+ * answer instead): 405 or 501; or a 404 that cannot mean a missing record:
+ * on a route without a path parameter, on a path no route of the spec has,
+ * with a body that is not JSON (a framework's page), or with an Error `code`
+ * that names a route or path.
+ */
+function hasNoSuchRoute(answer: UpstreamAnswer, ctx: Context): boolean {
+  if (answer.status === 405 || answer.status === 501) return true
+  if (answer.status !== 404) return false
+  if (ctx.route === undefined || !ctx.route.path.includes('{')) return true
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return true
+  }
+  const code = (body as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /route|path|endpoint/i.test(code)
+}
+
+/** The `code` of an Error body (at most 64 characters), or `null` when the text is none. */
+function errorCodeOf(text: string): string | null {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown } | null)?.code
+    return typeof code === 'string' && code !== '' ? code.slice(0, 64) : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * One request the proxy sends upstream: to the target's origin only, at
+ * `path` (the API root's path, the path under `/v1` and the query).
+ *
+ * @example
+ * const request: UpstreamRequest = { method: 'GET', path: '/v1/pets?limit=3', headers: {}, body: null }
+ */
+export interface UpstreamRequest {
+  method: string
+  /** Path and query, starting with `/`. */
+  path: string
+  /** End-to-end headers, lower-case names (no `host`: the upstream's is used). */
+  headers: Record<string, string>
+  body: Uint8Array | null
+  /** Aborts when the caller goes away. */
+  signal?: AbortSignal
+}
+
+/**
+ * The upstream's answer, read whole within the proxy's bounds.
+ *
+ * @example
+ * const answer: UpstreamAnswer = await upstream(request)
+ * answer.status // 200
+ */
+export interface UpstreamAnswer {
+  status: number
+  /** End-to-end headers, lower-case names, as the caller gets them. */
+  headers: Record<string, string>
+  /** The body as received (still compressed, when it was): what the caller gets. */
+  body: Uint8Array
+  /** The body decoded (gzip, br, deflate) as UTF-8 text, for the judge and the journal. */
+  text: string
+  /** `text` is not the whole body (it could not be decoded within the bounds). */
+  textTruncated: boolean
+  /** From sending to the headers, in ms. */
+  waitMs: number
+  /** From the headers to the end of the body, in ms. */
+  receiveMs: number
+}
+
+/**
+ * Sends one request to the upstream and reads its answer. Never follows a
+ * redirect. Rejects with an `ApiError`: `upstream_unreachable` (502),
+ * `upstream_timeout` (504) or `upstream_too_large` (502).
+ *
+ * @example
+ * const upstream: Upstream = createFetchUpstream(target)
+ */
+export type Upstream = (request: UpstreamRequest) => Promise<UpstreamAnswer>

@@ -1,0 +1,151 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import { errors, Pool } from 'undici'
+import { ApiError } from '../errors/api-error.ts'
+import { messageOf } from '../errors/message-of.ts'
+import { declaredLengthOf } from '../http/declared-length.ts'
+import type { ChunkReader } from '../http/read-body.ts'
+import { endToEndHeaders } from '../proxy/hop-by-hop.ts'
+import type { ProxyTarget } from '../proxy/proxy-target.ts'
+import { type ProxyLimits, readUpstreamBody, upstreamTimeout } from '../proxy/read-upstream-body.ts'
+import type { Upstream } from '../proxy/upstream.ts'
+import { PROXY_LIMITS } from '../spec/limits.ts'
+
+const TEXT = new TextDecoder()
+
+/** How each `Content-Encoding` is undone for the judge (the caller gets the bytes as sent). */
+const DECODERS: Record<
+  string,
+  (bytes: Uint8Array, options: { maxOutputLength: number }) => Buffer
+> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  br: brotliDecompressSync,
+  deflate: inflateSync,
+}
+
+/**
+ * The server's upstream (`--proxy`): one undici connection pool to the
+ * target's origin (no other origin can be reached through it), TLS verified
+ * (undici's default, never turned off), redirects not followed, the
+ * `PROXY_LIMITS` timeouts (connect, headers, whole body) and size bound.
+ * The body is passed on as received, compressed or not; a decoded copy
+ * (gzip, br, deflate, at most `maxResponseBytes`) is what the judge reads.
+ * `close()` ends the pool's connections.
+ *
+ * @example
+ * const upstream = createUndiciUpstream(parseProxyTarget('https://staging.example.com/v1'))
+ * const answer = await upstream({ method: 'GET', path: '/v1/pets', headers: {}, body: null })
+ */
+export function createUndiciUpstream(
+  target: ProxyTarget,
+  limits: ProxyLimits = PROXY_LIMITS,
+): Upstream & { close(): Promise<void> } {
+  const { connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = limits
+  const pool = new Pool(target.origin, {
+    connectTimeout: connectTimeoutMs,
+    headersTimeout: headersTimeoutMs,
+    bodyTimeout: bodyTimeoutMs,
+  })
+  const upstream: Upstream = async (request) => {
+    const sent = performance.now()
+    const controller = new AbortController()
+    const onAbort = () => controller.abort(request.signal?.reason)
+    request.signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      let response: Awaited<ReturnType<typeof pool.request>>
+      try {
+        response = await pool.request({
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+          body: request.body ?? undefined,
+          signal: controller.signal,
+        })
+      } catch (error) {
+        throw toUpstreamError(error, target.origin, limits)
+      }
+      const headersAt = performance.now()
+      const headers = endToEndHeaders(rawPairs(response.headers))
+      const iterator = response.body[Symbol.asyncIterator]()
+      const reader: ChunkReader = {
+        read: async () => {
+          const next = await iterator.next()
+          return next.done ? { done: true } : { done: false, value: next.value as Uint8Array }
+        },
+        releaseLock: () => {},
+      }
+      const body = await readUpstreamBody(reader, {
+        declaredLength: declaredLengthOf(headers['content-length']),
+        stop: () => response.body.destroy(),
+        origin: target.origin,
+        limits,
+      })
+      const decoded = decode(body, headers['content-encoding'], limits.maxResponseBytes)
+      return {
+        status: response.statusCode,
+        headers,
+        body,
+        text: decoded === undefined ? '' : TEXT.decode(decoded),
+        textTruncated: decoded === undefined,
+        waitMs: headersAt - sent,
+        receiveMs: performance.now() - headersAt,
+      }
+    } finally {
+      request.signal?.removeEventListener('abort', onAbort)
+    }
+  }
+  return Object.assign(upstream, { close: () => pool.destroy() })
+}
+
+/** undici's headers (a repeated one as an array) as name-value pairs. */
+function* rawPairs(
+  headers: Record<string, string | Array<string> | undefined>,
+): Iterable<[string, string]> {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) yield [name, item]
+  }
+}
+
+/** The body with its encodings undone (the last applied first); `undefined` when that fails or is too large. */
+function decode(
+  body: Uint8Array,
+  encoding: string | undefined,
+  maxOutputLength: number,
+): Uint8Array | undefined {
+  if (encoding === undefined || body.byteLength === 0) return body
+  let bytes: Uint8Array = body
+  const codings = encoding
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity')
+  for (const coding of codings.reverse()) {
+    const decoder = DECODERS[coding]
+    if (decoder === undefined) return undefined
+    try {
+      bytes = decoder(bytes, { maxOutputLength })
+    } catch {
+      return undefined
+    }
+  }
+  return bytes
+}
+
+/** A failed request to the upstream as the Error body the caller gets. */
+function toUpstreamError(error: unknown, origin: string, limits: ProxyLimits): ApiError {
+  if (error instanceof errors.ConnectTimeoutError) return upstreamTimeout(origin, 'connect', limits)
+  if (error instanceof errors.HeadersTimeoutError) return upstreamTimeout(origin, 'headers', limits)
+  if (error instanceof errors.HeadersOverflowError) {
+    return new ApiError(
+      'upstream_too_large',
+      `The upstream ${origin} sent headers that are too large.`,
+    )
+  }
+  const cause = (error as { cause?: unknown }).cause
+  const code = (error as NodeJS.ErrnoException).code ?? (cause as NodeJS.ErrnoException)?.code
+  const reason = messageOf(error).replace(/\.+$/, '')
+  return new ApiError(
+    'upstream_unreachable',
+    `The upstream ${origin} could not be reached (${code ? `${code}: ` : ''}${reason}).`,
+  )
+}
