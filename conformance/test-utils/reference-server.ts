@@ -55,6 +55,9 @@ export type ReferenceFault =
   | 'remaining-above-zero-on-429'
   | 'retry-after-invalid'
   | 'serves-after-remaining-0'
+  | 'get-counted-twice'
+  | 'overlapping-requests-counted-once'
+  | 'orders-served-over-limit'
 
 /** The differences a correct server may have, each a switch. */
 export interface ReferenceOptions {
@@ -214,17 +217,32 @@ export async function startReferenceServer(
       : shown
   }
 
-  const rateLimit = (bucket: string, counted: boolean) => {
+  /**
+   * Counts a request (`count` times: 0, 1, or 2 under `get-counted-twice`)
+   * and answers its rate-limit headers. Under
+   * `overlapping-requests-counted-once` the count is read, then written after
+   * a pause (a read-modify-write race): requests that overlap count once.
+   */
+  const rateLimit = async (bucket: string, count: number, path: string) => {
     const nowS = now() / 1000
     let window = windows.get(bucket)
     if (!window || nowS >= window.start + rate.windowS) {
       window = { start: Math.floor(nowS / rate.windowS) * rate.windowS, count: 0 }
       windows.set(bucket, window)
     }
-    if (counted) window.count += 1
+    if (fault === 'overlapping-requests-counted-once') {
+      const seen = window.count
+      await new Promise((resolve) => setTimeout(resolve, 15))
+      window.count = seen + count
+    } else {
+      window.count += count
+    }
     const reset = window.start + rate.windowS
     let remaining = Math.max(0, rate.limit - window.count)
-    const over = window.count > rate.limit && fault !== 'serves-after-remaining-0'
+    const over =
+      window.count > rate.limit &&
+      fault !== 'serves-after-remaining-0' &&
+      !(fault === 'orders-served-over-limit' && path === `${base}/store/orders`)
     if (fault === 'remaining-never-changes') {
       remaining = rate.limit - 1
     }
@@ -476,9 +494,17 @@ export async function startReferenceServer(
       const bucket = tokens.has(/^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
         ? `key:${req.headers.authorization}`
         : `address:${req.socket.remoteAddress}`
-      const limited = rateLimit(
+      const path = new URL(req.url ?? '/', 'http://reference').pathname
+      const limited = await rateLimit(
         bucket,
-        !(fault === 'orders-not-counted' && req.url?.startsWith(`${base}/store/orders`)),
+        fault === 'orders-not-counted' && path === `${base}/store/orders`
+          ? 0
+          : fault === 'get-counted-twice' &&
+              req.method === 'GET' &&
+              /^\/pets\/[^/]+$/.test(path.slice(base.length))
+            ? 2
+            : 1,
+        path,
       )
       let status: number
       let payload: unknown
