@@ -37,7 +37,7 @@ type Autocannon = (options: {
   duration: number
   errors: number
   timeouts: number
-  non2xx: number
+  statusCodeStats: Record<string, { count: number }>
   requests: { total: number }
 }> & {
   on(
@@ -72,28 +72,36 @@ export interface LoadStats {
 /**
  * One autocannon run. Latencies are kept here at full resolution (autocannon's
  * histogram rounds to whole ms), the first MAX_SAMPLES of them. Any error,
- * timeout or answer other than 2xx fails the run.
+ * timeout or answer other than `expect.status` (default 200, more than
+ * `expect.others` of them) fails the run; `expect.key` is the key sent.
  *
  * @example
  * const stats = await load('http://127.0.0.1:4010/v1/pets', 5, 10)
  */
-export async function load(url: string, seconds: number, connections: number): Promise<LoadStats> {
+export async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+  expect: { key?: string; status?: number; others?: number } = {},
+): Promise<LoadStats> {
+  const { key = KEY, status = 200, others = 0 } = expect
   const latencies = new Float64Array(Math.min(MAX_SAMPLES, Math.ceil(seconds * 400_000)))
   let count = 0
   const instance = autocannon({
     url,
     connections,
     duration: seconds,
-    headers: { authorization: `Bearer ${KEY}` },
+    headers: { authorization: `Bearer ${key}` },
     timeout: 10,
   })
   instance.on('response', (_client, _status, _bytes, ms) => {
     if (count < latencies.length) latencies[count++] = ms
   })
   const result = await instance
-  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+  const wrong = result.requests.total - (result.statusCodeStats[String(status)]?.count ?? 0)
+  if (result.errors > 0 || result.timeouts > 0 || wrong > others) {
     throw new Error(
-      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`,
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${wrong} answers other than ${status}`,
     )
   }
   const sorted = latencies.subarray(0, count).sort()
@@ -106,19 +114,23 @@ export async function load(url: string, seconds: number, connections: number): P
 }
 
 /**
- * Starts the mock as users run it (`node bin/petstore-mock.ts --quiet`, with
- * the benchmark key and `args`) and resolves once it answers its first 200.
+ * Starts the mock as users run it (`node bin/petstore-mock.ts --quiet`, or
+ * another `bin` such as the published `dist/bin/petstore-mock.js`, with the
+ * benchmark key and `args`) and resolves once it answers its first 200.
  *
  * @example
  * const mock = await startMock(['--journal-size', '0'])
  */
-export async function startMock(args: Array<string> = []) {
+export async function startMock(
+  args: Array<string> = [],
+  bin = join(ROOT, 'bin/petstore-mock.ts'),
+) {
   const started = performance.now()
   const child = track(
     spawn(
       process.execPath,
       [
-        join(ROOT, 'bin/petstore-mock.ts'),
+        bin,
         '--port',
         '0',
         '--quiet',
@@ -158,12 +170,14 @@ export async function startMock(args: Array<string> = []) {
 }
 
 /**
- * Starts the bare node:http server (`bench/bare-server.ts`) serving `body`.
+ * Starts the bare node:http server (`bench/bare-server.ts`) serving `body`
+ * for every URL, or each of `bodies` for its URL (path and query).
  *
  * @example
  * const bare = await startBare(JSON.stringify(pets))
+ * const both = await startBare({ '/v1/pets?limit=20': page, '/v1/pets?limit=100': longer })
  */
-export async function startBare(body: string) {
+export async function startBare(bodies: string | Record<string, string>) {
   const child = track(
     spawn(process.execPath, [join(ROOT, 'bench/bare-server.ts')], {
       cwd: ROOT,
@@ -183,7 +197,7 @@ export async function startBare(body: string) {
       clearTimeout(timer)
       reject(new Error(`the bare server exited with ${code}`))
     })
-    child.send({ body })
+    child.send({ bodies: typeof bodies === 'string' ? { '/v1/pets': bodies } : bodies })
   })
   return { child, url }
 }

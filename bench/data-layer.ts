@@ -26,13 +26,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { stripTypeScriptTypes } from 'node:module'
-import { availableParallelism, tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool } from 'undici'
 import { createPetstoreCore } from '../src/app/create-petstore-core.ts'
 import { createPetstore } from '../src/create-petstore.ts'
 import { percentile, readCpuMs, readMemory, trackChildren } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
+import { describeLoad } from './run-bench.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const KEY = 'sk_bench_data'
@@ -80,6 +81,7 @@ try {
 }
 
 async function benchmark(options: Options) {
+  const loadBefore = loadavg()
   const bare = [join(ROOT, 'bench/bare-server.ts')]
   const mock = (...more: Array<string>) => [
     join(ROOT, 'bin/petstore-mock.ts'),
@@ -244,6 +246,7 @@ async function benchmark(options: Options) {
   return {
     node: process.version,
     cpus: availableParallelism(),
+    loadAverage: { before: loadBefore, after: loadavg() },
     options,
     startups: Object.fromEntries(
       Object.entries({ ...startups, big }).map(([variant, runs]) => [
@@ -514,6 +517,7 @@ function printReport(report: Awaited<ReturnType<typeof benchmark>>): void {
       `alternating rounds; load: ${options.creates} creates at concurrency ${options.concurrency}, ` +
       `lists and gets on one more connection meanwhile`,
   )
+  out(describeLoad(report.loadAverage.before, report.loadAverage.after))
   out()
   out('Without --data-file:')
   out()

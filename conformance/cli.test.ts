@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../src/contract/catalogue.ts'
 import { type CliIo, resolveReporters, runCli } from './cli.ts'
 import { fetchTransport } from './test-utils/fetch-transport.ts'
+import { startReferenceServer } from './test-utils/reference-server.ts'
+import { REFERENCE_TOKEN } from './test-utils/run-reference.ts'
 import { withTestMock } from './test-utils/with-test-mock.ts'
 
 function io(env: Record<string, string | undefined> = {}) {
@@ -114,10 +116,32 @@ describe('runCli', () => {
     expect(out.stdout).toMatch(
       /PASS: every required check (that ran )?passed(; \d+ required checks skipped or not run \(--fail-on-skip fails on them\))? \(exit 0\)/,
     )
+    // A run that passed says what it did not test, and how to test it.
+    expect(out.stdout).toContain(
+      'Not tested: the rate-limit group (ratelimit.exhaust, ratelimit.recovers, ratelimit.refuses-every-operation; --include rate-limit runs it)',
+    )
     expect(await readFile(junit, 'utf8')).toContain('<testsuites name="petstore-conformance"')
     const result = JSON.parse(await readFile(json, 'utf8'))
     expect(result.exitCode).toBe(0)
     expect(result.seed).toBe(1)
+  })
+
+  it('names a base URL without the API root in one configuration message, exit 2', async () => {
+    const server = await startReferenceServer()
+    const origin = new URL(server.baseUrl).origin
+    try {
+      const { io: cli, out } = io()
+      const code = await runCli(['--base-url', origin, '--token', REFERENCE_TOKEN], cli)
+      expect(code).toBe(2)
+      expect(out.stderr).toBe(
+        `[petstore-conformance] Failed to find the API: GET ${origin}/pets answered 404, but GET ${origin}/v1/pets answers 200: the base URL lacks the API root /v1; run again with --base-url ${origin}/v1. [ERR_PETSTORE_CONFORMANCE_API_NOT_FOUND]\n`,
+      )
+      // No list of failures: what did not run is "not run", and the closing line says why.
+      expect(out.stdout).not.toMatch(/FAIL/)
+      expect(out.stdout).toMatch(/STOPPED: .*lacks the API root \/v1.* \(exit 2\)/)
+    } finally {
+      await server.close()
+    }
   })
 
   it('exits 1 when a required check fails', async () => {

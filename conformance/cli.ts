@@ -12,7 +12,7 @@ import { githubAnnotations, githubSummary } from './reporters/github-reporter.ts
 import { htmlReport } from './reporters/html-reporter.ts'
 import { jsonReport } from './reporters/json-reporter.ts'
 import { junitReport } from './reporters/junit-reporter.ts'
-import { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
+import { prettyProgress, prettyReport, progressLine } from './reporters/pretty-reporter.ts'
 import { showControls } from './reporters/show-controls.ts'
 import {
   type ConformanceOptions,
@@ -383,6 +383,8 @@ export async function runCli(argv: Array<string>, io: CliIo): Promise<number> {
         ...(categoryId === undefined ? {} : { categoryId }),
         ...(statefulRequests === undefined ? {} : { statefulRequests }),
         onEvent: prettyProgress((text) => progressStream.write(text), { color }),
+        onProgress: (progress) =>
+          progressStream.write(`  ${showControls(progressLine(progress))}\n`),
         ...io.runOptions,
       })
     } catch (error) {

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest'
+import type { ConformanceResult } from './model/types.ts'
 import { faultCases } from './test-utils/fault-cases.ts'
 
 const small = { rateLimit: { limit: 150, windowS: 2 } }
@@ -7,10 +8,18 @@ describe('rate-limit headers, seen by a default run', () => {
   faultCases([
     { fault: 'no-rate-limit-headers-on-201', fails: ['ratelimit.headers'] },
     { fault: 'reset-is-window-start', fails: ['ratelimit.values'] },
-    { fault: 'remaining-never-changes', fails: ['ratelimit.remaining-decreases'] },
+    {
+      fault: 'remaining-never-changes',
+      fails: [
+        'ratelimit.remaining-decreases',
+        'ratelimit.counts-once',
+        'ratelimit.counts-overlapping',
+      ],
+    },
     {
       fault: 'orders-not-counted',
-      fails: ['ratelimit.remaining-decreases'],
+      fails: ['ratelimit.remaining-decreases', 'ratelimit.counts-once'],
+      mayFail: ['ratelimit.counts-overlapping'],
       inspect: (result) =>
         expect(
           result.results
@@ -22,6 +31,38 @@ describe('rate-limit headers, seen by a default run', () => {
           'getPet passed',
           'listOrders failed',
           'other passed',
+        ]),
+    },
+  ])
+})
+
+/** The outcome of each operation's result of a check, as `operation outcome`. */
+const outcomes = (result: ConformanceResult, id: string) =>
+  result.results.filter((item) => item.id === id).map((item) => `${item.operation} ${item.outcome}`)
+
+describe('each request counts exactly once, seen by a default run', () => {
+  faultCases([
+    {
+      fault: 'get-counted-twice',
+      fails: ['ratelimit.counts-once'],
+      mayFail: ['ratelimit.counts-overlapping'],
+      inspect: (result) =>
+        expect(outcomes(result, 'ratelimit.counts-once')).toEqual([
+          'listPets passed',
+          'createPet passed',
+          'getPet failed',
+          'listOrders passed',
+        ]),
+    },
+    {
+      fault: 'overlapping-requests-counted-once',
+      fails: ['ratelimit.counts-overlapping'],
+      inspect: (result) =>
+        expect(outcomes(result, 'ratelimit.counts-once')).toEqual([
+          'listPets passed',
+          'createPet passed',
+          'getPet passed',
+          'listOrders passed',
         ]),
     },
   ])
@@ -46,6 +87,18 @@ describe('429s and exhaustion (--include rate-limit)', () => {
       options: small,
       run: { include: ['rate-limit'] },
       fails: ['ratelimit.exhaust'],
+    },
+    {
+      fault: 'orders-served-over-limit',
+      options: small,
+      run: { include: ['rate-limit'] },
+      fails: ['ratelimit.refuses-every-operation'],
+      inspect: (result) =>
+        expect(outcomes(result, 'ratelimit.refuses-every-operation')).toEqual([
+          'createPet passed',
+          'getPet passed',
+          'listOrders failed',
+        ]),
     },
   ])
 })

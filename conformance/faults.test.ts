@@ -225,7 +225,11 @@ const faults: Record<string, Array<Fault>> = {
       rules: [
         setHeaders({ 'x-ratelimit-remaining': '99999999' }, (r) => queryOf(r).get('limit') === '1'),
       ],
-      alsoMayFail: ['ratelimit.remaining-decreases'],
+      alsoMayFail: [
+        'ratelimit.remaining-decreases',
+        'ratelimit.counts-once',
+        'ratelimit.counts-overlapping',
+      ],
     },
     {
       breaks: 'Reset is in milliseconds',
@@ -516,6 +520,7 @@ const faults: Record<string, Array<Fault>> = {
     {
       breaks: 'Remaining never changes',
       rules: [setHeaders({ 'x-ratelimit-remaining': '5000' }, (r) => auth(r) === VALID)],
+      alsoMayFail: ['ratelimit.counts-once', 'ratelimit.counts-overlapping'],
     },
   ],
   'get.not-found': [

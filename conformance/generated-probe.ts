@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import type { SentPet } from '../src/contract/response-schemas.ts'
+import { countOf } from './model/count-of.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { CheckId, Exchange } from './model/types.ts'
@@ -80,7 +81,7 @@ async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promi
     context.collector.fail(run.checkId, 'createPet', failure?.exchange, {
       expected: run.expected,
       actual: failure?.problem ?? String(details.errorInstance),
-      message: `Shrunk to a minimal failing case after ${details.numRuns} runs and ${details.numShrinks} shrinks`,
+      message: `Shrunk to a minimal failing case after ${countOf(details.numRuns, 'run')} and ${countOf(details.numShrinks, 'shrink')}`,
       seed: details.seed,
       ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
       counterexample: shown,

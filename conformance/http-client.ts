@@ -1,5 +1,6 @@
 import { parseRetryAfter } from '../src/contract/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
+import { countOf } from './model/count-of.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError } from './model/kit-message.ts'
 import { KEY_PLACEHOLDER } from './model/to-curl.ts'
@@ -116,7 +117,9 @@ export function createHttpClient(options: HttpClientOptions) {
 
   const sendOnce = async (send: SendOptions, credential: Credential): Promise<Exchange> => {
     if (stats.requests >= options.maxRequests) {
-      throw new BudgetExhaustedError(`the budget of ${options.maxRequests} requests is spent`)
+      throw new BudgetExhaustedError(
+        `the budget of ${countOf(options.maxRequests, 'request')} is spent`,
+      )
     }
     if (send.pace !== false) {
       stats.waitedMs += await options.pacer.beforeSend(credential)

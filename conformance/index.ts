@@ -21,6 +21,7 @@ export type {
   CheckLevel,
   CheckResult,
   ConformanceEvent,
+  ConformanceProgress,
   ConformanceResult,
   Exchange,
   OperationId,
@@ -29,7 +30,7 @@ export type {
 export { createRateLimitPacer } from './rate-limit-pacer.ts'
 export { jsonReport } from './reporters/json-reporter.ts'
 export { formatFailure, junitReport } from './reporters/junit-reporter.ts'
-export { prettyProgress, prettyReport } from './reporters/pretty-reporter.ts'
+export { prettyProgress, prettyReport, progressLine } from './reporters/pretty-reporter.ts'
 export {
   type ConformanceOptions,
   ConformanceSetupError,

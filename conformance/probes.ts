@@ -4,6 +4,7 @@ import { parseJsonBody } from '../src/contract/parse-json-body.ts'
 import { ResponsePet, type SentPet } from '../src/contract/response-schemas.ts'
 import { INT64, PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
+import { countOf } from './model/count-of.ts'
 import { kitPath, NAME_PREFIX, SUNSET_DAY } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import { KEY_PLACEHOLDER } from './model/to-curl.ts'
@@ -261,7 +262,7 @@ function assertPageSize(
       checkId,
       'listPets',
       exchange,
-      `200 with at most ${max} pets`,
+      `200 with at most ${countOf(max, 'pet')}`,
       pets === undefined
         ? describeResponse(exchange)
         : pets.length > max
@@ -292,7 +293,7 @@ function assertStatusFilter(context: ProbeContext, exchange: Exchange, status: s
       pets === undefined
         ? describeResponse(exchange)
         : others.length > 0
-          ? `${others.length} of ${pets.length} pets with another status, e.g. ${show(others[0])}`
+          ? `${others.length} of ${countOf(pets.length, 'pet')} with another status, e.g. ${show(others[0])}`
           : undefined,
     )
   }
@@ -346,8 +347,8 @@ const listProbe: Probe = {
         'list.limit-exact',
         'listPets',
         exchange,
-        `${expected} pets (limit ${limit}; ${seenBefore} distinct pets listed before)`,
-        count < expected ? `${count} pets` : undefined,
+        `${countOf(expected, 'pet')} (limit ${limit}; ${countOf(seenBefore, 'distinct pet')} listed before)`,
+        count < expected ? countOf(count, 'pet') : undefined,
       )
     }
   },
@@ -780,7 +781,7 @@ function expectClientError(
     checkId,
     operation,
     exchange,
-    `4xx with an Error body${clampedTo === undefined ? '' : ` or 200 clamped to at most ${clampedTo} pets`} (${why})`,
+    `4xx with an Error body${clampedTo === undefined ? '' : ` or 200 clamped to at most ${countOf(clampedTo, 'pet')}`} (${why})`,
     clamped
       ? undefined
       : !ok

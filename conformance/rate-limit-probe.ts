@@ -1,13 +1,18 @@
+import { stringifyExact } from '../src/contract/exact-json.ts'
 import {
   parseRateLimitHeaders,
   parseRetryAfter,
   serverDateSeconds,
 } from '../src/contract/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
-import { kitPath } from './model/kit-routes.ts'
+import type { SendOptions } from './http-client.ts'
+import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { Exchange } from './model/types.ts'
-import type { Probe } from './probe-context.ts'
+import { knownCategoryId, neverIssuedId, type Probe, type ProbeContext } from './probe-context.ts'
+
+/** The operations besides the list that must be refused once the list is (`ratelimit.refuses-every-operation`). */
+const EVERY_OTHER_OPERATION = ['createPet', 'getPet', 'listOrders'] as const
 
 /** The longest window the probe will exhaust (a minute window, with slack). */
 const MAX_WINDOW_S = 120
@@ -25,12 +30,15 @@ const RECOVERY_MARGIN_MS = 250
  */
 export const rateLimitProbe: Probe = {
   name: 'rate limit',
-  checks: ['ratelimit.exhaust', 'ratelimit.recovers'],
+  checks: ['ratelimit.exhaust', 'ratelimit.recovers', 'ratelimit.refuses-every-operation'],
   async run(context) {
     const { client, collector } = context
     const skipBoth = (reason: string) => {
       collector.skip('ratelimit.exhaust', 'listPets', reason)
       collector.skip('ratelimit.recovers', 'listPets', reason)
+      for (const operation of EVERY_OTHER_OPERATION) {
+        collector.skip('ratelimit.refuses-every-operation', operation, reason)
+      }
     }
     const send = (paced: boolean) =>
       client.send({
@@ -55,9 +63,11 @@ export const rateLimitProbe: Probe = {
       return
     }
     const left = context.maxRequests - client.stats.requests
-    if (headers.remaining + 2 > left) {
+    // The window's requests, the 429, one request per other operation, the recovery.
+    const needed = headers.remaining + 2 + EVERY_OTHER_OPERATION.length
+    if (needed > left) {
       skipBoth(
-        `exhausting the window takes ${headers.remaining + 2} requests; the budget has ${left} left (raise --max-requests)`,
+        `exhausting the window takes ${needed} requests; the budget has ${left} left (raise --max-requests)`,
       )
       return
     }
@@ -95,6 +105,9 @@ export const rateLimitProbe: Probe = {
         actual: `no 429 after ${maxAttempts} more requests`,
       })
       collector.skip('ratelimit.recovers', 'listPets', 'no 429 was received')
+      for (const operation of EVERY_OTHER_OPERATION) {
+        collector.skip('ratelimit.refuses-every-operation', operation, 'no 429 was received')
+      }
       return
     }
     const atLimit = parseRateLimitHeaders(limited.response.headers)
@@ -110,6 +123,9 @@ export const rateLimitProbe: Probe = {
     )
 
     const retryAfter = parseRetryAfter(limited.response.headers[RETRY_AFTER], context.now())
+    if (context.wants('ratelimit.refuses-every-operation')) {
+      await refusesEveryOperation(context, limited, retryAfter)
+    }
     if (retryAfter === undefined) {
       collector.skip('ratelimit.recovers', 'listPets', 'the 429 had no usable Retry-After')
       return
@@ -134,4 +150,74 @@ export const rateLimitProbe: Probe = {
       recovered.response?.status === 200 ? undefined : describeResponse(recovered),
     )
   },
+}
+
+/**
+ * `ratelimit.refuses-every-operation`: right after the list answered 429,
+ * a create (unless read-only), a get and an orders request, unpaced, must
+ * answer 429 too. One that is served is judged only while the 429's window
+ * holds: the same Reset, or, without headers, before its Retry-After ran out.
+ */
+async function refusesEveryOperation(
+  context: ProbeContext,
+  limited: Exchange,
+  retryAfterMs: number | undefined,
+): Promise<void> {
+  const { client, collector, state } = context
+  const atLimit = parseRateLimitHeaders(limited.response?.headers ?? {})
+  const categoryId = knownCategoryId(context)
+  const petId = state.pets.keys().next().value ?? state.created[0]?.id ?? neverIssuedId(context)
+  const requests: Array<SendOptions & { operation: (typeof EVERY_OTHER_OPERATION)[number] }> = [
+    {
+      operation: 'getPet',
+      method: 'GET',
+      path: kitPath('getPet', { petId }),
+      auth: 'valid',
+    },
+    { operation: 'listOrders', method: 'GET', path: kitPath('listOrders'), auth: 'valid' },
+  ]
+  if (context.readOnly) {
+    // The results of createPet are skipped as read-only.
+  } else if (categoryId === undefined) {
+    collector.skip(
+      'ratelimit.refuses-every-operation',
+      'createPet',
+      `no categoryId known: ${state.noCategoryReason ?? 'none found'}`,
+    )
+  } else {
+    requests.unshift({
+      operation: 'createPet',
+      method: 'POST',
+      path: kitPath('createPet'),
+      auth: 'valid',
+      contentType: 'application/json',
+      body: stringifyExact({ name: `${NAME_PREFIX}${context.seed}-over-the-limit`, categoryId }),
+    })
+  }
+  for (const request of requests) {
+    const exchange = await client.send({ ...request, pace: false, expect429: true })
+    const status = exchange.response?.status
+    const current = parseRateLimitHeaders(exchange.response?.headers ?? {})
+    const sameWindow =
+      atLimit && current
+        ? atLimit.reset === current.reset
+        : retryAfterMs !== undefined && exchange.receivedAt < limited.receivedAt + retryAfterMs
+    if (status !== 429 && !sameWindow) {
+      collector.skip(
+        'ratelimit.refuses-every-operation',
+        request.operation,
+        'the window of the 429 had reset before the request went out',
+      )
+      continue
+    }
+    collector.assert(
+      'ratelimit.refuses-every-operation',
+      request.operation,
+      exchange,
+      `429, like the list in the same window (${request.method} ${request.path})`,
+      status === 429
+        ? undefined
+        : `${describeResponse(exchange)} right after the list answered 429`,
+    )
+  }
 }

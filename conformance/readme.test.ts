@@ -26,6 +26,7 @@ describe("the README's conformance section", () => {
       ['retries of a 429', String(KIT_DEFAULTS.maxRetries)],
       ['response body read', `${KIT_DEFAULTS.maxResponseBytes / 1024 / 1024} MiB`],
       ['failures kept per check', String(KIT_DEFAULTS.maxFailuresPerCheck)],
+      ['progress lines', `${KIT_DEFAULTS.progressIntervalMs / 1000} s`],
     ]
     for (const [bound, value] of rows) {
       const escaped = `${bound} | ${value} |`

@@ -7,6 +7,8 @@ import {
   runConformance,
 } from './run-conformance.ts'
 import { fetchTransport } from './test-utils/fetch-transport.ts'
+import { startReferenceServer } from './test-utils/reference-server.ts'
+import { REFERENCE_TOKEN } from './test-utils/run-reference.ts'
 import { withTestMock } from './test-utils/with-test-mock.ts'
 
 const mock = withTestMock()
@@ -62,7 +64,11 @@ describe('runConformance against the project mock', () => {
     })
     expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
     expect(result.stats.unrequested429).toBe(0)
-    for (const id of ['ratelimit.exhaust', 'ratelimit.recovers']) {
+    for (const id of [
+      'ratelimit.exhaust',
+      'ratelimit.recovers',
+      'ratelimit.refuses-every-operation',
+    ]) {
       expect(outcomeOf(result, id)).toBe('passed')
     }
     for (const id of ['ratelimit.retry-after', 'ratelimit.429-remaining']) {
@@ -140,6 +146,41 @@ describe('runConformance against the project mock', () => {
 
   it('stops with a setup error when the base URL misses /v1', async () => {
     await expect(run({ baseUrl: mock.current.url })).rejects.toThrow(/answered 404/)
+  })
+
+  it('names a missing API root as the cause when <base>/v1/pets answers (the reference server)', async () => {
+    const server = await startReferenceServer()
+    const origin = new URL(server.baseUrl).origin
+    try {
+      const error = await runConformance({ baseUrl: origin, token: REFERENCE_TOKEN }).catch(
+        (caught: unknown) => caught,
+      )
+      expect(error).toBeInstanceOf(ConformanceSetupError)
+      expect(error).toMatchObject({
+        code: 'ERR_PETSTORE_CONFORMANCE_API_NOT_FOUND',
+        exitCode: 2,
+        message: `[petstore-conformance] Failed to find the API: GET ${origin}/pets answered 404, but GET ${origin}/v1/pets answers 200: the base URL lacks the API root /v1; run again with --base-url ${origin}/v1.`,
+      })
+      // Two requests: the pre-flight and the one under /v1; no check failed, the probes did not run.
+      const result = (error as ConformanceSetupError).result
+      expect(result?.stats.requests).toBe(2)
+      expect(result?.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
+      expect(result?.results.find((entry) => entry.id === 'list.schema')?.outcome).toBe('not-run')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('keeps the general message when <base>/v1/pets answers 404 too', async () => {
+    const server = await startReferenceServer({ basePath: '/api/v2' })
+    const origin = new URL(server.baseUrl).origin
+    try {
+      await expect(runConformance({ baseUrl: origin, token: REFERENCE_TOKEN })).rejects.toThrow(
+        `GET ${origin}/pets answered 404 (the base URL includes the version segment`,
+      )
+    } finally {
+      await server.close()
+    }
   })
 
   it('stops with a setup error when nothing listens', async () => {

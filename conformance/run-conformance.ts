@@ -1,16 +1,19 @@
 import { PetstoreError } from '../src/errors/petstore-error.ts'
+import { API_PREFIX } from '../src/spec/routes.ts'
 import { generatedProbe } from './generated-probe.ts'
-import { createHttpClient } from './http-client.ts'
+import { createHttpClient, type HttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
 import { listCompleteProbe } from './list-complete-probe.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
+import { READ_ONLY_REASON } from './model/not-tested.ts'
 import { buildResult, createResultCollector } from './model/result-collector.ts'
 import { selectChecks } from './model/select-checks.ts'
 import type {
   CheckDefinition,
   CheckId,
   ConformanceEvent,
+  ConformanceProgress,
   ConformanceResult,
   OperationId,
   RunStop,
@@ -19,8 +22,10 @@ import { listPets, type Probe, type ProbeContext, type RunState } from './probe-
 import { fixedProbes } from './probes.ts'
 import { createRateLimitPacer } from './rate-limit-pacer.ts'
 import { rateLimitProbe } from './rate-limit-probe.ts'
+import { requestCountProbe } from './request-count-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { createRunClock } from './run-clock.ts'
+import { createRunProgress, type RunProgress } from './run-progress.ts'
 import { statefulProbe } from './stateful-probe.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
@@ -78,6 +83,18 @@ export interface ConformanceOptions {
   transport?: Transport
   /** Progress events. */
   onEvent?: (event: ConformanceEvent) => void
+  /**
+   * Where the run stands (checks done, requests sent, time waited, an
+   * estimate of the time left), at most once every 5 s of the run's clock.
+   *
+   * @example
+   * await runConformance({
+   *   baseUrl,
+   *   token,
+   *   onProgress: (p) => console.error(`${p.checksDone}/${p.checks} checks, ${p.requests} requests`),
+   * })
+   */
+  onProgress?: (progress: ConformanceProgress) => void
 }
 
 /**
@@ -138,10 +155,34 @@ const probeOrder: Array<ProbeEntry> = [
   { probe: fixedProbes.advisory, writes: false },
   { probe: fixedProbes.methods, writes: true },
   { probe: statefulProbe, writes: true },
+  { probe: requestCountProbe, writes: false },
   { probe: rateLimitProbe, writes: false },
 ]
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Why the pre-flight `GET <base>/pets` answered 404, as one configuration
+ * message: when the base URL lacks the API root and `GET <base>/v1/pets`
+ * answers (one more request), that is named as the cause, with the URL to use.
+ */
+async function apiNotFoundDetail(client: HttpClient, baseUrl: string): Promise<string> {
+  const general = `GET ${baseUrl}/pets answered 404 (the base URL includes the version segment, e.g. https://api.example.com${API_PREFIX})`
+  if (new URL(baseUrl).pathname.replace(/\/+$/, '').endsWith(API_PREFIX)) {
+    return general
+  }
+  const rooted = await client.send({
+    operation: 'listPets',
+    method: 'GET',
+    path: `${API_PREFIX}/pets`,
+    auth: 'valid',
+  })
+  const status = rooted.response?.status
+  if (status === undefined || status === 404) {
+    return general
+  }
+  return `GET ${baseUrl}/pets answered 404, but GET ${baseUrl}${API_PREFIX}/pets answers ${status}: the base URL lacks the API root ${API_PREFIX}; run again with --base-url ${baseUrl}${API_PREFIX}`
+}
 
 /** Why a check met nothing to decide on: its catalogue hint, for this operation. */
 function hint(check: CheckDefinition, operation: OperationId): string {
@@ -198,7 +239,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const emit = options.onEvent ?? (() => {})
   // A wait is announced only when it fits in the time left; one that does not
   // fit stops the run, and the stop says why.
+
+  let progress: RunProgress | undefined
   const onWait = (ms: number, reason: string) => {
+    progress?.wait(ms, reason)
     if (clock.fits(ms)) emit({ type: 'wait', ms, reason })
   }
 
@@ -232,8 +276,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       collector.received(exchange)
       observe(exchange)
       emit({ type: 'request', exchange })
+      progress?.request()
     },
   })
+  if (options.onProgress) {
+    progress = createRunProgress({
+      now,
+      intervalMs: KIT_DEFAULTS.progressIntervalMs,
+      leftMs: clock.leftMs,
+      maxRequests,
+      stats: () => client.stats,
+      report: options.onProgress,
+    })
+  }
   const state: RunState = { pets: new Map(), categoryIds: [], created: [], sentStatus: new Map() }
   // Checks of every response ride on the traffic of the probes that run;
   // when only such checks are selected, every probe sends everything to feed them.
@@ -297,29 +352,31 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         `GET ${baseUrl}/pets answered ${status} to the given key (check --token or PETSTORE_API_KEY)`,
       )
     } else if (status === 404) {
-      stop(
-        'apiNotFound',
-        'find the API',
-        `GET ${baseUrl}/pets answered 404 (the base URL includes the version segment, e.g. https://api.example.com/v1)`,
-      )
+      stop('apiNotFound', 'find the API', await apiNotFoundDetail(client, baseUrl))
     }
     if (preflight) {
       state.preflight = preflight
     }
 
     const ids = new Set(selected.map((check) => check.id))
-    for (const { probe, writes } of stopped ? [] : probeOrder) {
+    const toRun = (stopped ? [] : probeOrder).filter(({ probe, writes }) => {
       const feeds = probe.checks.some((id) => ids.has(id))
       const isOptIn = probe === rateLimitProbe
-      if ((writes && readOnly) || !(feeds || (onlyResponseScope && !isOptIn))) {
-        continue
-      }
+      return !(writes && readOnly) && (feeds || (onlyResponseScope && !isOptIn))
+    })
+    /** The selected checks of the probes that run, each counted once, as it is done. */
+    const planned = new Set(toRun.flatMap(({ probe }) => probe.checks).filter((id) => ids.has(id)))
+    progress?.plan(selected.length, selected.length - planned.size)
+    for (const { probe } of toRun) {
       emit({ type: 'probe', name: probe.name })
+      progress?.probe(probe.name)
       try {
         await probe.run(context)
+        const done = probe.checks.filter((id) => planned.delete(id)).length
         for (const id of probe.checks) {
           finished.add(id)
         }
+        progress?.checksDone(done)
       } catch (error) {
         stopOn(error)
         break
@@ -331,7 +388,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const results = collector.results((check, operation) => {
     if (readOnly && (check.writes || operation === 'createPet')) {
-      return { outcome: 'skipped', reason: 'read-only run (--read-only)' }
+      return { outcome: 'skipped', reason: READ_ONLY_REASON }
     }
     if (stopped && !finished.has(check.id)) {
       return {

@@ -3,6 +3,7 @@ import { stringifyExact } from '../src/contract/exact-json.ts'
 import { ResponsePets, type SentPet } from '../src/contract/response-schemas.ts'
 import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
+import { countOf } from './model/count-of.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
@@ -314,7 +315,7 @@ export const statefulProbe: Probe = {
       collector.fail('stateful.model', failure.operation, last?.exchange, {
         expected: 'every step keeps what the spec implies for the pets created before it',
         actual: failure.message,
-        message: `A sequence of ${failure.steps.length} request(s) breaks the model (found after ${details.numRuns} run(s) as ${phase.firstFailure} request(s), shrunk ${details.numShrinks} time(s) within the phase's budget of ${budget} requests; replay with --seed ${details.seed})`,
+        message: `A sequence of ${countOf(failure.steps.length, 'request')} breaks the model (found after ${countOf(details.numRuns, 'run')} as ${countOf(phase.firstFailure ?? failure.steps.length, 'request')}, shrunk ${countOf(details.numShrinks, 'time')} within the phase's budget of ${countOf(budget, 'request')}; replay with --seed ${details.seed})`,
         seed: details.seed,
         ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
         sequence: describeFailure(failure),

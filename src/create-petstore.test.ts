@@ -151,6 +151,25 @@ describe('createPetstore', () => {
     expect((await fetch('http://x.test/v1/pets/500', { headers: AUTH })).status).toBe(404)
   })
 
+  it('loads the collections when first read, holding what the store holds by then', async () => {
+    const petstore = createPetstore({ pets: 5, orders: 3 })
+    const created = await petstore.fetch(
+      new Request('http://x.test/v1/pets', {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Before db', categoryId: 1 }),
+      }),
+    )
+    expect(created.status).toBe(201)
+    // Read before `ready`: made at once (filled once `ready` resolves).
+    const { db } = petstore
+    await petstore.ready
+    expect(db.pets.count()).toBe(6)
+    expect(db.pets.findFirst((q) => q.where({ id: 6 }))?.name).toBe('Before db')
+    await petstore.reset()
+    expect(db.pets.count()).toBe(5)
+  })
+
   it('answers through fetch() without msw', async () => {
     const petstore = createPetstore({ baseUrl: 'https://api.example.com/base' })
     const response = await petstore.fetch(

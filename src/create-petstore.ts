@@ -13,7 +13,7 @@ export type { PetstoreCore, PetstoreOptions, PetstoreState } from './app/create-
 
 /**
  * What `createPetstore()` returns: the petstore with its msw handlers and its
- * `@msw/data` collections.
+ * `@msw/data` collections (loaded when `db` or `ready` is first read).
  *
  * @example
  * const petstore: Petstore = createPetstore({ seed: 1 })

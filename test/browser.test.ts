@@ -79,6 +79,8 @@ describe.runIf(BROWSER_TESTS)('createPetstore in a browser (setupWorker)', () =>
         },
         anonymous: { status: 401, body: { code: 'unauthorized', status: 401 } },
         forced: { status: 503, body: { code: 'service_unavailable', status: 503 } },
+        // The seeded 100 and the one created: loaded into the collections on `ready`.
+        db: { pets: 101 },
       })
       expect((result as { list: { body: Array<unknown> } }).list.body).toHaveLength(2)
     } finally {

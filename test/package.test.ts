@@ -110,8 +110,14 @@ describe('the tarball', () => {
     expect(paths.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
     // Output of a source that is gone would ship too: `rm -rf dist` and pack again.
     const built = paths.filter((path) => path.startsWith('dist/') && path.endsWith('.js'))
-    // The petstore-mock bin's bundle: the bin and the files it imports.
+    // The petstore-mock bin's bundle: the bin and the files it imports; and
+    // the exported entry points' bundles, with the chunks they share.
     const bundle = await bundleOf(join(ROOT, 'dist/bin/petstore-mock.js'))
+    const entryFiles = await importedByEntries()
+    for (const path of paths.filter((path) => path.startsWith('dist/chunks/'))) {
+      expect(entryFiles, `${path} is imported by an exported entry`).toContain(path)
+      bundle.push(path)
+    }
     expect(bundle).toContain('dist/bin/petstore-mock-server.js')
     // The bin reads only its own small files before its checks; the server
     // file is loaded after them, with import().
@@ -517,12 +523,26 @@ async function bundleOf(entry: string): Promise<Array<string>> {
     if (found.has(path)) return
     found.add(path)
     const text = await readFile(file, 'utf8')
-    for (const [, target] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.\/[^"]+)"/g)) {
+    for (const [, target] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.\.?\/[^"]+)"/g)) {
       await visit(join(dirname(file), target ?? ''))
     }
   }
   await visit(entry)
   return [...found]
+}
+
+/** The files that the entry points package.json exports import, themselves included. */
+async function importedByEntries(): Promise<Array<string>> {
+  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | Record<string, string>>
+  }
+  const files = new Set<string>()
+  for (const entry of Object.values(manifest.exports)) {
+    const target = typeof entry === 'string' ? entry : entry.default
+    if (!target?.endsWith('.js')) continue
+    for (const file of await bundleOf(join(ROOT, target))) files.add(file)
+  }
+  return [...files]
 }
 
 /** A `node` on PATH older than the package's engines.node, if there is one. */

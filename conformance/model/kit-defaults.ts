@@ -30,6 +30,8 @@ export const KIT_DEFAULTS = {
    * names of 80,000 characters; the spec sets no name limit).
    */
   maxResponseBytes: 8 * 1024 * 1024,
+  /** The shortest time between two progress reports (`onProgress`, the CLI's progress line), in ms. */
+  progressIntervalMs: 5000,
   /** Requests a minute when the server sends no rate-limit headers: the Free plan's. */
   fallbackPerMinute: PLANS.free.perMinute,
 } as const

@@ -1,5 +1,6 @@
 import type { CheckId } from '../../src/contract/catalogue.ts'
 import { describeHttpResponse } from '../../src/contract/describe-response.ts'
+import { countOf } from './count-of.ts'
 import { KIT_DEFAULTS } from './kit-defaults.ts'
 import { operations } from './kit-routes.ts'
 import { toCurl } from './to-curl.ts'
@@ -77,8 +78,6 @@ export function summarize(results: Array<CheckResult>, policy: RunPolicy = {}): 
   }
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-
 /**
  * The exit code of a run: 2 when it stopped early (not for a spent request
  * budget), 1 when a result fails the run, else 0.
@@ -108,30 +107,30 @@ export function verdictOf(
   if (exitCode === 2) {
     reasons.push(`STOPPED: ${stopped?.summary ?? 'the run stopped early'}`)
     if (summary.requiredFailed > 0) {
-      reasons.push(`${plural(summary.requiredFailed, 'required check')} failed before`)
+      reasons.push(`${countOf(summary.requiredFailed, 'required check')} failed before`)
     }
-    reasons.push(`${plural(summary.notRun, 'check')} not run`)
+    reasons.push(`${countOf(summary.notRun, 'check')} not run`)
   } else if (exitCode === 1) {
     if (summary.requiredFailed > 0) {
-      reasons.push(`FAIL: ${plural(summary.requiredFailed, 'required check')} failed`)
+      reasons.push(`FAIL: ${countOf(summary.requiredFailed, 'required check')} failed`)
     }
     if (result.strict && summary.advisoryFailed > 0) {
-      reasons.push(`--strict: ${plural(summary.advisoryFailed, 'advisory check')} failed`)
+      reasons.push(`--strict: ${countOf(summary.advisoryFailed, 'advisory check')} failed`)
     }
     if (result.failOnSkip && untested > 0) {
-      reasons.push(`--fail-on-skip: ${plural(untested, 'required check')} skipped or not run`)
+      reasons.push(`--fail-on-skip: ${countOf(untested, 'required check')} skipped or not run`)
     }
   } else {
     reasons.push(
       summary.warnings > 0
-        ? `PASS with ${plural(summary.warnings, 'advisory warning')}`
+        ? `PASS with ${countOf(summary.warnings, 'advisory warning')}`
         : untested > 0
           ? 'PASS: every required check that ran passed'
           : 'PASS: every required check passed',
     )
     if (untested > 0) {
       reasons.push(
-        `${plural(untested, 'required check')} skipped or not run (--fail-on-skip fails on them)`,
+        `${countOf(untested, 'required check')} skipped or not run (--fail-on-skip fails on them)`,
       )
     }
     if (stopped) {

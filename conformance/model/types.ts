@@ -173,6 +173,39 @@ export interface RunSummary {
   failing: number
 }
 
+/**
+ * Where a run stands, as `onProgress` (and the CLI's progress line) gets it.
+ *
+ * @example
+ * const progress: ConformanceProgress = { checksDone: 3, checks: 40, requests: 25, maxRequests: 500, waitedMs: 0, elapsedMs: 4000, probe: 'create pets' }
+ */
+export interface ConformanceProgress {
+  /**
+   * Checks whose requests have all been sent (their probes ended); those that
+   * judge every response need none of their own and count as done from the start.
+   */
+  checksDone: number
+  /** The checks of the run. */
+  checks: number
+  /** Requests sent so far, and the budget (`maxRequests`). */
+  requests: number
+  maxRequests: number
+  /** Time spent waiting for the rate limit and backing off, so far (ms). */
+  waitedMs: number
+  /** Time since the run started (ms, by the run's clock). */
+  elapsedMs: number
+  /** What the run is doing now (a probe's name). */
+  probe?: string
+  /** The wait that begins now, if the report comes with one. */
+  waiting?: { ms: number; reason: string }
+  /**
+   * An estimate of the time left (ms), from the pace so far (time per check
+   * done by its own requests), capped by what is left of `maxDurationMs`;
+   * absent until such a check is done.
+   */
+  estimatedLeftMs?: number
+}
+
 /** Progress events of a run (for console output). */
 export type ConformanceEvent =
   | { type: 'start'; baseUrl: string; seed: number; checks: number }

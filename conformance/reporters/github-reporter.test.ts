@@ -51,13 +51,13 @@ describe('githubAnnotations', () => {
       /^::error title=list\.limit \[listPets\]::`limit` 1 and 100 are honoured \(required, §4\.1\)%0Aexpected: /,
     )
     expect(lines[0]).toContain('%0Areceived: 2 pets <script>alert(1)</script> 100%25%0Anext')
-    expect(lines[0]).toContain('%0A(1 more failures of this check)')
+    expect(lines[0]).toContain('%0A(1 more failure of this check)')
     expect(lines[0]).not.toMatch(/[\r\n]/)
     expect(lines[1]).toMatch(
       /^::warning title=get\.deprecation-headers \[getPet \(deprecated\)\]::/,
     )
     expect(lines[2]).toBe(
-      '::notice title=petstore-conformance::FAIL: 1 required check failed (exit 1). 1 errors (1 annotated), 1 advisory warnings (1 annotated); the job summary lists them all.',
+      '::notice title=petstore-conformance::FAIL: 1 required check failed (exit 1). 1 error (1 annotated), 1 advisory warning (1 annotated); the job summary lists them all.',
     )
   })
 

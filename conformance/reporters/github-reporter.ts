@@ -1,3 +1,4 @@
+import { countOf } from '../model/count-of.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
 import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
@@ -38,7 +39,7 @@ function annotation(kind: 'error' | 'warning', entry: CheckResult): string {
     }
     const more = entry.failures.length - 1 + entry.omittedFailures
     if (more > 0) {
-      lines.push(`(${more} more failures of this check)`)
+      lines.push(`(${countOf(more, 'more failure')} of this check)`)
     }
   } else {
     lines.push(`${entry.outcome}: ${entry.skipReason ?? ''} (--fail-on-skip)`)
@@ -70,7 +71,7 @@ export function githubAnnotations(raw: ConformanceResult): Array<string> {
   const shownWarnings = warnings.slice(0, MAX_ANNOTATIONS).map((entry) => {
     return annotation('warning', entry)
   })
-  const total = `${result.verdict}. ${errors.length} errors (${shownErrors.length} annotated), ${warnings.length} advisory warnings (${shownWarnings.length} annotated); the job summary lists them all.`
+  const total = `${result.verdict}. ${countOf(errors.length, 'error')} (${shownErrors.length} annotated), ${countOf(warnings.length, 'advisory warning')} (${shownWarnings.length} annotated); the job summary lists them all.`
   return [
     ...shownErrors,
     ...shownWarnings,
@@ -97,7 +98,9 @@ function problemBlock(entry: CheckResult): string {
       `<pre>${escapeHtml(`${entry.outcome}: ${entry.skipReason ?? ''} (--fail-on-skip)`)}</pre>`,
     )
   }
-  const more = entry.omittedFailures ? `\n\n${entry.omittedFailures} more failures like these.` : ''
+  const more = entry.omittedFailures
+    ? `\n\n${countOf(entry.omittedFailures, 'more failure like it', 'more failures like these')}.`
+    : ''
   return `<details><summary><code>${escapeHtml(entry.id)}</code> [${escapeHtml(operationLabel(entry.operation))}] ${titleHtml(entry.title)} (${escapeHtml(entry.section)})</summary>\n\n${failures.join('\n\n')}${more}\n\n</details>`
 }
 
@@ -154,7 +157,7 @@ export function githubSummary(raw: ConformanceResult): string {
   for (const [index, block] of blocks.entries()) {
     const bytes = Buffer.byteLength(block) + 2
     if (size + bytes > MAX_SUMMARY_BYTES - 200) {
-      text += `\n_${blocks.length - index} more sections left out to keep the summary under 1 MiB; see the HTML and JUnit reports._\n`
+      text += `\n_${countOf(blocks.length - index, 'more section')} left out to keep the summary under 1 MiB; see the HTML and JUnit reports._\n`
       break
     }
     text += `\n${block}\n`

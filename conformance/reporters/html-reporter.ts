@@ -1,3 +1,4 @@
+import { countOf } from '../model/count-of.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
@@ -154,7 +155,7 @@ function card(entry: CheckResult, kind: 'failure' | 'warning'): string {
       ? entry.failures.map(failureBlock).join('')
       : `<div class="failure"><pre>${escapeHtml(`${entry.outcome === 'not-run' ? 'not run' : 'skipped'}: ${entry.skipReason ?? ''} (--fail-on-skip)`)}</pre></div>`
   const more = entry.omittedFailures
-    ? `<p class="section">${entry.omittedFailures} more failures like these.</p>`
+    ? `<p class="section">${countOf(entry.omittedFailures, 'more failure like it', 'more failures like these')}.</p>`
     : ''
   return `<article class="card ${kind}" data-check="${escapeHtml(entry.id)}" data-operation="${escapeHtml(entry.operation)}">
 <header><span class="id"><code>${escapeHtml(entry.id)}</code></span><span class="badge ${entry.level}">${entry.level}</span><span>${titleHtml(entry.title)}</span><span class="section">spec ${escapeHtml(entry.section)}</span></header>
@@ -204,7 +205,11 @@ export function htmlReport(result: ConformanceResult): string {
     result.results.filter((entry) => entry.outcome === outcome && !failing.includes(entry))
   const counts: Array<[string, number, string]> = [
     ['failed', summary.failed, 'failed'],
-    ['advisory warnings', summary.warnings, 'warnings'],
+    [
+      summary.warnings === 1 ? 'advisory warning' : 'advisory warnings',
+      summary.warnings,
+      'warnings',
+    ],
     ['passed', summary.passed, 'passed'],
     [`skipped (${summary.requiredSkipped} required)`, summary.skipped, 'skipped'],
     [`not run (${summary.requiredNotRun} required)`, summary.notRun, 'not-run'],
@@ -228,7 +233,9 @@ ${result.stopped ? `<p class="stopped">${escapeHtml(result.stopped.message)} <co
       ([label, value, kind]) =>
         `<li class="${kind}${value === 0 ? ' zero' : ''}"><b>${value}</b>${escapeHtml(label)}</li>`,
     )
-    .join('')}<li><b>${summary.total}</b>results (per check and operation)</li></ul>
+    .join(
+      '',
+    )}<li><b>${summary.total}</b>${summary.total === 1 ? 'result' : 'results'} (per check and operation)</li></ul>
 <dl class="facts">${runFacts(result)
     .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
     .join('')}</dl>

@@ -1,3 +1,4 @@
+import { countOf } from '../model/count-of.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
@@ -62,7 +63,9 @@ function testcase(result: CheckResult, run: ConformanceResult): string {
     .join('\n')
   const body: Array<string> = [`      <properties>\n${properties}\n      </properties>`]
   const details = result.failures.map(formatFailure).join('\n\n')
-  const more = result.omittedFailures ? `\n\n(${result.omittedFailures} more failures)` : ''
+  const more = result.omittedFailures
+    ? `\n\n(${countOf(result.omittedFailures, 'more failure')})`
+    : ''
   const open = result.outcome === 'skipped' || result.outcome === 'not-run'
   const why = `${result.outcome === 'not-run' ? 'not run' : 'skipped'}: ${result.skipReason ?? ''}`
   if (failsTheRun(result, run)) {

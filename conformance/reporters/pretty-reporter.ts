@@ -1,8 +1,11 @@
+import { countOf } from '../model/count-of.ts'
 import { NAME_PREFIX, operationLabel } from '../model/kit-routes.ts'
+import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type {
   CheckResult,
   ConformanceEvent,
+  ConformanceProgress,
   ConformanceResult,
   RunSummary,
 } from '../model/types.ts'
@@ -26,9 +29,49 @@ function painter(color: boolean) {
 }
 
 /**
- * Progress lines for the console: the start, each probe, and every wait for
- * the rate limit, control characters shown as `\uXXXX` ({@link showControls}).
- * Pass the returned function as `onEvent`.
+ * A duration in words for a person: `45 s`, `2 min 5 s`, `1 h 3 min`.
+ *
+ * @example
+ * inWords(125_000) // '2 min 5 s'
+ */
+export function inWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000)
+  if (seconds < 60) {
+    return `${seconds} s`
+  }
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) {
+    return `${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`
+  }
+  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`
+}
+
+/**
+ * One progress line: checks done, requests sent, time waited, the estimate
+ * of the time left, what runs now and the wait that begins, if any.
+ *
+ * @example
+ * progressLine(progress) // '... 14 of 38 checks done, 212 requests sent (at most 500), 61.0 s waited; about 1 min 30 s left; now: create pets'
+ */
+export function progressLine(progress: ConformanceProgress): string {
+  const parts = [
+    `... ${progress.checksDone} of ${countOf(progress.checks, 'check')} done, ${countOf(progress.requests, 'request')} sent (at most ${progress.maxRequests}), ${(progress.waitedMs / 1000).toFixed(1)} s waited`,
+    progress.estimatedLeftMs === undefined
+      ? 'time left not known yet'
+      : `about ${inWords(progress.estimatedLeftMs)} left`,
+    ...(progress.probe ? [`now: ${progress.probe}`] : []),
+    ...(progress.waiting
+      ? [`${progress.waiting.reason}: ${(progress.waiting.ms / 1000).toFixed(1)} s`]
+      : []),
+  ]
+  return parts.join('; ')
+}
+
+/**
+ * Progress lines for the console: the start, the notes, and every wait for
+ * the rate limit (where the run stands is {@link progressLine}'s), control
+ * characters shown as `\uXXXX` ({@link showControls}). Pass the returned
+ * function as `onEvent`.
  *
  * @example
  * await runConformance({ baseUrl, token, onEvent: prettyProgress((line) => process.stderr.write(line)) })
@@ -38,7 +81,6 @@ export function prettyProgress(
   options: PrettyOptions = {},
 ): (event: ConformanceEvent) => void {
   const paint = painter(options.color ?? false)
-  let requests = 0
   // Waits of the same kind in a row (say, backing off after each 429) are
   // one line, then a count when something else happens.
   let lastWait: string | undefined
@@ -46,28 +88,25 @@ export function prettyProgress(
   const flush = () => {
     if (quiet.count > 0) {
       write(
-        `  ${paint('dim', `... and ${quiet.count} more such waits (${(quiet.ms / 1000).toFixed(1)} s)`)}\n`,
+        `  ${paint('dim', `... and ${countOf(quiet.count, 'more such wait')} (${(quiet.ms / 1000).toFixed(1)} s)`)}\n`,
       )
     }
     quiet = { count: 0, ms: 0 }
   }
   return (raw) => {
     if (raw.type === 'request') {
-      requests += 1
       return
     }
     const event = showControls(raw)
     switch (event.type) {
       case 'start':
         write(
-          `${paint('bold', 'petstore-conformance')} ${event.baseUrl} (${event.checks} checks, seed ${event.seed})\n`,
+          `${paint('bold', 'petstore-conformance')} ${event.baseUrl} (${countOf(event.checks, 'check')}, seed ${event.seed})\n`,
         )
         break
       case 'probe':
+        // Where the run stands is the progress line's (at most one every few seconds).
         flush()
-        write(
-          `  ${paint('cyan', '>')} ${event.name} ${paint('dim', `(${requests} requests so far)`)}\n`,
-        )
         break
       case 'wait': {
         const kind = event.reason.replace(/\s*\(attempt \d+ of \d+\)/, '')
@@ -121,7 +160,7 @@ function mark(
  */
 export function summaryLine(summary: RunSummary): string {
   const extra = summary.failing > summary.failed ? `; ${summary.failing} fail the run` : ''
-  return `${summary.total} results (per check and operation): ${summary.passed} passed, ${summary.failed} failed, ${summary.warnings} advisory warnings, ${summary.skipped} skipped (${summary.requiredSkipped} required), ${summary.notRun} not run (${summary.requiredNotRun} required)${extra}`
+  return `${countOf(summary.total, 'result')} (per check and operation): ${summary.passed} passed, ${summary.failed} failed, ${countOf(summary.warnings, 'advisory warning')}, ${summary.skipped} skipped (${summary.requiredSkipped} required), ${summary.notRun} not run (${summary.requiredNotRun} required)${extra}`
 }
 
 /**
@@ -191,8 +230,9 @@ export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}
   lines.push(
     '',
     `${paint('bold', 'Summary')}: ${summaryLine(summary)}`,
-    `Requests: ${stats.requests} (${stats.unrequested429} unrequested 429, ${stats.retries} retries, waited ${(stats.waitedMs / 1000).toFixed(1)} s); pets created: ${stats.petsCreated} (names start with "${NAME_PREFIX}")`,
+    `Requests: ${stats.requests} (${countOf(stats.unrequested429, 'unrequested 429')}, ${countOf(stats.retries, 'retry', 'retries')}, waited ${(stats.waitedMs / 1000).toFixed(1)} s); pets created: ${stats.petsCreated} (names start with "${NAME_PREFIX}")`,
     `Seed: ${result.seed} (replay the generated cases with --seed ${result.seed}); time: ${(result.durationMs / 1000).toFixed(1)} s of --max-duration ${result.maxDurationMs / 1000} s`,
+    `Not tested: ${notTested(result)}`,
   )
   if (result.stopped) {
     lines.push(paint('red', `Stopped: ${result.stopped.message} [${result.stopped.code}]`))

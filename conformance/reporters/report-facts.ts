@@ -1,3 +1,5 @@
+import { countOf } from '../model/count-of.ts'
+import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
 import { showControls } from './show-controls.ts'
@@ -31,7 +33,8 @@ export function titleHtml(title: string): string {
 
 /**
  * The facts of a run every human-readable report shows, as label and value:
- * base URL, start, duration, seed, requests and waits.
+ * base URL, start, duration, seed, requests, waits, pets created and what
+ * was not tested.
  *
  * @example
  * runFacts(result) // [['Base URL', 'http://127.0.0.1:4010/v1'], ['Seed', '1 (--seed 1 replays it)'], ...]
@@ -48,10 +51,11 @@ export function runFacts(result: ConformanceResult): Array<[label: string, value
     ['Seed', `${result.seed} (--seed ${result.seed} replays the generated cases)`],
     [
       'Requests',
-      `${stats.requests} (${stats.unrequested429} unrequested 429, ${stats.retries} retries)`,
+      `${stats.requests} (${countOf(stats.unrequested429, 'unrequested 429')}, ${countOf(stats.retries, 'retry', 'retries')})`,
     ],
     ['Waits', `${(stats.waitedMs / 1000).toFixed(1)} s waited for the rate limit and backoff`],
     ['Pets created', String(stats.petsCreated)],
+    ['Not tested', notTested(result)],
   ]
 }
 

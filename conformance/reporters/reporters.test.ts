@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { sampleResult } from '../test-utils/sample-result.ts'
+import { githubAnnotations, githubSummary } from './github-reporter.ts'
+import { htmlReport } from './html-reporter.ts'
 import { jsonReport } from './json-reporter.ts'
 import { escapeXml, junitReport } from './junit-reporter.ts'
-import { prettyProgress, prettyReport } from './pretty-reporter.ts'
+import { prettyProgress, prettyReport, progressLine } from './pretty-reporter.ts'
+import { showControls } from './show-controls.ts'
 
 const result = sampleResult()
 
@@ -74,14 +77,14 @@ describe('prettyReport', () => {
     expect(text).toContain('Failures (1)')
     expect(text).toContain('  1) FAIL list.limit [listPets]')
     expect(text).not.toContain('  2) FAIL')
-    expect(text).toContain('     a. expected: 200 with at most 1 pets')
+    expect(text).toContain('     a. expected: 200 with at most 1 pet')
     expect(text).toContain('     b. expected: 200 with at most 100 pets')
     expect(text).toContain('reproduce: curl -i')
     expect(text).toContain('Advisory warnings (1)')
     expect(text).toContain('W1) warning get.deprecation-headers')
     expect(text).toContain('getPet (deprecated) pass')
     expect(text).toContain(
-      'Summary: 5 results (per check and operation): 1 passed, 1 failed, 1 advisory warnings, 1 skipped (1 required), 1 not run (1 required)',
+      'Summary: 5 results (per check and operation): 1 passed, 1 failed, 1 advisory warning, 1 skipped (1 required), 1 not run (1 required)',
     )
     expect(text).toContain('Requests: 9')
     expect(text).toContain('pets created: 2')
@@ -137,9 +140,40 @@ describe('prettyProgress', () => {
     expect(text.split('\n').filter(Boolean)).toEqual([
       '  ... backing off after an unrequested 429 (attempt 1 of 3): 1.0 s',
       '  ... and 59 more such waits (139.0 s)',
-      '  > get a pet (0 requests so far)',
       '  ... backing off after an unrequested 429 (attempt 1 of 3): 60.0 s',
     ])
+  })
+})
+
+describe('counts in words', () => {
+  it('agree in number in every reporter ("1 advisory warning", "2 advisory warnings")', () => {
+    const one = sampleResult({
+      stats: { requests: 1, petsCreated: 1, unrequested429: 1, retries: 1, waitedMs: 0 },
+    })
+    const reports = {
+      pretty: prettyReport(one),
+      junit: junitReport(one),
+      html: htmlReport(one),
+      github: [...githubAnnotations(one), githubSummary(one)].join('\n'),
+    }
+    const singularAsPlural =
+      /\b1 (advisory warnings|errors|results|checks|requests|retries|more failures|unrequested 429s|pets|sections)\b/
+    for (const [name, text] of Object.entries(reports)) {
+      expect(singularAsPlural.exec(text)?.[0], name).toBeUndefined()
+    }
+    expect(reports.pretty).toContain('1 advisory warning,')
+    expect(reports.pretty).toContain('(1 unrequested 429, 1 retry,')
+    expect(reports.github).toContain('1 advisory warning (1 annotated)')
+    expect(reports.html).toContain('<b>1</b>advisory warning<')
+    // Every human-readable report says what was not tested.
+    expect(reports.pretty).toContain('Not tested: the rate-limit group (')
+    expect(reports.html).toContain('<dt>Not tested</dt><dd>the rate-limit group (')
+    expect(reports.github).toContain('**Not tested**: the rate-limit group (')
+    const two = sampleResult({
+      results: [...one.results, ...one.results.filter((entry) => entry.level === 'advisory')],
+    })
+    expect(prettyReport(two)).toContain('2 advisory warnings,')
+    expect(htmlReport(two)).toContain('<b>2</b>advisory warnings<')
   })
 })
 
@@ -156,7 +190,20 @@ describe('prettyProgress with control characters', () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters it must not find
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/)
     expect(text).toContain('\\u001b[2J')
-    expect(text).toContain('\\u009b')
+    // The probe's name is the progress line's, which the command writes through showControls.
+    expect(
+      showControls(
+        progressLine({
+          checksDone: 0,
+          checks: 3,
+          requests: 0,
+          maxRequests: 9,
+          waitedMs: 0,
+          elapsedMs: 0,
+          probe: 'list \u009b',
+        }),
+      ),
+    ).toContain('\\u009b')
     expect(text).toContain('\\u001b]0;t\\u0007')
     expect(text).toContain('\\u0008\\u0008\\u202e')
   })

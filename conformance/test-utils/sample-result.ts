@@ -52,7 +52,7 @@ export function sampleResult(overrides: Partial<ResultInput> = {}): ConformanceR
           checkId: 'list.limit',
           operation: 'listPets' as const,
           message: 'x',
-          expected: `200 with at most ${limit} pets`,
+          expected: `200 with at most ${limit === 1 ? '1 pet' : `${limit} pets`}`,
           actual: `${limit + 1} pets <script>alert(1)</script> 100%\nnext`,
           response: 'HTTP 200 [{"id":1,"name":"<b>x</b>"}]',
           curl: `curl -i 'http://h/v1/pets?limit=${limit}' -H "Authorization: Bearer $PETSTORE_API_KEY"`,

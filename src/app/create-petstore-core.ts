@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../clock/clock.ts'
 import { createExchangeJudge } from '../contract/judge-exchange.ts'
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
-import type { Database } from '../data/create-database.ts'
+import type { Database, LazyDatabase } from '../data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../data/create-store.ts'
 import { parseFixtures } from '../data/parse-fixtures.ts'
 import { type Dataset, seedData } from '../data/seed-data.ts'
@@ -141,11 +141,14 @@ export interface PetstoreState {
  */
 export interface PetstoreCore {
   /**
-   * The `@msw/data` collections (with `createPetstore`). Await `ready` before
-   * reading them.
+   * The `@msw/data` collections (with `createPetstore`), loaded when first
+   * read. Await `ready` before reading them.
    */
   db: Database
-  /** Resolves once the seeded or fixture data is loaded. */
+  /**
+   * Resolves once the seeded or fixture data is loaded (with `createPetstore`:
+   * into the `db` collections too, which reading `ready` loads).
+   */
   ready: Promise<void>
   /** The clock that the rate limiter reads. */
   clock: Clock
@@ -243,8 +246,8 @@ export function createPetstoreCore(
   const store = createStore({ maxPets, persistence: options.persistence })
   const onError = options.onError ?? reportUnexpected
   const journal = createJournal({ size: options.journalSize, onError })
-  const db = internal.database?.(store).db
   let ready = store.load(initial)
+  const database = internal.database?.(store, () => ready)
   const { origin, basePath } = parseBaseUrl(options.baseUrl)
   let openapi: Record<string, unknown> | undefined
   /** Where the API is served: the base URL's origin, else the request's (none: relative). */
@@ -315,17 +318,18 @@ export function createPetstoreCore(
 
   return {
     get db(): Database {
-      if (db === undefined) {
+      if (database === undefined) {
         throw new ConfigError(
           'ERR_PETSTORE_NO_DB',
           'read petstore.db',
           'the collections come with createPetstore(); the server has none',
         )
       }
-      return db
+      return database.db
     },
     get ready() {
-      return ready
+      // With collections, ready means they hold the data too (made now if not yet).
+      return database === undefined ? ready : ready.then(() => database.ready())
     },
     clock,
     reset,
@@ -389,7 +393,7 @@ export function createPetstoreCore(
  * createPetstoreCore({ proxy: url }, { upstream: createUndiciUpstream })
  */
 export interface CoreInternals {
-  database?: (store: Store) => { db: Database }
+  database?: (store: Store, ready: () => Promise<void>) => LazyDatabase
   upstream?: (target: ProxyTarget) => Upstream
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
 }

@@ -156,6 +156,23 @@ const definitions = [
       'no two responses in a row within one window',
     ],
   ]),
+  // Measured by requests of their own: Remaining before and after, within one window.
+  ...checks({ operations: ['listPets', 'createPet', 'getPet', 'listOrders'] }, [
+    [
+      'ratelimit.counts-once',
+      'Each request counts exactly once',
+      '§8 Rate limit headers',
+      'within one window (same Limit and Reset), one request with the key lowers `X-RateLimit-Remaining` by exactly one, for each operation: a list, a create, a get, a get answered 404 and an orders request (a window that resets in between is measured again, once)',
+    ],
+  ]),
+  ...checks({ operations: ['listPets'] }, [
+    [
+      'ratelimit.counts-overlapping',
+      'Requests sent at the same time each count',
+      '§8 Rate limit headers',
+      'a list, a get, a get answered 404 and an orders request (and a create, unless read-only) sent at once, then one list more: within one window `X-RateLimit-Remaining` has fallen by exactly the number of requests sent (a window that resets in between is measured again, once)',
+    ],
+  ]),
   // Decided by a 429, which a default run does not provoke: one result per run
   // (wherever the 429 came), skipped unless `--include rate-limit` or the
   // server answered 429 on its own.
@@ -360,6 +377,14 @@ const definitions = [
       'after waiting the `Retry-After` of a 429, the same request answers 200',
     ],
   ]),
+  ...checks({ group: 'rate-limit', operations: ['createPet', 'getPet', 'listOrders'] }, [
+    [
+      'ratelimit.refuses-every-operation',
+      'Over the limit every operation is refused',
+      '§8 Behaviour on exceeding the limit',
+      'once the list has answered 429, a create (unless read-only), a get and an orders request sent in the same window answer 429 as well',
+    ],
+  ]),
   ...checks({ level: 'advisory', operations: ['listPets'] }, [
     [
       'list.invalid-limit',
@@ -434,16 +459,6 @@ export type CheckId = (typeof definitions)[number]['id']
  * catalogue.find((check) => check.id === 'auth.no-header')?.level // 'required'
  */
 export const catalogue: ReadonlyArray<CheckDefinition<CheckId>> = definitions
-
-/**
- * The catalogue's definition of a check.
- *
- * @example
- * checkById('server.no-5xx').level // 'required'
- */
-export function checkById(id: CheckId): CheckDefinition<CheckId> {
-  return catalogue.find((check) => check.id === id) as CheckDefinition<CheckId>
-}
 
 /**
  * Whether a check id matches a pattern: the exact id, a prefix ending at a dot

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type CheckId, catalogue } from './catalogue.ts'
 import { createExchangeJudge, type JudgedExchange } from './judge-exchange.ts'
+import { MAX_BUCKETS } from './response-rules.ts'
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0)
 const KEY = { Authorization: 'Bearer sk_test_free' }
@@ -154,6 +155,43 @@ describe('createExchangeJudge', () => {
     expect(judge(exchange({ receivedAt: NOW + 30, sentAt: NOW + 25 })).map((v) => v.check)).toEqual(
       ['ratelimit.remaining-decreases'],
     )
+  })
+
+  it('remembers at most MAX_BUCKETS credentials, the least recently seen forgotten first', () => {
+    const judge = createExchangeJudge()
+    const withKey = (key: string, receivedAt: number) =>
+      exchange({ requestHeaders: { Authorization: `Bearer ${key}` }, receivedAt })
+    judge(withKey('first', NOW))
+    for (let i = 0; i < MAX_BUCKETS; i++) {
+      judge(withKey(`other-${i}`, NOW + 1 + i))
+    }
+    // 'first' was forgotten: its repeated Remaining is not compared.
+    expect(judge(withKey('first', NOW + 1000))).toEqual([])
+    // The most recent one is still remembered.
+    expect(judge(withKey(`other-${MAX_BUCKETS - 1}`, NOW + 1001)).map((v) => v.check)).toEqual([
+      'ratelimit.remaining-decreases',
+    ])
+  })
+
+  it('does not ask a HEAD response for an Error body', () => {
+    const judge = createExchangeJudge()
+    const head = {
+      ...errorOf(404, rateLimit(59)),
+      method: 'HEAD',
+      path: '/v1/pets/7',
+      responseBody: '',
+    }
+    expect(judge(exchange(head))).toEqual([])
+    expect(
+      judge(
+        exchange({
+          ...head,
+          method: 'GET',
+          receivedAt: NOW + 1,
+          responseHeaders: errorOf(404, rateLimit(58)).responseHeaders,
+        }),
+      ).map((v) => v.check),
+    ).toEqual(['error.body', 'response.json'])
   })
 
   it('does not judge JSON it could not read whole', () => {

@@ -57,7 +57,8 @@ const lowerCased = (headers: Record<string, string>): Record<string, string> =>
  * exchange's times). The operation comes from method and path (the spec's
  * route table). Remaining is compared per credential (the `Authorization`
  * header); requests without one, or refused with 401, are not followed.
- * Memory: the last rate-limit headers per credential seen.
+ * Memory: the last rate-limit headers of at most 256 credentials (the least
+ * recently seen is forgotten first).
  *
  * @example
  * const judge = createExchangeJudge()
@@ -84,8 +85,12 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
       },
       memory,
     )
+    // A HEAD response has no body (RFC 9110 §9.3.2): its Error body cannot be judged.
+    const bodyless = exchange.method.toUpperCase() === 'HEAD'
     return judged.flatMap(({ check, judgement }) =>
-      'expected' in judgement && judgement.problem !== undefined
+      'expected' in judgement &&
+      judgement.problem !== undefined &&
+      !(bodyless && check.id === 'error.body')
         ? [
             {
               check: check.id,

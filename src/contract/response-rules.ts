@@ -15,6 +15,14 @@ const SPECIFIED: ReadonlySet<OperationId> = new Set(['listPets', 'createPet', 'g
 const MAX_RESET_AHEAD_S = 31 * 24 * 60 * 60
 /** Without a `Date` header the judge's own clock is the reference: allow this much skew. */
 const LOCAL_CLOCK_SLACK_S = 2
+/**
+ * The most rate-limit buckets (credentials) remembered for
+ * `ratelimit.remaining-decreases`; the least recently seen is forgotten first.
+ *
+ * @example
+ * memory.rateLimit.size <= MAX_BUCKETS
+ */
+export const MAX_BUCKETS = 256
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 
 /**
@@ -176,8 +184,10 @@ export const rateLimitValues: ResponseRule = (response) => {
 
 /**
  * `ratelimit.remaining-decreases`: within one window (same Limit and Reset)
- * of one bucket, each response's Remaining is below the previous one's.
- * Remembers the last response per bucket; a response to overlapping requests
+ * of one bucket, each response's Remaining is below the previous one's (a
+ * 429 is not compared: whether a refused request counts is the server's
+ * choice). Remembers the last response per bucket (at most
+ * {@link MAX_BUCKETS}); a response to overlapping requests
  * (which may come in any order) decides nothing and starts over.
  *
  * @example
@@ -192,10 +202,16 @@ export const remainingDecreases: ResponseRule = (response, memory) => {
     memory.rateLimit.clear()
     return undefined
   }
-  if (response.bucket === undefined) {
+  // A refused request need not count (the spec leaves it open): a 429 decides nothing.
+  if (response.bucket === undefined || response.status === 429) {
     return undefined
   }
   const previous = memory.rateLimit.get(response.bucket)
+  // Least recently seen first: the oldest bucket goes when the memory is full.
+  memory.rateLimit.delete(response.bucket)
+  if (memory.rateLimit.size >= MAX_BUCKETS) {
+    memory.rateLimit.delete(memory.rateLimit.keys().next().value as string)
+  }
   memory.rateLimit.set(response.bucket, rateLimit)
   if (
     !previous ||

@@ -2,8 +2,7 @@ import type { AdminRoute } from '../admin/admin-api.ts'
 import { SIMULATED_STATUS_LIST } from '../simulation/simulated-statuses.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
 import { ROUTES } from '../spec/routes.ts'
-import { dashboardPage } from './dashboard-page.ts'
-import { type DashboardConfig, dashboardMain } from './dashboard-script.ts'
+import type { DashboardConfig } from './dashboard-script.ts'
 
 /**
  * The dashboard's static files: the redirect, the page and its script. They
@@ -39,8 +38,17 @@ const CONFIG: DashboardConfig = {
  * const routes = dashboardRoutes()
  */
 export function dashboardRoutes(): Array<AdminRoute> {
-  const page = dashboardPage()
-  const script = `(${dashboardMain.toString()})(${JSON.stringify(CONFIG)})\n`
+  // The page and its script load when first asked for, not with the mock.
+  let assets: Promise<{ page: string; script: string }> | undefined
+  const load = () => {
+    assets ??= Promise.all([import('./dashboard-page.ts'), import('./dashboard-script.ts')]).then(
+      ([{ dashboardPage }, { dashboardMain }]) => ({
+        page: dashboardPage(),
+        script: `(${dashboardMain.toString()})(${JSON.stringify(CONFIG)})\n`,
+      }),
+    )
+    return assets
+  }
   const headers = { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }
   return [
     {
@@ -54,7 +62,7 @@ export function dashboardRoutes(): Array<AdminRoute> {
     {
       method: 'GET',
       path: DASHBOARD_ASSETS[1] as string,
-      run: () => ({
+      run: async () => ({
         status: 200,
         headers: {
           ...headers,
@@ -62,16 +70,16 @@ export function dashboardRoutes(): Array<AdminRoute> {
           'content-security-policy':
             "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         },
-        body: page,
+        body: (await load()).page,
       }),
     },
     {
       method: 'GET',
       path: DASHBOARD_ASSETS[2] as string,
-      run: () => ({
+      run: async () => ({
         status: 200,
         headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' },
-        body: script,
+        body: (await load()).script,
       }),
     },
   ]

@@ -75,6 +75,8 @@ export interface Store {
   createPet(input: NewPet & { categoryId: number }): Promise<Pet>
   listOrders(query: { status?: OrderStatus; limit: number }): Array<Order>
   counts(): { categories: number; pets: number; orders: number }
+  /** Every record, each collection ordered by id. */
+  snapshot(): Dataset
   /** Replaces all data with the dataset (and the persisted state, if any). */
   load(dataset: Dataset): Promise<void>
   /** The cap on pets (`Infinity` without one). */
@@ -178,6 +180,11 @@ export function createStore(options: StoreOptions = {}): Store {
       categories: indexes.categories.size,
       pets: indexes.pets.size,
       orders: indexes.orders.size,
+    }),
+    snapshot: () => ({
+      categories: indexes.categories.all(),
+      pets: indexes.pets.all(),
+      orders: indexes.orders.all(),
     }),
     async load(dataset) {
       generation++

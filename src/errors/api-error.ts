@@ -17,7 +17,15 @@ export class ApiError extends PetstoreError<ErrorCode> {
   readonly headers: Record<string, string>
 
   constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(code, message)
+    // Answered, never shown: no stack is captured, which was most of the
+    // cost of an answer such as a 429 to a client that keeps sending.
+    const stackTraceLimit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
+    try {
+      super(code, message)
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit
+    }
     this.name = 'ApiError'
     this.status = ERROR_CODES[code]
     this.headers = headers

@@ -12,11 +12,16 @@ export function compose(
   operation: Operation,
 ): (ctx: Context) => Promise<MockResponse> {
   return (ctx) => {
-    const dispatch = async (index: number): Promise<MockResponse> => {
+    const dispatch = (index: number): MockResponse | Promise<MockResponse> => {
       const current = middleware[index]
       if (current === undefined) return operation(ctx)
       return current(ctx, () => dispatch(index + 1))
     }
-    return dispatch(0)
+    // Synchronous layers run in one go; what they throw becomes the rejection.
+    try {
+      return Promise.resolve(dispatch(0))
+    } catch (error) {
+      return Promise.reject(error)
+    }
   }
 }

@@ -172,13 +172,16 @@ export interface UpstreamReport {
   receiveMs: number
 }
 
-export type Next = () => Promise<MockResponse>
+export type Next = () => MockResponse | Promise<MockResponse>
 
 /**
  * A cross-cutting behaviour wrapped around operations, in Hono's style: it
  * may set `ctx.headers`, throw an `ApiError`, or answer without calling `next`.
+ * One that waits for nothing stays synchronous (returns what `next()` returns,
+ * throws rather than rejects): a request then passes the whole chain without
+ * a promise per layer.
  */
-export type Middleware = (ctx: Context, next: Next) => Promise<MockResponse>
+export type Middleware = (ctx: Context, next: Next) => MockResponse | Promise<MockResponse>
 
 /**
  * The implementation of one API operation.

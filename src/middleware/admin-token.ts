@@ -35,7 +35,7 @@ export function adminToken(token: string): Middleware {
     )
   }
   const expected = digest(token)
-  return async function adminToken(ctx, next) {
+  return function adminToken(ctx, next) {
     const bearer = readBearer(ctx.request.headers.get('authorization'), 'admin token')
     const problem =
       bearer.token === undefined

@@ -20,7 +20,7 @@ export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
       'no API keys',
     )
   }
-  return async function authenticate(ctx, next) {
+  return function authenticate(ctx, next) {
     const bearer = readBearer(ctx.request.headers.get('authorization'))
     if (bearer.token === undefined) {
       ctx.authProblem = bearer.problem

@@ -10,7 +10,7 @@ import type { Middleware } from '../http/types.ts'
  * const chain = [authenticate(keyring), rateLimit(limiter), bodyLimits()]
  */
 export function bodyLimits(): Middleware {
-  return async function bodyLimits(ctx, next) {
+  return function bodyLimits(ctx, next) {
     if (ctx.request.bodyError) throw ctx.request.bodyError
     return next()
   }

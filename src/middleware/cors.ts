@@ -13,7 +13,7 @@ const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS']
  * const chain = [cors()]
  */
 export function cors(): Middleware {
-  return async function cors(ctx, next) {
+  return function cors(ctx, next) {
     const { request } = ctx
     const origin = request.headers.get('origin')
     if (origin === null) return next()

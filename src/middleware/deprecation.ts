@@ -11,7 +11,7 @@ import { type Deprecation, deprecationHeaders } from '../spec/deprecation.ts'
  */
 export function deprecation(options: Deprecation, basePath = ''): Middleware {
   const headers = deprecationHeaders(options, basePath)
-  return async function deprecation(ctx, next) {
+  return function deprecation(ctx, next) {
     Object.assign(ctx.headers, headers)
     return next()
   }

@@ -39,7 +39,7 @@ export interface HostCheckOptions {
  */
 export function hostCheck(options: HostCheckOptions): Middleware {
   const isAllowed = createHostMatcher(options)
-  return async function hostCheck(ctx, next) {
+  return function hostCheck(ctx, next) {
     const value = ctx.request.headers.get('host')
     if (value === null || isAllowed(value)) return next()
     const name = hostNameOf(value)

@@ -23,7 +23,7 @@ export function rateLimit(limiter: RateLimiter): Middleware {
       'a rate limiter is required',
     )
   }
-  return async function rateLimit(ctx, next) {
+  return function rateLimit(ctx, next) {
     const { apiKey } = ctx
     const decision =
       apiKey === undefined

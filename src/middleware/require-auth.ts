@@ -10,7 +10,7 @@ import { WWW_AUTHENTICATE } from '../spec/headers.ts'
  * const chain = [authenticate(keyring), rateLimit(limiter, clock), requireAuth()]
  */
 export function requireAuth(): Middleware {
-  return async function requireAuth(ctx, next) {
+  return function requireAuth(ctx, next) {
     if (ctx.apiKey === undefined) {
       throw new ApiError('unauthorized', ctx.authProblem ?? 'The API key is missing or invalid.', {
         'www-authenticate': WWW_AUTHENTICATE,

@@ -16,7 +16,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * const admin = compose([requireJsonContent()], adminApi(deps))
  */
 export function requireJsonContent(): Middleware {
-  return async function requireJsonContent(ctx, next) {
+  return function requireJsonContent(ctx, next) {
     const { request } = ctx
     if (!STATE_CHANGING.has(request.method)) return next()
     const type = request.headers.get('content-type')

@@ -16,7 +16,7 @@ import type { Middleware } from '../http/types.ts'
  * const guard = sameOriginOnly()
  */
 export function sameOriginOnly(): Middleware {
-  return async function sameOriginOnly(ctx, next) {
+  return function sameOriginOnly(ctx, next) {
     const { request } = ctx
     const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase()
     const origin = request.headers.get('origin')

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock/clock.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import type { Middleware } from '../http/types.ts'
+import type { Context, Middleware, Next } from '../http/types.ts'
 import { parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
@@ -28,24 +28,8 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
       'a scenario queue and a clock are required',
     )
   }
-  return async function simulate(ctx, next) {
-    // Applied once per request: the proxy applies it before the mock may answer instead.
-    if (ctx.forced !== undefined) return next()
-    const { request } = ctx
-    const asked = parseSimulation(request.headers.get('prefer'), request.query)
-    const simulation: Simulation =
-      asked.source !== undefined
-        ? asked
-        : (scenarios.take(request, ctx.route?.path, ctx.path) ?? {})
-    if (simulation.status !== undefined || simulation.delay !== undefined) {
-      ctx.forced = asked.source ?? 'scenario'
-    }
-    if (simulation.delay) {
-      await (clock.sleep
-        ? clock.sleep(simulation.delay, request.signal)
-        : sleep(simulation.delay, request.signal))
-    }
-    const { status } = simulation
+  /** Goes on, or answers with the status the simulation forces. */
+  const settle = (ctx: Context, next: Next, status: number | undefined) => {
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]
     if (status === undefined || forced === undefined) return next()
     const headers: Record<string, string> = {}
@@ -57,5 +41,23 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     }
     if (status === 429) ctx.headers[RATE_LIMIT_HEADERS.remaining] = '0'
     throw new ApiError(forced.code, forced.message, headers)
+  }
+  return function simulate(ctx, next) {
+    // Applied once per request: the proxy applies it before the mock may answer instead.
+    if (ctx.forced !== undefined) return next()
+    const { request } = ctx
+    const asked = parseSimulation(request.headers.get('prefer'), request.query)
+    const simulation: Simulation =
+      asked.source !== undefined
+        ? asked
+        : (scenarios.take(request, ctx.route?.path, ctx.path) ?? {})
+    if (simulation.status !== undefined || simulation.delay !== undefined) {
+      ctx.forced = asked.source ?? 'scenario'
+    }
+    if (!simulation.delay) return settle(ctx, next, simulation.status)
+    const slept = clock.sleep
+      ? clock.sleep(simulation.delay, request.signal)
+      : sleep(simulation.delay, request.signal)
+    return Promise.resolve(slept).then(() => settle(ctx, next, simulation.status))
   }
 }

@@ -37,7 +37,7 @@ export interface ProxyDeps {
    * Errors and latency on demand (the simulate middleware): a forced status
    * is answered without contacting the upstream; a delay is waited before.
    */
-  force: (ctx: Context, next: Next) => Promise<MockResponse>
+  force: (ctx: Context, next: Next) => MockResponse | Promise<MockResponse>
   /** Told of each answer the upstream gave (the recorder). */
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
 }

@@ -22,6 +22,9 @@ const pet = await created.json()
 const got = await fetch(`/v1/pets/${pet.id}`, { headers: auth })
 const anonymous = await fetch('/v1/pets')
 const forced = await fetch('/v1/pets', { headers: { ...auth, prefer: 'code=503' } })
+// The collections load when first asked for; in a browser, through \`ready\`.
+await petstore.ready
+const dbPets = petstore.db.pets.count()
 
 const result = {
   list: {
@@ -33,6 +36,7 @@ const result = {
   got: { status: got.status, sunset: got.headers.get('sunset'), body: await got.json() },
   anonymous: { status: anonymous.status, body: await anonymous.json() },
   forced: { status: forced.status, body: await forced.json() },
+  db: { pets: dbPets },
 }
 Object.assign(window, { petstoreResult: result })
 document.body.textContent = 'done'

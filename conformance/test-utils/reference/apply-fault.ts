@@ -2,6 +2,7 @@ import { parseExactJson, stringifyExactJson } from './exact-json.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { ListQuery, PetInput, StoredPet } from './pet-store.ts'
+import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceFault } from './reference-options.ts'
 
 const ALL = Number.POSITIVE_INFINITY
@@ -302,6 +303,39 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
   }),
   'serves-after-remaining-0': ({ count }) => ({
     count: (request) => ({ ...count(request), over: false }),
+  }),
+  // GET /pets/{petId} counted twice against the window.
+  'get-counted-twice': ({ count }) => ({
+    async count(request) {
+      if (request.method === 'GET' && /^\/pets\/[^/]+$/.test(request.path ?? '')) {
+        await count(request)
+      }
+      return count(request)
+    },
+  }),
+  // A read-modify-write of the counter across an await: requests that
+  // overlap are counted once.
+  'overlapping-requests-counted-once': ({ count }) => {
+    let pending: Promise<RateDecision> | undefined
+    return {
+      count(request) {
+        pending ??= new Promise((resolve) => {
+          const decision = count(request)
+          setTimeout(() => {
+            pending = undefined
+            resolve(decision)
+          }, 15)
+        })
+        return pending
+      },
+    }
+  },
+  // GET /store/orders served past the limit.
+  'orders-served-over-limit': ({ count }) => ({
+    async count(request) {
+      const decision = await count(request)
+      return request.path === '/store/orders' ? { ...decision, over: false } : decision
+    },
   }),
   'trims-names': ({ parseNewPet }) => ({
     parseNewPet(text) {

@@ -147,7 +147,7 @@ export function createHandler(
     let limits: Record<string, string> = {}
     let reply: Reply
     try {
-      const decision = parts.count(request)
+      const decision = await parts.count(request)
       limits = rateHeaders(decision)
       if (decision.over) {
         // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`

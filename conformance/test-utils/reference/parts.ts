@@ -49,7 +49,7 @@ export interface ReferenceParts {
   /** The caller's valid key, or undefined. */
   keyOf: (request: ParsedRequest) => string | undefined
   /** Counts the request against its key's (or address's) window. */
-  count: (request: ParsedRequest) => RateDecision
+  count: (request: ParsedRequest) => RateDecision | Promise<RateDecision>
   /** A stored pet as the API shows it. */
   present: (pet: StoredPet) => Record<string, unknown>
   /** Run before the key is checked (none in a correct server). */

@@ -1,0 +1,51 @@
+/**
+ * Runs a benchmark and prints its report (as JSON with `--json`); a failure
+ * prints one `[petstore-mock] Failed to run …` line and sets exit code 1.
+ *
+ * @example
+ * await runBench('the cold-start benchmark', options.json, benchmark, printReport)
+ */
+export async function runBench<T>(
+  name: string,
+  json: boolean,
+  benchmark: () => Promise<T>,
+  print: (report: T) => void,
+): Promise<void> {
+  try {
+    const report = await benchmark()
+    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+    else print(report)
+  } catch (error) {
+    process.stderr.write(
+      `[petstore-mock] Failed to run ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+    process.exitCode = 1
+  }
+}
+
+/**
+ * A number with a fixed count of decimals, grouped (`12,345.6`).
+ *
+ * @example
+ * fixed(12345.678, 1) // '12,345.7'
+ */
+export function fixed(value: number, digits = 0): string {
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
+}
+
+/**
+ * The machine's load average before and after a run, as printed beside its figures.
+ *
+ * @example
+ * describeLoad(loadavg(), loadavg()) // 'load average (1/5/15 min): 0.52 0.60 0.61 before, …'
+ */
+export function describeLoad(before: Array<number>, after: Array<number>): string {
+  const load = (values: Array<number>) => values.map((value) => fixed(value, 2)).join(' ')
+  return (
+    `load average (1/5/15 min): ${load(before)} before, ${load(after)} after ` +
+    '(a shared machine: only the ratios within this run count)'
+  )
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import type { ConformanceProgress } from './model/types.ts'
+import { progressLine } from './reporters/pretty-reporter.ts'
+import { createRunProgress } from './run-progress.ts'
+import { fakeClock } from './test-utils/fake-clock.ts'
+import { runAgainstReference } from './test-utils/run-reference.ts'
+
+describe('createRunProgress', () => {
+  it('reports at most once per interval of the run clock, with the wait that begins', () => {
+    const clock = fakeClock()
+    const stats = { requests: 0, waitedMs: 0 }
+    const reports: Array<ConformanceProgress> = []
+    const progress = createRunProgress({
+      now: clock.now,
+      intervalMs: 5000,
+      leftMs: () => 100_000,
+      maxRequests: 500,
+      stats: () => stats,
+      report: (report) => reports.push(report),
+    })
+    progress.plan(10)
+    progress.probe('list pets')
+    for (let i = 0; i < 10; i++) {
+      clock.advance(1000)
+      stats.requests += 1
+      progress.request()
+    }
+    progress.checksDone(2)
+    clock.advance(5000)
+    progress.wait(60_000, 'waiting for the rate-limit window to reset')
+    clock.advance(1000)
+    progress.wait(30_000, 'waiting again')
+    expect(reports).toEqual([
+      {
+        checksDone: 0,
+        checks: 10,
+        requests: 5,
+        maxRequests: 500,
+        waitedMs: 0,
+        elapsedMs: 5000,
+        probe: 'list pets',
+      },
+      {
+        checksDone: 0,
+        checks: 10,
+        requests: 10,
+        maxRequests: 500,
+        waitedMs: 0,
+        elapsedMs: 10_000,
+        probe: 'list pets',
+      },
+      {
+        checksDone: 2,
+        checks: 10,
+        requests: 10,
+        maxRequests: 500,
+        waitedMs: 0,
+        elapsedMs: 15_000,
+        probe: 'list pets',
+        waiting: { ms: 60_000, reason: 'waiting for the rate-limit window to reset' },
+        // 7.5 s a check so far, 8 checks to go: 60 s.
+        estimatedLeftMs: 60_000,
+      },
+    ])
+  })
+
+  it('counts the checks that need no requests of their own as done, not in the pace', () => {
+    const clock = fakeClock()
+    const reports: Array<ConformanceProgress> = []
+    const progress = createRunProgress({
+      now: clock.now,
+      intervalMs: 5000,
+      leftMs: () => 1_000_000,
+      maxRequests: 500,
+      stats: () => ({ requests: 1, waitedMs: 0 }),
+      report: (report) => reports.push(report),
+    })
+    progress.plan(12, 2)
+    clock.advance(10_000)
+    progress.checksDone(5)
+    // 2 s a probed check, 5 to go.
+    expect(reports.map((report) => [report.checksDone, report.estimatedLeftMs])).toEqual([
+      [7, 10_000],
+    ])
+  })
+
+  it('caps the estimate by what is left of the run', () => {
+    const clock = fakeClock()
+    const reports: Array<ConformanceProgress> = []
+    const progress = createRunProgress({
+      now: clock.now,
+      intervalMs: 5000,
+      leftMs: () => 20_000,
+      maxRequests: 500,
+      stats: () => ({ requests: 1, waitedMs: 0 }),
+      report: (report) => reports.push(report),
+    })
+    progress.plan(100)
+    clock.advance(6000)
+    progress.checksDone(1)
+    expect(reports.map((report) => report.estimatedLeftMs)).toEqual([20_000])
+  })
+})
+
+describe('progressLine', () => {
+  it('says where the run stands in words that agree in number', () => {
+    const base = {
+      checksDone: 1,
+      checks: 1,
+      requests: 1,
+      maxRequests: 500,
+      waitedMs: 0,
+      elapsedMs: 1000,
+    }
+    expect(progressLine(base)).toBe(
+      '... 1 of 1 check done, 1 request sent (at most 500), 0.0 s waited; time left not known yet',
+    )
+    expect(
+      progressLine({
+        ...base,
+        checksDone: 14,
+        checks: 38,
+        requests: 212,
+        waitedMs: 61_000,
+        estimatedLeftMs: 90_000,
+        probe: 'create pets',
+        waiting: { ms: 58_000, reason: 'waiting for the rate-limit window to reset (Remaining 0)' },
+      }),
+    ).toBe(
+      '... 14 of 38 checks done, 212 requests sent (at most 500), 61.0 s waited; about 1 min 30 s left; now: create pets; waiting for the rate-limit window to reset (Remaining 0): 58.0 s',
+    )
+  })
+})
+
+describe('runConformance onProgress', () => {
+  it('reports a Free-plan run every few seconds of its clock, to the last check, without waiting', async () => {
+    const reports: Array<ConformanceProgress> = []
+    const result = await runAgainstReference(
+      { rateLimit: { limit: 60, windowS: 60 } },
+      { onProgress: (report) => reports.push(report) },
+    )
+    expect(result.exitCode).toBe(0)
+    expect(reports.length).toBeGreaterThanOrEqual(2)
+    for (const [index, report] of reports.entries()) {
+      const previous = reports[index - 1]
+      if (previous) {
+        expect(report.elapsedMs - previous.elapsedMs).toBeGreaterThanOrEqual(5000)
+        expect(report.requests).toBeGreaterThanOrEqual(previous.requests)
+        expect(report.checksDone).toBeGreaterThanOrEqual(previous.checksDone)
+      }
+      expect(report.checksDone).toBeLessThanOrEqual(report.checks)
+      expect(report.requests).toBeLessThanOrEqual(result.stats.requests)
+    }
+    // The run paces at 60 a minute: the reports come after it waited for a
+    // window (the fake clock moves only then).
+    expect(reports.every((report) => report.waitedMs > 0)).toBe(true)
+    expect(reports.at(-1)?.estimatedLeftMs).toBeGreaterThanOrEqual(0)
+    expect(reports.at(-1)?.checksDone).toBeGreaterThan(0)
+  })
+})
