@@ -120,8 +120,8 @@ export function assertRule(
     return collector.assert(checkId, operation, exchange, 'a response', describeResponse(exchange))
   }
   // The whole body as read: a truncated list is judged as the kit read it.
-  const { status, body } = exchange.response
-  const judgement = rule(ruleRequestOf(exchange), { status, body })
+  const { status, headers, body } = exchange.response
+  const judgement = rule(ruleRequestOf(exchange), { status, headers, body })
   return judgement && 'expected' in judgement
     ? collector.assert(checkId, operation, exchange, judgement.expected, judgement.problem)
     : undefined

@@ -8,6 +8,7 @@ import { countOf } from './count-of.ts'
 import { describeHttpResponse } from './describe-response.ts'
 import { stringifyExact } from './exact-json.ts'
 import { parseJsonBody } from './parse-json-body.ts'
+import { errorBodyProblemOf } from './response-rules.ts'
 import { ExactInt64, ResponsePet, type SentPet } from './response-schemas.ts'
 
 /**
@@ -39,6 +40,8 @@ export interface RuleRequest {
  */
 export interface RuleResponse {
   status: number
+  /** Header names in lower case; the rules that judge an Error body read `content-type`. */
+  headers?: Record<string, string>
   body: string
   /** The body was cut short: the rules that read it decide nothing. */
   truncated?: boolean
@@ -274,6 +277,81 @@ export const listStatusFilter: ExchangeRule = (request, response) => {
 }
 
 /**
+ * A request the spec does not allow answered as the kit accepts: a 4xx
+ * with an Error body, or (for `limit`) a 200 clamped to at most `clampedTo`
+ * pets. A request not known to be authorized leaves 401, 429 and 5xx to
+ * the other rules.
+ */
+function refusedOrClamped(
+  request: RuleRequest,
+  response: RuleResponse,
+  why: string,
+  clampedTo?: number,
+): ExchangeJudgement {
+  const { status } = response
+  const expected = `4xx with an Error body${clampedTo === undefined ? '' : ` or 200 clamped to at most ${countOf(clampedTo, 'pet')}`} (${why})`
+  const refused = status >= 400 && status < 500
+  if (!request.authorized && (status === 401 || status === 429 || status >= 500)) {
+    return undefined
+  }
+  const clamped =
+    clampedTo !== undefined &&
+    status === 200 &&
+    (readListPage(response)?.items.length ?? 0) <= clampedTo
+  return {
+    expected,
+    problem: clamped
+      ? undefined
+      : !refused
+        ? `${describe(response)} (${why})`
+        : errorBodyProblemOf({ status, headers: response.headers ?? {}, body: response.body }),
+  }
+}
+
+/**
+ * `list.invalid-limit` (advisory): a `listPets` whose `limit` is not 1..100
+ * answers 4xx with an Error body, or 200 clamped (below 1 to 1, above 100
+ * to 100, not a number to the default 20).
+ *
+ * @example
+ * listInvalidLimit({ pathParams: {}, query: new URLSearchParams('limit=0') }, { status: 200, body: '[{},{}]' })?.problem // 'HTTP 200 [{},{}] (limit=0)'
+ */
+export const listInvalidLimit: ExchangeRule = (request, response) => {
+  const text = request.query.get('limit')
+  if (text === null || limitOf(request.query) !== undefined) {
+    return undefined
+  }
+  const clampedTo = /^-?\d+$/.test(text)
+    ? Math.min(LIST_LIMIT.max, Math.max(LIST_LIMIT.min, Number(text)))
+    : LIST_LIMIT.default
+  return refusedOrClamped(request, response, `limit=${text}`, clampedTo)
+}
+
+/**
+ * `list.invalid-status` (advisory): a `listPets` whose `status` is not a
+ * PetStatus answers 4xx with an Error body.
+ *
+ * @example
+ * listInvalidStatus({ pathParams: {}, query: new URLSearchParams('status=adopted') }, { status: 200, body: '[]' })?.problem // 'HTTP 200 [] (status=adopted)'
+ */
+export const listInvalidStatus: ExchangeRule = (request, response) =>
+  statusFilterOf(request.query) === undefined
+    ? refusedOrClamped(request, response, `status=${request.query.get('status')}`)
+    : undefined
+
+/**
+ * `get.invalid-id` (advisory): a `getPet` whose `petId` is not an integer
+ * answers 4xx with an Error body.
+ *
+ * @example
+ * getInvalidId({ pathParams: { petId: 'abc' }, query: new URLSearchParams() }, { status: 200, body: '{}' })?.problem // 'HTTP 200 {} (petId=abc)'
+ */
+export const getInvalidId: ExchangeRule = (request, response) => {
+  const petId = request.pathParams.petId ?? ''
+  return /^-?\d+$/.test(petId) ? undefined : refusedOrClamped(request, response, `petId=${petId}`)
+}
+
+/**
  * How a returned pet differs from what was sent (`name`, `categoryId`,
  * `status` when sent), compared exactly, or `undefined`.
  *
@@ -404,7 +482,12 @@ export const EXCHANGE_RULES: Partial<Record<OperationId, Array<[CheckId, Exchang
     ['list.limit', listLimit],
     ['list.max-items', listMaxItems],
     ['list.status-filter', listStatusFilter],
+    ['list.invalid-limit', listInvalidLimit],
+    ['list.invalid-status', listInvalidStatus],
   ],
   createPet: [['create.valid', createValid]],
-  getPet: [['get.valid', getValid]],
+  getPet: [
+    ['get.valid', getValid],
+    ['get.invalid-id', getInvalidId],
+  ],
 }

@@ -103,6 +103,9 @@ const brokenExchange: Record<string, Partial<JudgedExchange>> = {
     '{"id":1,"name":"Rex","categoryId":9007199254740992,"status":"sold"}',
   ),
   'get.valid': fetched('9007199254740993', '{"id":9007199254740992,"name":"Rex","categoryId":1}'),
+  'list.invalid-limit': { query: 'limit=0', responseBody: pets(2) },
+  'list.invalid-status': { query: 'status=adopted', responseBody: pets(2) },
+  'get.invalid-id': fetched('abc', JSON.stringify(PET)),
 }
 
 /** Exchanges that differ only where the spec allows: no violation. */
@@ -140,6 +143,12 @@ const allowed: Record<string, Partial<JudgedExchange>> = {
   ),
   'a 404 for an unknown id': { ...fetched('999', ''), ...errorOf(404) },
   'a 404 for a petId that is no int64': { ...fetched('abc', ''), ...errorOf(404) },
+  'a 400 for status=adopted': { query: 'status=adopted', ...errorOf(400) },
+  'a 401 for limit=0 (the key is checked first)': {
+    query: 'limit=0',
+    ...errorOf(401, { 'WWW-Authenticate': 'Bearer' }),
+  },
+  'a 200 of one pet for limit=0': { query: 'limit=0', responseBody: pets(1) },
 }
 
 describe('createExchangeJudge', () => {
@@ -200,9 +209,16 @@ describe('createExchangeJudge', () => {
     (id, change) => {
       const violations = createExchangeJudge()(exchange(change))
       const check = catalogue.find((entry) => entry.id === id)
-      expect(violations).toEqual([
-        { check: id, level: check?.level, section: check?.section, message: expect.any(String) },
-      ])
+      // More than 100 pets is always more than the page asked for too: with an
+      // invalid limit, more than it is clamped to.
+      const also = id === 'list.max-items' ? ['list.invalid-limit'] : []
+      expect(violations.map((violation) => violation.check)).toEqual([id, ...also])
+      expect(violations[0]).toEqual({
+        check: id,
+        level: check?.level,
+        section: check?.section,
+        message: expect.any(String),
+      })
     },
   )
 
@@ -218,6 +234,15 @@ describe('createExchangeJudge', () => {
       '1 of 2 pets with another status, e.g. {"id":8,"name":"Rex","categoryId":3,"status":"pending"} (expected 200 and only pets with status "sold")',
       'categoryId 9007199254740992 instead of 9007199254740993 (expected 201 with a Pet echoing {"name":"Rex","categoryId":9007199254740993,"status":"sold"})',
       'a Pet of id 9007199254740992 (expected 200 with a Pet of id 9007199254740993)',
+      expect.stringMatching(
+        /^HTTP 200 \[.*\] \(limit=0\) \(expected 4xx with an Error body or 200 clamped to at most 1 pet \(limit=0\)\)$/,
+      ),
+      expect.stringMatching(
+        /^HTTP 200 .* \(status=adopted\) \(expected 4xx with an Error body \(status=adopted\)\)$/,
+      ),
+      expect.stringMatching(
+        /^HTTP 200 .* \(petId=abc\) \(expected 4xx with an Error body \(petId=abc\)\)$/,
+      ),
     ])
   })
 

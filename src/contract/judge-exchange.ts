@@ -131,6 +131,7 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
     const request = ruleRequestOf(exchange, operation)
     const response = {
       status: exchange.status,
+      headers: lowerCased(exchange.responseHeaders),
       body: exchange.responseBody,
       truncated: exchange.responseTruncated ?? false,
     }
