@@ -252,7 +252,7 @@ export const listLimit: ExchangeRule = (request, response) => {
  * every item has status X.
  *
  * @example
- * listStatusFilter({ pathParams: {}, query: new URLSearchParams('status=sold') }, { status: 200, body: '[{"status":"pending"}]' })?.problem // '1 of 1 pets with another status, e.g. {"status":"pending"}'
+ * listStatusFilter({ pathParams: {}, query: new URLSearchParams('status=sold') }, { status: 200, body: '[{"status":"pending"}]' })?.problem // '1 of 1 pet with another status, e.g. {"status":"pending"}'
  */
 export const listStatusFilter: ExchangeRule = (request, response) => {
   const status = statusFilterOf(request.query)

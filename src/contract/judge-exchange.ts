@@ -81,12 +81,14 @@ const lowerCased = (headers: Record<string, string>): Record<string, string> =>
  * One judge per stream of exchanges (it remembers what rules across
  * responses need): given an exchange it returns the violations of every
  * response rule of the kit's catalogue and of each rule the kit's probes
- * decide from one request and its response (`list.schema`,
+ * decide from one request and its response (`EXCHANGE_RULES`: `list.schema`,
  * `list.default-limit`, `list.limit`, `list.max-items`, `list.status-filter`,
- * `create.valid`, `get.valid`), with the kit's ids, levels and sections. A
- * status the spec does not list for the operation breaks the operation's
- * rule; 401, 429 and 5xx (`server.no-5xx`) are left to the other rules, as
- * is a 404 of `getPet` and a 400 of `createPet` (a category may not exist). Pure apart from that memory: no I/O, no clock (it reads the
+ * `create.valid`, `get.valid`, and the advisory `list.invalid-limit`,
+ * `list.invalid-status`, `get.invalid-id`), with the kit's ids, levels and
+ * sections. A status the spec does not list for the operation breaks the
+ * operation's rule; 401, 429 and 5xx (`server.no-5xx`) are left to the
+ * other rules, as is a 404 of `getPet` and a 400 of `createPet` (a category
+ * may not exist). Pure apart from that memory: no I/O, no clock (it reads the
  * exchange's times). The operation comes from method and path (the spec's
  * route table). Remaining is compared per credential (the `Authorization`
  * header); requests without one, or refused with 401, are not followed.
