@@ -2,7 +2,7 @@ import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { jsonResponse } from '../http/json-response.ts'
-import { parseJsonBody } from '../http/parse-json-body.ts'
+import { readJsonBody } from '../http/read-json-body.ts'
 import type { Operation } from '../http/types.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
@@ -78,7 +78,7 @@ export function adminRoutes(deps: AdminDeps): Array<AdminRoute> {
       method: 'POST',
       path: `${ADMIN_PREFIX}/scenarios`,
       run: ({ request }) =>
-        jsonResponse(201, deps.scenarios.add(parseJsonBody(request, 'a scenario'))),
+        jsonResponse(201, deps.scenarios.add(readJsonBody(request, 'a scenario'))),
     },
     {
       method: 'DELETE',

@@ -30,7 +30,7 @@ export interface MockRequest {
   headers: HeaderReader
   /**
    * The body as received: bytes from the transports (decoded and judged by
-   * `parseJsonBody`), or text from a caller that builds the request itself;
+   * `readJsonBody`), or text from a caller that builds the request itself;
    * `null` when there is none.
    */
   body: Uint8Array | string | null

@@ -1,7 +1,7 @@
 import type { Store } from '../data/create-store.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { jsonResponse } from '../http/json-response.ts'
-import { parseJsonBody } from '../http/parse-json-body.ts'
+import { readJsonBody } from '../http/read-json-body.ts'
 import type { MockRequest, Operation } from '../http/types.ts'
 import { NewPet } from '../spec/new-pet.ts'
 import { ROUTE_OF } from '../spec/routes.ts'
@@ -36,7 +36,7 @@ export function createPet(store: Store): Operation {
 const GET_PET_PATH = ROUTE_OF.getPet.path
 
 function parseNewPet(request: MockRequest): NewPet {
-  const value = parseJsonBody(request, 'a NewPet', { exactIntegers: true })
+  const value = readJsonBody(request, 'a NewPet', { exactIntegers: true })
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('invalid_request', 'The request body must be a JSON object (a NewPet).')
   }

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.ts'
-import { parseJsonBody } from '../http/parse-json-body.ts'
+import { readJsonBody } from '../http/read-json-body.ts'
 import type { AnsweredViolation, Context } from '../http/types.ts'
 import { INT64_RULE, isInt64Value } from '../spec/int64.ts'
 import { PetStatus } from '../spec/pet-status.ts'
@@ -67,7 +67,7 @@ export function judgeRequest(ctx: Context): Array<AnsweredViolation> {
       break
     case 'createPet':
       attempt('request.body', () => {
-        const problem = newPetProblem(parseJsonBody(request, 'a NewPet', { exactIntegers: true }))
+        const problem = newPetProblem(readJsonBody(request, 'a NewPet', { exactIntegers: true }))
         if (problem !== undefined) throw new ApiError('invalid_request', problem)
       })
       break

@@ -13,7 +13,7 @@ export const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n } as const
  * The one int64 rule, for path parameters and JSON bodies alike: any integer
  * from −2^63 to 2^63 − 1 is a valid id, judged exactly. A path parameter is
  * read with `parseInt64`; a body that holds int64 fields is parsed with its
- * large integers kept as the `bigint` that was written (parseJsonBody's
+ * large integers kept as the `bigint` that was written (readJsonBody's
  * `exactIntegers`), so both positions judge the number that was sent. The
  * mock's records all have ids within ±(2^53 − 1), so a larger valid id names
  * no record: `GET /pets/{petId}` answers 404, and a `categoryId` names no

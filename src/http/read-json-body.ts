@@ -26,9 +26,9 @@ const BOM = 0xfeff
  * the double it rounds to. Bodies that hold int64 fields ask for it.
  *
  * @example
- * const value = parseJsonBody(ctx.request, 'a NewPet', { exactIntegers: true })
+ * const value = readJsonBody(ctx.request, 'a NewPet', { exactIntegers: true })
  */
-export function parseJsonBody(
+export function readJsonBody(
   request: MockRequest,
   what: string,
   options: { exactIntegers?: boolean } = {},
