@@ -153,6 +153,22 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(entry?.response.headers['x-upstream']).toBe('yes')
   })
 
+  it('forwards /v1 to / of an upstream given as its origin root (no path)', async () => {
+    const urls: Array<string | undefined> = []
+    const upstream = await raw((req, res) => {
+      urls.push(req.url)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{}')
+    })
+    const mock = await proxyMock(upstream.url)
+    for (const path of ['/v1', '/v1?x=1', '/v1/pets?limit=2']) {
+      const response = await request(`${mock.url}${path}`, { headers: KEY })
+      await response.body.text()
+      expect(response.statusCode, path).toBe(200)
+    }
+    expect(urls).toEqual(['/', '/?x=1', '/pets?limit=2'])
+  })
+
   it('passes a compressed answer on byte for byte and judges its decoded copy', async () => {
     const upstream = await reference({ compression: 'gzip' })
     const mock = await proxyMock(upstream.baseUrl)

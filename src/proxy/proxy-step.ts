@@ -132,11 +132,14 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
   }
 }
 
-/** The upstream's path for a request: the API root's path, the path under `/v1`, the query. */
+/**
+ * The upstream's path for a request: the API root's path, the path under
+ * `/v1` (`/` when both are empty: an upstream at its origin's root), the query.
+ */
 function upstreamPath(target: ProxyTarget, ctx: Context): string {
   const query = rawQueryOf(ctx)
-  const under = ctx.path.slice(API_PREFIX.length)
-  return `${target.rootPath}${under === '' ? '' : under}${query === '' ? '' : `?${query}`}`
+  const path = `${target.rootPath}${ctx.path.slice(API_PREFIX.length)}`
+  return `${path === '' ? '/' : path}${query === '' ? '' : `?${query}`}`
 }
 
 /** The query as the caller sent it, minus `__code` / `__delay` when the mock used them. */
