@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -407,6 +409,30 @@ describe('petstore-mock CLI', () => {
     } finally {
       cli.child.kill('SIGKILL')
       await upstream.close()
+    }
+  })
+
+  it("with --proxy, prints no control byte of an upstream's Error code to the text log", async () => {
+    const upstream = http.createServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' })
+      res.end('{"code":"\\u001b]0;owned\\u0007","message":"x"}')
+    })
+    await new Promise<void>((listening) => upstream.listen(0, '127.0.0.1', listening))
+    const { port } = upstream.address() as AddressInfo
+    const cli = spawnCli(['--port', '0', '--proxy', `http://127.0.0.1:${port}/v1`])
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
+      await cli.waitFor(/try: .*\n/)
+      await (
+        await request(`${url}/v1/pets`, { headers: { authorization: 'Bearer sk_ref' } })
+      ).body.dump()
+      await cli.waitFor(/GET \/v1\/pets 500 .*\n/)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the bytes no log line may hold
+      expect(cli.stdout()).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+      expect(cli.stdout()).toMatch(/^GET \/v1\/pets 500 upstream \d+\.\dms/m)
+    } finally {
+      cli.child.kill('SIGKILL')
+      await new Promise((closed) => upstream.close(closed))
     }
   })
 

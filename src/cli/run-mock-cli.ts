@@ -115,10 +115,10 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
   const scale = args['rate-limit-scale']
   const json = args['log-format'] === 'json'
   if (!args.quiet) {
-    // A client's C1 controls and bidi overrides (in a header or the body) reach
-    // the terminal as JSON escapes, not as themselves.
+    // A client's or an upstream's C1 controls and bidi overrides (in the path,
+    // a header, the body) reach the terminal as escapes, not as themselves.
     petstore.onRequest((entry) =>
-      io.out(json ? showControls(JSON.stringify(entry)) : formatLogLine(entry)),
+      io.out(showControls(json ? JSON.stringify(entry) : formatLogLine(entry))),
     )
   }
   // With --log-format json, stdout carries only the JSON lines: the banner and

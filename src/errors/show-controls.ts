@@ -19,7 +19,7 @@ const asEscape = (character: string) =>
  * reorder a line. Given an object or array, returns a copy with every string
  * in it shown so. Every text reporter of the kit passes what the server sent
  * through it before writing (`conformance/reporters/show-controls.ts`), and so
- * does the mock's JSON log for what a client sent; the escape is also one JSON
+ * does the mock's log line (text or JSON) for what a client or upstream sent; the escape is also one JSON
  * accepts, so applied to a JSON text it changes nothing its reader sees.
  *
  * @example

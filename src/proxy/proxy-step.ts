@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/clock.ts'
 import type { createExchangeJudge, JudgedExchange } from '../contract/judge-exchange.ts'
+import { parseJsonBody } from '../contract/parse-json-body.ts'
 import { ApiError } from '../errors/api-error.ts'
 import type { Context, MockResponse, Next } from '../http/types.ts'
 import { API_PREFIX } from '../spec/routes.ts'
@@ -182,22 +183,22 @@ function hasNoSuchRoute(answer: UpstreamAnswer, ctx: Context): boolean {
   if (answer.status === 405 || answer.status === 501) return true
   if (answer.status !== 404) return false
   if (ctx.route === undefined || !ctx.route.path.includes('{')) return true
-  let body: unknown
-  try {
-    body = JSON.parse(answer.text)
-  } catch {
-    return true
-  }
-  const code = (body as { code?: unknown } | null)?.code
+  const json = parseJsonBody(answer.text)
+  if (!json.ok) return true
+  const code = (json.value as { code?: unknown } | null)?.code
   return typeof code === 'string' && /route|path|endpoint/i.test(code)
 }
 
-/** The `code` of an Error body (at most 64 characters), or `null` when the text is none. */
+/** What an Error `code` is shaped like (the spec's are `snake_case`): anything else is not kept. */
+const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/
+
+/**
+ * The `code` of an Error body, or `null` when the text is none or its code is
+ * not shaped like one (so no upstream's control bytes reach a log line).
+ */
 function errorCodeOf(text: string): string | null {
-  try {
-    const code = (JSON.parse(text) as { code?: unknown } | null)?.code
-    return typeof code === 'string' && code !== '' ? code.slice(0, 64) : null
-  } catch {
-    return null
-  }
+  const json = parseJsonBody(text)
+  if (!json.ok) return null
+  const code = (json.value as { code?: unknown } | null)?.code
+  return typeof code === 'string' && ERROR_CODE.test(code) ? code : null
 }
