@@ -158,6 +158,36 @@ describe('Authorization in the journal, the event stream and the JSON log', () =
     ])
   })
 
+  it('masks credentials in the query (api_key, token, password, ...) everywhere, the HAR included', async () => {
+    const secrets = ['qsecret777', 'tsecret888', 'psecret999']
+    await send(
+      url,
+      `/v1/pets?api_key=${secrets[0]}&limit=1&Token=${secrets[1]}&PassWord=${secrets[2]}`,
+      'Bearer sk_test_free',
+      'query credentials',
+    )
+    const count = SHAPES.length + 2
+    const events = await readEvents(url, count)
+    while (stdout.split('\n').filter((line) => line.startsWith('{')).length < count) {
+      await new Promise((resolve) => child.stdout?.once('data', resolve))
+    }
+    const journal = await (await fetch(`${url}/__mock/requests`)).text()
+    const har = await (await fetch(`${url}/__mock/requests.har`)).text()
+    const shown = { journal, har, events: JSON.stringify(events), log: stdout }
+    for (const [place, text] of Object.entries(shown)) {
+      for (const secret of secrets) expect(leaks(text, secret), `${place}: ${secret}`).toBe(false)
+    }
+    const entry = (JSON.parse(journal) as Array<{ query: Record<string, string> }>).find(
+      (item) => item.query.limit === '1' && 'api_key' in item.query,
+    )
+    expect(entry?.query).toEqual({
+      api_key: 'qsecr...',
+      limit: '1',
+      Token: 'tsecr...',
+      PassWord: 'psecr...',
+    })
+  })
+
   it("writes a client's C1 controls and bidi overrides to the JSON log as JSON escapes", () => {
     const line = stdout.split('\n').filter((text) => text.startsWith('{'))[SHAPES.length] as string
     expect(line).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/)

@@ -29,6 +29,27 @@ export const JOURNALED_HEADERS = [
 ] as const
 
 /**
+ * The query parameters that carry a credential by convention (matched in any
+ * case): their values are masked (`maskAuthorization`) in the journal entry,
+ * and so in everything made from it (events, HAR, logs). The request the
+ * proxy forwards keeps them as sent.
+ *
+ * @example
+ * MASKED_QUERY_PARAMS.has('api_key') // true: `?API_KEY=qsecret777` is journaled as `qsecr...`
+ */
+export const MASKED_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'api_key',
+  'apikey',
+  'api-key',
+  'key',
+  'token',
+  'access_token',
+  'auth',
+  'password',
+  'secret',
+])
+
+/**
  * One request the mock answered, as `GET /__mock/requests`, the `request`
  * events of `GET /__mock/events`, `petstore.requests()` and the JSON log show it.
  */
@@ -74,7 +95,7 @@ export interface JournalEntry {
 
 /**
  * Makes the journal entry of an answered request: selected headers with the
- * bearer key masked, the body cut to `JOURNAL_BODY_LIMIT` characters.
+ * bearer key masked, credentials in the query (`MASKED_QUERY_PARAMS`) masked, the body cut to `JOURNAL_BODY_LIMIT` characters.
  *
  * @example
  * const entry = toJournalEntry(7, answered)
@@ -89,7 +110,8 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
       name === 'authorization' ? maskOnce(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
   }
   const query: Record<string, string | Array<string>> = {}
-  for (const [name, value] of answered.query) {
+  for (const [name, sent] of answered.query) {
+    const value = MASKED_QUERY_PARAMS.has(name.toLowerCase()) ? maskOnce(sent) : sent
     const seen = query[name]
     if (seen === undefined) query[name] = value
     else if (typeof seen === 'string') query[name] = [seen, value]
