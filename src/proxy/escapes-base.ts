@@ -1,19 +1,25 @@
 /**
  * Why a request path may not be forwarded, or `undefined`: a dot segment
- * (`.` or `..`, also percent-encoded as `%2e%2e`), an encoded slash or
- * backslash (`%2f`, `%5c`) or a raw backslash could name, after the
- * upstream's normalisation, a path outside the API root. The proxy refuses
- * these rather than guess how the upstream reads them.
+ * (`.` or `..`, also percent-encoded as `%2e%2e`, also followed by `;`
+ * path parameters, which Tomcat, Jetty and Spring drop: `..;x`), an encoded
+ * slash or backslash (`%2f`, `%5c`) or a raw backslash, an encoded control
+ * byte (`%00` to `%1f`, `%7f`), or a double-encoded dot, slash, backslash or
+ * NUL (`%252e`, `%252f`, `%255c`, `%2500`) could name, after the upstream's
+ * decoding and normalisation, a path outside the API root or a different
+ * one. The proxy refuses these rather than guess how the upstream reads them.
  *
  * @example
  * escapesBase('/v1/../admin') // 'the path holds a dot segment ("..")'
+ * escapesBase('/v1/..;/admin') // 'the path holds a dot segment ("..;")'
  * escapesBase('/v1/pets/7') // undefined
  */
 export function escapesBase(path: string): string | undefined {
   if (path.includes('\\')) return 'the path holds a backslash'
   for (const segment of path.split('/')) {
     if (/%(2f|5c)/i.test(segment)) return 'the path holds an encoded slash or backslash'
-    const decoded = segment.replace(/%2e/gi, '.')
+    if (/%([01][0-9a-f]|7f)/i.test(segment)) return 'the path holds an encoded control character'
+    if (/%25(2e|2f|5c|00)/i.test(segment)) return 'the path holds a double-encoded character'
+    const decoded = (segment.replace(/%2e/gi, '.').split(';')[0] ?? '').replace(/%3b.*/i, '')
     if (decoded === '.' || decoded === '..') {
       return `the path holds a dot segment ("${segment.slice(0, 12)}")`
     }

@@ -8,7 +8,9 @@ import { type RunningServer, startServer } from '../server/start-server.ts'
  * Property: whatever request target a client sends through the proxy (dot
  * segments plain or percent-encoded in any case, encoded slashes and
  * backslashes, absolute forms, odd characters), the upstream only ever
- * receives a path under its API root without a dot segment, and every
+ * receives a path under its API root without a dot segment (also none
+ * behind `;` path parameters), an encoded control byte or a double-encoded
+ * dot, slash, backslash or NUL, and every
  * request the proxy refuses gets a 400 Error body. Seeded and bounded.
  */
 
@@ -33,6 +35,18 @@ const segment = fc.oneof(
     '%25',
     '~',
     '%00',
+    '%01',
+    '%1F',
+    '%7f',
+    '..;',
+    '..;jsessionid=1',
+    '%2e%2e;x',
+    '.;',
+    'a;b',
+    '%252e%252e',
+    '%252F',
+    '%255c',
+    '%2500',
   ),
   fc.stringMatching(/^[A-Za-z0-9._~%-]{1,8}$/),
 )
@@ -83,6 +97,26 @@ describe('the proxy never forwards outside its API root', () => {
     await upstream.close()
   })
 
+  it.each([
+    '/v1/..;/admin',
+    '/v1/pets/..;jsessionid=x/..;/admin',
+    '/v1/%2e%2e;x/admin',
+    '/v1/.;/pets',
+    '/v1/pets/%00',
+    '/v1/pets/%0a',
+    '/v1/pets/%7F',
+    '/v1/%252e%252e/admin',
+    '/v1/pets%252fadmin',
+    '/v1/pets%255cadmin',
+    '/v1/pets/%2500',
+  ])('refuses %s with a 400 Error body and forwards nothing', async (path) => {
+    const before = seen.length
+    const { status, body } = await send(mock.url, path)
+    expect(status).toBe(400)
+    expect(JSON.parse(body)).toMatchObject({ code: 'invalid_request', status: 400 })
+    expect(seen.length).toBe(before)
+  })
+
   it('sends the upstream only paths under its root, and refuses the rest with a 400 Error body', async () => {
     await fc.assert(
       fc.asyncProperty(target, async (path) => {
@@ -95,8 +129,12 @@ describe('the proxy never forwards outside its API root', () => {
           expect(forwarded.startsWith('/api/v1'), `${path} -> ${forwarded}`).toBe(true)
           const segments = forwarded.split('?')[0]?.split('/') ?? []
           for (const part of segments) {
-            expect(['.', '..'], `${path} -> ${forwarded}`).not.toContain(part.replace(/%2e/gi, '.'))
+            const bare = part.replace(/%2e/gi, '.').split(';')[0]
+            expect(['.', '..'], `${path} -> ${forwarded}`).not.toContain(bare)
             expect(part, `${path} -> ${forwarded}`).not.toMatch(/%2f|%5c|\\/i)
+            expect(part, `${path} -> ${forwarded}`).not.toMatch(
+              /%[01][0-9a-f]|%7f|%25(?:2e|2f|5c|00)/i,
+            )
           }
         } else if (status === 400) {
           expect(JSON.parse(body), path).toMatchObject({ code: 'invalid_request', status: 400 })
