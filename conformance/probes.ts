@@ -1,6 +1,20 @@
 import { stringifyExact } from '../src/contract/exact-json.ts'
-import { parseJsonBody } from '../src/contract/parse-json-body.ts'
-import { ResponsePet, type SentPet } from '../src/contract/response-schemas.ts'
+import {
+  createdPet,
+  createValid,
+  getInvalidId,
+  getValid,
+  listDefaultLimit,
+  listInvalidLimit,
+  listInvalidStatus,
+  listLimit,
+  listMaxItems,
+  listSchema,
+  listStatusFilter,
+  readListPage,
+  show,
+} from '../src/contract/exchange-rules.ts'
+import type { ResponsePet, SentPet } from '../src/contract/response-schemas.ts'
 import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { countOf } from './model/count-of.ts'
@@ -18,26 +32,11 @@ import {
   type ProbeContext,
   postPet,
 } from './probe-context.ts'
-import { errorBodyProblem, parseResponseBody } from './response-checks.ts'
+import { assertRule, errorBodyProblem } from './response-checks.ts'
+
+export { petMismatch, show } from '../src/contract/exchange-rules.ts'
 
 const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status
-
-function issuesOf(error: {
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
-}) {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
-    .join('; ')
-}
-
-/**
- * A pet (or anything) as exact JSON for reports: int64 ids in full.
- *
- * @example
- * show({ id: 9007199254740993n }) // '{"id":9007199254740993}'
- */
-export const show = (value: unknown): string => stringifyExact(value)
 
 /**
  * The items of a 200 response whose body is a JSON array, valid Pets or not.
@@ -46,12 +45,8 @@ export const show = (value: unknown): string => stringifyExact(value)
  * const items = listItems(exchange) ?? []
  */
 export function listItems(exchange: Exchange): Array<Record<string, unknown>> | undefined {
-  if (statusOf(exchange) !== 200 || !exchange.response) {
-    return undefined
-  }
-  const json = parseJsonBody(exchange.response.body)
-  return json.ok && Array.isArray(json.value)
-    ? (json.value as Array<Record<string, unknown>>)
+  return exchange.response
+    ? readListPage({ status: exchange.response.status, body: exchange.response.body })?.items
     : undefined
 }
 
@@ -75,48 +70,24 @@ export function checkListResponse(
     state.noPetsReason ??= `GET ${path} answered ${describeResponse(exchange)}`
     return undefined
   }
-  const items = listItems(exchange)
-  if (!items) {
-    collector.fail('list.schema', 'listPets', exchange, {
-      expected: 'a JSON array of Pet',
-      actual: `not a JSON array: ${describeResponse(exchange)}`,
-    })
+  assertRule(collector, 'list.schema', 'listPets', exchange, listSchema)
+  const page = readListPage({ status: exchange.response.status, body: exchange.response.body })
+  if (!page) {
     state.noPetsReason ??= `GET ${path} did not answer a JSON array (list.schema failed)`
     return undefined
   }
-  collector.assert(
-    'list.max-items',
-    'listPets',
-    exchange,
-    `at most ${LIST_LIMIT.max} pets`,
-    items.length > LIST_LIMIT.max ? `${items.length} pets` : undefined,
-  )
-  const valid: Array<ResponsePet> = []
-  const problems: Array<string> = []
-  items.forEach((item, index) => {
-    const parsed = ResponsePet.safeParse(item)
-    if (parsed.success) {
-      valid.push(parsed.data)
-    } else {
-      problems.push(`[${index}] ${issuesOf(parsed.error)}`)
-    }
-  })
+  assertRule(collector, 'list.max-items', 'listPets', exchange, listMaxItems)
+  const valid = page.pets
   for (const pet of valid) {
     state.pets.set(pet.id, pet)
     if (!state.categoryIds.includes(pet.categoryId)) {
       state.categoryIds.push(pet.categoryId)
     }
   }
-  if (problems.length > 0) {
-    collector.fail('list.schema', 'listPets', exchange, {
-      expected:
-        'a JSON array of Pet { id: int64, name: string, categoryId: int64, status?: PetStatus }',
-      actual: `${problems.length} invalid pet(s): ${problems.slice(0, 3).join('; ')}`,
-    })
+  if (page.problems.length > 0) {
     state.noPetsReason ??= `GET ${path} listed no valid pet (list.schema failed)`
     return undefined
   }
-  collector.pass('list.schema', 'listPets')
   if (valid.length === 0) {
     state.noPetsReason ??= `GET ${path} returned no pets`
   }
@@ -134,43 +105,9 @@ export function createdPetProblem(
   exchange: Exchange,
   sent: SentPet,
 ): { pet?: ResponsePet; problem?: string } {
-  if (statusOf(exchange) !== 201 || !exchange.response) {
-    return { problem: describeResponse(exchange) }
-  }
-  const parsed = parseResponseBody(exchange, ResponsePet)
-  if (!parsed?.success) {
-    return {
-      problem: parsed
-        ? `not a Pet (${issuesOf(parsed.error)}): ${describeResponse(exchange)}`
-        : `not JSON: ${describeResponse(exchange)}`,
-    }
-  }
-  const pet = parsed.data
-  const problem = petMismatch(pet, sent)
-  return { pet, ...(problem ? { problem } : {}) }
-}
-
-/**
- * How a returned pet differs from what was sent (`name`, `categoryId`,
- * `status` when sent), or `undefined`.
- *
- * @example
- * petMismatch({ id: 1n, name: 'a', categoryId: 1n }, { name: 'b', categoryId: 1n }) // 'name "a" instead of "b"'
- */
-export function petMismatch(pet: ResponsePet, sent: SentPet): string | undefined {
-  const mismatches: Array<string> = []
-  if (pet.name !== sent.name) {
-    const shown = (name: string) =>
-      name.length > 60 ? `${show(name.slice(0, 60))}... (${name.length} characters)` : show(name)
-    mismatches.push(`name ${shown(pet.name)} instead of ${shown(sent.name)}`)
-  }
-  if (pet.categoryId !== sent.categoryId) {
-    mismatches.push(`categoryId ${pet.categoryId} instead of ${sent.categoryId}`)
-  }
-  if (sent.status !== undefined && pet.status !== sent.status) {
-    mismatches.push(`status ${show(pet.status)} instead of "${sent.status}"`)
-  }
-  return mismatches.length ? mismatches.join('; ') : undefined
+  return exchange.response
+    ? createdPet({ status: exchange.response.status, body: exchange.response.body }, sent)
+    : { problem: describeResponse(exchange) }
 }
 
 /**
@@ -237,51 +174,6 @@ function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): voi
   )
 }
 
-/**
- * Asserts that a list response is a 200 with at most `max` pets. A 200 whose
- * body is not an array is left to `list.schema`.
- */
-function assertPageSize(
-  context: ProbeContext,
-  checkId: CheckId,
-  exchange: Exchange,
-  max: number,
-): void {
-  const pets = listItems(exchange)
-  if (statusOf(exchange) !== 200 || pets) {
-    context.collector.assert(
-      checkId,
-      'listPets',
-      exchange,
-      `200 with at most ${countOf(max, 'pet')}`,
-      pets === undefined
-        ? describeResponse(exchange)
-        : pets.length > max
-          ? `${pets.length} pets`
-          : undefined,
-    )
-  }
-}
-
-/** Asserts `list.status-filter`: a 200 whose every item has `status`. */
-function assertStatusFilter(context: ProbeContext, exchange: Exchange, status: string): void {
-  const pets = listItems(exchange)
-  const others = pets?.filter((pet) => pet?.status !== status) ?? []
-  if (statusOf(exchange) !== 200 || pets) {
-    context.collector.assert(
-      'list.status-filter',
-      'listPets',
-      exchange,
-      `200 and only pets with status "${status}"`,
-      pets === undefined
-        ? describeResponse(exchange)
-        : others.length > 0
-          ? `${others.length} of ${countOf(pets.length, 'pet')} with another status, e.g. ${show(others[0])}`
-          : undefined,
-    )
-  }
-}
-
 const listProbe: Probe = {
   name: 'list pets',
   checks: [
@@ -296,23 +188,23 @@ const listProbe: Probe = {
     const { collector, state } = context
     const preflight = state.preflight ?? (await listPets(context))
     checkListResponse(context, preflight)
-    assertPageSize(context, 'list.default-limit', preflight, LIST_LIMIT.default)
+    assertRule(collector, 'list.default-limit', 'listPets', preflight, listDefaultLimit)
     for (const status of PetStatus.options) {
       const page = await listPets(context, `?status=${status}`)
       checkListResponse(context, page)
-      assertPageSize(context, 'list.default-limit', page, LIST_LIMIT.default)
-      assertStatusFilter(context, page, status)
+      assertRule(collector, 'list.default-limit', 'listPets', page, listDefaultLimit)
+      assertRule(collector, 'list.status-filter', 'listPets', page, listStatusFilter)
       const large = await listPets(context, `?status=${status}&limit=${LIST_LIMIT.max}`)
       checkListResponse(context, large)
-      assertPageSize(context, 'list.limit', large, LIST_LIMIT.max)
-      assertStatusFilter(context, large, status)
+      assertRule(collector, 'list.limit', 'listPets', large, listLimit)
+      assertRule(collector, 'list.status-filter', 'listPets', large, listStatusFilter)
     }
     // Every pet listed so far exists, so a page of `limit` k must hold min(k, seen).
     const seenBefore = state.pets.size
     for (const limit of [LIST_LIMIT.min, LIST_LIMIT.max]) {
       const exchange = await listPets(context, `?limit=${limit}`)
       checkListResponse(context, exchange)
-      assertPageSize(context, 'list.limit', exchange, limit)
+      assertRule(collector, 'list.limit', 'listPets', exchange, listLimit)
       const count = listItems(exchange)?.length
       if (count === undefined) {
         continue
@@ -385,14 +277,8 @@ const createProbe: Probe = {
     }
     for (const body of validBodies(context, categoryId)) {
       const exchange = await postPet(context, stringifyExact(body))
-      const { pet, problem } = createdPetProblem(exchange, body)
-      collector.assert(
-        'create.valid',
-        'createPet',
-        exchange,
-        `201 with a Pet echoing ${show(body)}`,
-        problem,
-      )
+      const { pet } = createdPetProblem(exchange, body)
+      assertRule(collector, 'create.valid', 'createPet', exchange, createValid)
       if (!pet) {
         continue
       }
@@ -541,20 +427,8 @@ const getProbe: Probe = {
     const { collector, state } = context
     const existing = state.pets.values().next().value ?? state.created[0]
     if (existing) {
-      const { exchange, pet } = await fetchPet(context, existing.id)
-      collector.assert(
-        'get.valid',
-        'getPet',
-        exchange,
-        `200 with a Pet of id ${existing.id}`,
-        statusOf(exchange) !== 200
-          ? describeResponse(exchange)
-          : !pet
-            ? `not a Pet: ${describeResponse(exchange)}`
-            : pet.id !== existing.id
-              ? `a Pet of id ${pet.id}`
-              : undefined,
-      )
+      const { exchange } = await fetchPet(context, existing.id)
+      assertRule(collector, 'get.valid', 'getPet', exchange, getValid)
       if (statusOf(exchange) === 200) {
         checkDeprecationHeaders(context, exchange)
       }
@@ -697,62 +571,26 @@ const authProbe: Probe = {
   },
 }
 
-function expectClientError(
-  context: ProbeContext,
-  checkId: CheckId,
-  operation: OperationId,
-  exchange: Exchange,
-  why: string,
-  clampedTo?: number,
-): void {
-  const status = statusOf(exchange)
-  const ok = status !== undefined && status >= 400 && status < 500
-  const clamped =
-    clampedTo !== undefined && status === 200 && (listItems(exchange)?.length ?? 0) <= clampedTo
-  context.collector.assert(
-    checkId,
-    operation,
-    exchange,
-    `4xx with an Error body${clampedTo === undefined ? '' : ` or 200 clamped to at most ${countOf(clampedTo, 'pet')}`} (${why})`,
-    clamped
-      ? undefined
-      : !ok
-        ? `${describeResponse(exchange)} (${why})`
-        : errorBodyProblem(exchange),
-  )
-}
-
 const advisoryProbe: Probe = {
   name: 'invalid parameters',
   checks: ['list.invalid-limit', 'list.invalid-status', 'get.invalid-id'],
   async run(context) {
     if (context.wants('list.invalid-limit') || context.wants('list.max-items')) {
-      const cases: Array<[string, number]> = [
-        [String(LIST_LIMIT.min - 1), LIST_LIMIT.min],
-        [String(LIST_LIMIT.max + 1), LIST_LIMIT.max],
-        ['abc', LIST_LIMIT.default],
-      ]
-      for (const [limit, clampedTo] of cases) {
+      // Each may be refused or clamped (below 1 to 1, above 100 to 100, not a number to 20).
+      for (const limit of [String(LIST_LIMIT.min - 1), String(LIST_LIMIT.max + 1), 'abc']) {
         const exchange = await listPets(context, `?limit=${limit}`)
         checkListResponse(context, exchange)
-        expectClientError(
-          context,
-          'list.invalid-limit',
-          'listPets',
-          exchange,
-          `limit=${limit}`,
-          clampedTo,
-        )
+        assertRule(context.collector, 'list.invalid-limit', 'listPets', exchange, listInvalidLimit)
       }
     }
     if (context.wants('list.invalid-status')) {
       const exchange = await listPets(context, '?status=adopted')
       checkListResponse(context, exchange)
-      expectClientError(context, 'list.invalid-status', 'listPets', exchange, 'status=adopted')
+      assertRule(context.collector, 'list.invalid-status', 'listPets', exchange, listInvalidStatus)
     }
     if (context.wants('get.invalid-id')) {
       const { exchange } = await fetchPet(context, 'abc')
-      expectClientError(context, 'get.invalid-id', 'getPet', exchange, 'petId=abc')
+      assertRule(context.collector, 'get.invalid-id', 'getPet', exchange, getInvalidId)
     }
   },
 }

@@ -1,10 +1,11 @@
 import type { z } from 'zod'
+import type { ExchangeRule, RuleRequest } from '../src/contract/exchange-rules.ts'
 import { createRuleMemory, judgeResponse } from '../src/contract/judge-response.ts'
 import { parseJsonBody } from '../src/contract/parse-json-body.ts'
 import { errorBodyProblemOf, TRUNCATED_BODY } from '../src/contract/response-rules.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { describeResponse, type ResultCollector } from './model/result-collector.ts'
-import type { Exchange } from './model/types.ts'
+import type { CheckId, Exchange, OperationId } from './model/types.ts'
 
 const TRUNCATED = `the body is larger than the ${KIT_DEFAULTS.maxResponseBytes / 2 ** 20} MiB the kit reads`
 
@@ -79,4 +80,49 @@ export function createResponseChecks(collector: ResultCollector) {
       }
     }
   }
+}
+
+/**
+ * The request of one of the kit's exchanges as the rules of one exchange
+ * read it: the kit's requests carry the valid key and keep to the rate
+ * limit, so any status but the expected one breaks a rule.
+ *
+ * @example
+ * ruleRequestOf(exchange).query.get('limit') // '1'
+ */
+export function ruleRequestOf(exchange: Exchange): RuleRequest {
+  const url = new URL(exchange.request.url)
+  const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1)
+  return {
+    pathParams: exchange.operation === 'getPet' ? { petId: decodeURIComponent(last) } : {},
+    query: url.searchParams,
+    body: exchange.request.body,
+    authorized: true,
+  }
+}
+
+/**
+ * Judges one exchange with a rule shared with the proxy (`src/contract/exchange-rules.ts`)
+ * and records the outcome; a rule that does not apply records nothing, a
+ * transport error fails the check.
+ *
+ * @example
+ * assertRule(collector, 'list.max-items', 'listPets', exchange, listMaxItems)
+ */
+export function assertRule(
+  collector: ResultCollector,
+  checkId: CheckId,
+  operation: OperationId,
+  exchange: Exchange,
+  rule: ExchangeRule,
+): boolean | undefined {
+  if (!exchange.response) {
+    return collector.assert(checkId, operation, exchange, 'a response', describeResponse(exchange))
+  }
+  // The whole body as read: a truncated list is judged as the kit read it.
+  const { status, headers, body } = exchange.response
+  const judgement = rule(ruleRequestOf(exchange), { status, headers, body })
+  return judgement && 'expected' in judgement
+    ? collector.assert(checkId, operation, exchange, judgement.expected, judgement.problem)
+    : undefined
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type CheckId, catalogue } from './catalogue.ts'
+import { EXCHANGE_RULES } from './exchange-rules.ts'
 import { createExchangeJudge, type JudgedExchange } from './judge-exchange.ts'
 import { MAX_BUCKETS } from './response-rules.ts'
 
@@ -38,7 +39,10 @@ function exchange(change: Partial<JudgedExchange> = {}): JudgedExchange {
 /** For each response rule: exchanges in a row whose last breaks exactly that rule. */
 const broken: Record<string, Array<JudgedExchange>> = {
   'server.no-5xx': [exchange(errorOf(503))],
-  'response.json': [exchange({ responseBody: '[{"id":1,' })],
+  // A list read whole is also judged by list.schema: only the label is wrong here.
+  'response.json': [
+    exchange({ responseHeaders: { 'Content-Type': 'text/plain', ...rateLimit(59) } }),
+  ],
   'error.body': [
     exchange({
       ...errorOf(404),
@@ -64,6 +68,87 @@ const broken: Record<string, Array<JudgedExchange>> = {
     exchange({ ...errorOf(429, { ...rateLimit(3), 'Retry-After': '5' }) }),
   ],
   'auth.www-authenticate': [exchange({ ...errorOf(401), requestHeaders: {} })],
+}
+
+const PET = { id: 7, name: 'Rex', categoryId: 3 }
+const pets = (count: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify(Array.from({ length: count }, (_, index) => ({ ...PET, id: index + 1, ...extra })))
+const created = (body: string, responseBody: string, status = 201): Partial<JudgedExchange> => ({
+  method: 'POST',
+  requestBody: body,
+  status,
+  responseBody,
+})
+const fetched = (petId: string, responseBody: string, status = 200): Partial<JudgedExchange> => ({
+  path: `/v1/pets/${petId}`,
+  status,
+  responseBody,
+})
+
+/** For each rule the kit decides from one request and its response: an exchange that breaks exactly it. */
+const brokenExchange: Record<string, Partial<JudgedExchange>> = {
+  'list.schema': { responseBody: '[{"id":1.5,"name":"Rex","categoryId":1}]' },
+  'list.default-limit': { responseBody: pets(21) },
+  'list.limit': { query: 'limit=5', responseBody: pets(6) },
+  'list.max-items': { query: 'limit=500', responseBody: pets(101) },
+  'list.status-filter': {
+    query: 'status=sold&limit=50',
+    responseBody: JSON.stringify([
+      { ...PET, status: 'sold' },
+      { ...PET, id: 8, status: 'pending' },
+    ]),
+  },
+  'create.valid': created(
+    '{"name":"Rex","categoryId":9007199254740993,"status":"sold"}',
+    '{"id":1,"name":"Rex","categoryId":9007199254740992,"status":"sold"}',
+  ),
+  'get.valid': fetched('9007199254740993', '{"id":9007199254740992,"name":"Rex","categoryId":1}'),
+  'list.invalid-limit': { query: 'limit=0', responseBody: pets(2) },
+  'list.invalid-status': { query: 'status=adopted', responseBody: pets(2) },
+  'get.invalid-id': fetched('abc', JSON.stringify(PET)),
+}
+
+/** Exchanges that differ only where the spec allows: no violation. */
+const allowed: Record<string, Partial<JudgedExchange>> = {
+  'extra fields and no status on listed pets': { responseBody: pets(20, { colour: 'brown' }) },
+  'an empty page for a status filter': { query: 'status=pending', responseBody: '[]' },
+  'exactly limit pets': {
+    query: 'limit=100&status=sold',
+    responseBody: pets(100, { status: 'sold' }),
+  },
+  'a 400 for limit=0': { query: 'limit=0', ...errorOf(400) },
+  'a clamped 200 for limit=101': { query: 'limit=101', responseBody: pets(100) },
+  'a 200 of 20 for limit=abc': { query: 'limit=abc', responseBody: pets(20) },
+  'a 401 or 429 for a valid list': { ...errorOf(401, { 'WWW-Authenticate': 'Bearer' }) },
+  'a created pet without status, with extra fields': created(
+    '{"name":"Rex","categoryId":9007199254740993}',
+    '{"id":9007199254740995,"name":"Rex","categoryId":9007199254740993,"born":"2020"}',
+  ),
+  'a created pet given a status when none was sent': created(
+    '{"name":"Rex","categoryId":3}',
+    '{"id":1,"name":"Rex","categoryId":3,"status":"available"}',
+  ),
+  'a 400 for a NewPet (a category that may not exist)': created(
+    '{"name":"Rex","categoryId":999}',
+    JSON.stringify({ code: 'x', message: 'y', status: 400 }),
+    400,
+  ),
+  "a 201 to a body that is not a NewPet (the request is the caller's mistake)": created(
+    '{"name":42}',
+    '{"id":1,"name":"42","categoryId":0}',
+  ),
+  'a Pet of the id asked for, beyond 2^53': fetched(
+    '9007199254740993',
+    '{"id":9007199254740993,"name":"Rex","categoryId":1,"extra":true}',
+  ),
+  'a 404 for an unknown id': { ...fetched('999', ''), ...errorOf(404) },
+  'a 404 for a petId that is no int64': { ...fetched('abc', ''), ...errorOf(404) },
+  'a 400 for status=adopted': { query: 'status=adopted', ...errorOf(400) },
+  'a 401 for limit=0 (the key is checked first)': {
+    query: 'limit=0',
+    ...errorOf(401, { 'WWW-Authenticate': 'Bearer' }),
+  },
+  'a 200 of one pet for limit=0': { query: 'limit=0', responseBody: pets(1) },
 }
 
 describe('createExchangeJudge', () => {
@@ -111,6 +196,74 @@ describe('createExchangeJudge', () => {
     },
   )
 
+  it('has a broken exchange for each rule the kit decides from one exchange', () => {
+    const ruleIds = Object.values(EXCHANGE_RULES).flatMap((rules) => rules.map(([id]) => id))
+    expect(Object.keys(brokenExchange).sort()).toEqual([...ruleIds].sort())
+    expect(ruleIds.every((id) => catalogue.some((check) => check.id === id && !check.judge))).toBe(
+      true,
+    )
+  })
+
+  it.each(Object.entries(brokenExchange))(
+    "names exactly %s from one exchange, with the kit's level, section and words",
+    (id, change) => {
+      const violations = createExchangeJudge()(exchange(change))
+      const check = catalogue.find((entry) => entry.id === id)
+      // More than 100 pets is always more than the page asked for too: with an
+      // invalid limit, more than it is clamped to.
+      const also = id === 'list.max-items' ? ['list.invalid-limit'] : []
+      expect(violations.map((violation) => violation.check)).toEqual([id, ...also])
+      expect(violations[0]).toEqual({
+        check: id,
+        level: check?.level,
+        section: check?.section,
+        message: expect.any(String),
+      })
+    },
+  )
+
+  it('says what the kit would say', () => {
+    const messages = Object.values(brokenExchange).map(
+      (change) => createExchangeJudge()(exchange(change))[0]?.message,
+    )
+    expect(messages).toEqual([
+      expect.stringMatching(/^1 invalid pet\(s\): \[0\] id: .* \(expected a JSON array of Pet /),
+      '21 pets (expected 200 with at most 20 pets)',
+      '6 pets (expected 200 with at most 5 pets)',
+      '101 pets (expected at most 100 pets)',
+      '1 of 2 pets with another status, e.g. {"id":8,"name":"Rex","categoryId":3,"status":"pending"} (expected 200 and only pets with status "sold")',
+      'categoryId 9007199254740992 instead of 9007199254740993 (expected 201 with a Pet echoing {"name":"Rex","categoryId":9007199254740993,"status":"sold"})',
+      'a Pet of id 9007199254740992 (expected 200 with a Pet of id 9007199254740993)',
+      expect.stringMatching(
+        /^HTTP 200 \[.*\] \(limit=0\) \(expected 4xx with an Error body or 200 clamped to at most 1 pet \(limit=0\)\)$/,
+      ),
+      expect.stringMatching(
+        /^HTTP 200 .* \(status=adopted\) \(expected 4xx with an Error body \(status=adopted\)\)$/,
+      ),
+      expect.stringMatching(
+        /^HTTP 200 .* \(petId=abc\) \(expected 4xx with an Error body \(petId=abc\)\)$/,
+      ),
+    ])
+  })
+
+  it('judges a status the spec does not list for the operation as the kit does', () => {
+    const judge = (change: Partial<JudgedExchange>) => createExchangeJudge()(exchange(change))
+    const badRequest = errorOf(400)
+    expect(judge(badRequest).map((v) => v.check)).toEqual(['list.default-limit'])
+    expect(judge({ ...badRequest, query: 'status=sold' }).map((v) => v.check)).toEqual([
+      'list.default-limit',
+      'list.status-filter',
+    ])
+    expect(judge({ ...badRequest, path: '/v1/pets/7' }).map((v) => v.check)).toEqual(['get.valid'])
+    expect(
+      judge(created('{"name":"Rex","categoryId":1}', JSON.stringify(PET), 200)).map((v) => v.check),
+    ).toEqual(['create.valid'])
+  })
+
+  it.each(Object.entries(allowed))('finds no violation in %s', (_name, change) => {
+    expect(createExchangeJudge()(exchange(change))).toEqual([])
+  })
+
   it('knows the operation from method and path', () => {
     const judge = createExchangeJudge()
     const notJson = {
@@ -124,7 +277,7 @@ describe('createExchangeJudge', () => {
     ).toEqual([])
     expect(
       judge(exchange({ ...notJson, path: '/v1/pets/7', requestHeaders: {} })).map((v) => v.check),
-    ).toEqual(['response.json'])
+    ).toEqual(['response.json', 'get.valid'])
     // A 401 of orders needs no WWW-Authenticate (advisory, pet operations only).
     expect(
       judge(exchange({ ...errorOf(401), path: '/v1/store/orders', requestHeaders: {} })),

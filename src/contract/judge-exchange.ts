@@ -1,5 +1,6 @@
-import type { CheckId } from './catalogue.ts'
-import type { CheckLevel } from './check-definition.ts'
+import { type CheckId, catalogue } from './catalogue.ts'
+import type { CheckDefinition, CheckLevel, Judgement, OperationId } from './check-definition.ts'
+import { EXCHANGE_RULES, type RuleRequest } from './exchange-rules.ts'
 import { createRuleMemory, judgeResponse } from './judge-response.ts'
 import { operationOf } from './operation-of.ts'
 
@@ -46,14 +47,48 @@ export interface JudgedExchange {
   sentAt?: number
 }
 
+/** The request as the rules of one exchange read it; `petId` is the path's last segment. */
+function ruleRequestOf(exchange: JudgedExchange, operation: OperationId): RuleRequest {
+  let petId = exchange.path.slice(exchange.path.lastIndexOf('/') + 1)
+  try {
+    petId = decodeURIComponent(petId)
+  } catch {
+    // Not percent-encoded as it should be: judged as sent.
+  }
+  return {
+    pathParams: operation === 'getPet' ? { petId } : {},
+    query: new URLSearchParams(exchange.query),
+    body: exchange.requestBody,
+  }
+}
+
+const violationOf = (check: CheckDefinition<CheckId>, judgement: Judgement): Array<Violation> =>
+  judgement && 'expected' in judgement && judgement.problem !== undefined
+    ? [
+        {
+          check: check.id,
+          level: check.level,
+          message: `${judgement.problem} (expected ${judgement.expected})`,
+          section: check.section,
+        },
+      ]
+    : []
+
 const lowerCased = (headers: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
 /**
  * One judge per stream of exchanges (it remembers what rules across
  * responses need): given an exchange it returns the violations of every
- * response rule of the kit's catalogue, with the kit's ids, levels and
- * sections. Pure apart from that memory: no I/O, no clock (it reads the
+ * response rule of the kit's catalogue and of each rule the kit's probes
+ * decide from one request and its response (`EXCHANGE_RULES`: `list.schema`,
+ * `list.default-limit`, `list.limit`, `list.max-items`, `list.status-filter`,
+ * `create.valid`, `get.valid`, and the advisory `list.invalid-limit`,
+ * `list.invalid-status`, `get.invalid-id`), with the kit's ids, levels and
+ * sections. A status the spec does not list for the operation breaks the
+ * operation's rule; 401, 429 and 5xx (`server.no-5xx`) are left to the
+ * other rules, as is a 404 of `getPet` and a 400 of `createPet` (a category
+ * may not exist). Pure apart from that memory: no I/O, no clock (it reads the
  * exchange's times). The operation comes from method and path (the spec's
  * route table). Remaining is compared per credential (the `Authorization`
  * header); requests without one, or refused with 401, are not followed.
@@ -72,9 +107,10 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
     const authorization = lowerCased(exchange.requestHeaders).authorization
     const concurrent = exchange.sentAt !== undefined && exchange.sentAt < lastReceivedAt
     lastReceivedAt = Math.max(lastReceivedAt, exchange.receivedAt)
+    const operation = operationOf(exchange.method, exchange.path)
     const judged = judgeResponse(
       {
-        operation: operationOf(exchange.method, exchange.path),
+        operation,
         status: exchange.status,
         headers: lowerCased(exchange.responseHeaders),
         body: exchange.responseBody,
@@ -87,19 +123,28 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
     )
     // A HEAD response has no body (RFC 9110 §9.3.2): its Error body cannot be judged.
     const bodyless = exchange.method.toUpperCase() === 'HEAD'
-    return judged.flatMap(({ check, judgement }) =>
-      'expected' in judgement &&
-      judgement.problem !== undefined &&
-      !(bodyless && check.id === 'error.body')
-        ? [
-            {
-              check: check.id,
-              level: check.level,
-              message: `${judgement.problem} (expected ${judgement.expected})`,
-              section: check.section,
-            },
-          ]
-        : [],
+    const ofResponse = judged.flatMap(({ check, judgement }) =>
+      bodyless && check.id === 'error.body' ? [] : violationOf(check, judgement),
     )
+    const rules = EXCHANGE_RULES[operation] ?? []
+    if (rules.length === 0) {
+      return ofResponse
+    }
+    const request = ruleRequestOf(exchange, operation)
+    const response = {
+      status: exchange.status,
+      headers: lowerCased(exchange.responseHeaders),
+      body: exchange.responseBody,
+      truncated: exchange.responseTruncated ?? false,
+    }
+    return [
+      ...ofResponse,
+      ...rules.flatMap(([id, rule]) =>
+        violationOf(
+          catalogue.find((check) => check.id === id) as CheckDefinition<CheckId>,
+          rule(request, response),
+        ),
+      ),
+    ]
   }
 }

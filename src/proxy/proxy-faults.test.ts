@@ -36,6 +36,11 @@ const list: Call = { path: '/v1/pets?limit=2' }
 const missing: Call = { path: '/v1/pets/999' }
 const create: Call = { path: '/v1/pets', method: 'POST', body: '{"name":"Rex","categoryId":1}' }
 const put: Call = { path: '/v1/pets', method: 'PUT' }
+const filtered: Call = { path: '/v1/pets?status=sold&limit=100' }
+const longName: Call = {
+  ...create,
+  body: JSON.stringify({ name: `Rex ${'x'.repeat(96)}`, categoryId: 1, status: 'pending' }),
+}
 
 async function send(mock: RunningServer, calls: Array<Call>): Promise<Array<JournalEntry>> {
   for (const call of calls) {
@@ -61,8 +66,8 @@ describe('the proxy judges a correct upstream', () => {
     ['without a Date header, with descending lists', { sendDate: false, order: 'descending' }],
   ])('%s: no violation', async (_name, options) => {
     const mock = await proxyTo(options)
-    const entries = await send(mock, [list, missing, create, list, put])
-    expect(entries.map((entry) => entry.status)).toEqual([200, 404, 201, 200, 405])
+    const entries = await send(mock, [list, missing, create, list, put, filtered, longName])
+    expect(entries.map((entry) => entry.status)).toEqual([200, 404, 201, 200, 405, 200, 201])
     expect(entries.flatMap(checksOf)).toEqual([])
     expect(mock.petstore.violations()).toEqual({})
     expect(entries.every((entry) => entry.answeredBy === 'upstream')).toBe(true)
@@ -70,7 +75,7 @@ describe('the proxy judges a correct upstream', () => {
 })
 
 describe('the proxy shows each fault of the upstream as its check id', () => {
-  it.each<[ReferenceFault, string, Array<Call>, { rateLimit?: ReferenceOptions['rateLimit'] }]>([
+  it.each<[ReferenceFault, string, Array<Call>, Omit<ReferenceOptions, 'fault'>]>([
     ['error-status-as-string-on-404', 'error.body', [list, missing], {}],
     ['plain-text-405', 'error.body', [list, put], {}],
     ['no-rate-limit-headers-on-201', 'ratelimit.headers', [list, create], {}],
@@ -80,6 +85,21 @@ describe('the proxy shows each fault of the upstream as its check id', () => {
       'server.no-5xx',
       [list, { ...create, body: '{"name":"Rex","categoryId":1,"status":null}' }],
       {},
+    ],
+    // Rules the kit decides from one request and its response.
+    ['truncate-names-to-64', 'create.valid', [list, longName], {}],
+    [
+      'ids-as-doubles',
+      'get.valid',
+      [list, { path: '/v1/pets/9007199254740993' }],
+      { firstId: 9007199254740993n },
+    ],
+    ['status-filter-ignored-with-limit', 'list.status-filter', [list, filtered], {}],
+    [
+      'default-page-25-with-status',
+      'list.default-limit',
+      [list, { path: '/v1/pets?status=available' }],
+      { seedPets: 90 },
     ],
     [
       'retry-after-invalid',
@@ -110,10 +130,13 @@ describe('the proxy shows each fault of the upstream as its check id', () => {
       lastId: last?.id,
       level: 'required',
     })
-    const filtered = await request(`${mock.url}/__mock/requests?violations=1`)
-    expect(((await filtered.body.json()) as Array<JournalEntry>).map((entry) => entry.id)).toEqual(
-      entries.filter((entry) => entry.violations.length > 0).map((entry) => entry.id),
-    )
+    const summary = await request(`${mock.url}/__mock/violations`)
+    const summarized = Object.keys((await summary.body.json()) as Record<string, unknown>)
+    expect(summarized.filter((id) => !id.startsWith('request.'))).toEqual([check])
+    const onlyViolations = await request(`${mock.url}/__mock/requests?violations=1`)
+    expect(
+      ((await onlyViolations.body.json()) as Array<JournalEntry>).map((entry) => entry.id),
+    ).toEqual(entries.filter((entry) => entry.violations.length > 0).map((entry) => entry.id))
   })
 
   it("shows a 5xx as server.no-5xx, and the caller's bad request as its own", async () => {

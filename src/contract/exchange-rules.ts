@@ -1,0 +1,493 @@
+import { z } from 'zod'
+import { parseInt64 } from '../spec/int64.ts'
+import { LIST_LIMIT } from '../spec/limits.ts'
+import { PetStatus } from '../spec/pet-status.ts'
+import type { CheckId } from './catalogue.ts'
+import type { Judgement, OperationId } from './check-definition.ts'
+import { countOf } from './count-of.ts'
+import { describeHttpResponse } from './describe-response.ts'
+import { stringifyExact } from './exact-json.ts'
+import { parseJsonBody } from './parse-json-body.ts'
+import { errorBodyProblemOf } from './response-rules.ts'
+import { ExactInt64, ResponsePet, type SentPet } from './response-schemas.ts'
+
+/**
+ * What a rule of one exchange reads of the request: its path parameters,
+ * its query and the body sent.
+ *
+ * @example
+ * const request: RuleRequest = { pathParams: {}, query: new URLSearchParams('limit=5') }
+ */
+export interface RuleRequest {
+  /** The path parameters by name, as sent (e.g. `{ petId: '7' }`). */
+  pathParams: Record<string, string>
+  query: URLSearchParams
+  /** The body sent, if any. */
+  body?: string | undefined
+  /**
+   * The request carried a valid key and kept within the rate limit (the kit
+   * knows it of its own requests; a proxy does not): then a 401, a 429 or a
+   * 5xx breaks the rule too, instead of deciding nothing.
+   */
+  authorized?: boolean
+}
+
+/**
+ * What a rule of one exchange reads of the response.
+ *
+ * @example
+ * const response: RuleResponse = { status: 200, body: '[]' }
+ */
+export interface RuleResponse {
+  status: number
+  /** Header names in lower case; the rules that judge an Error body read `content-type`. */
+  headers?: Record<string, string>
+  body: string
+  /** The body was cut short: the rules that read it decide nothing. */
+  truncated?: boolean
+}
+
+/**
+ * A rule judged from one request and its response: `undefined` when it does
+ * not apply (another operation's rule, a request it says nothing about).
+ *
+ * @example
+ * const rule: ExchangeRule = (request, response) => ({ expected: '200', problem: response.status === 200 ? undefined : `HTTP ${response.status}` })
+ */
+export type ExchangeRule = (request: RuleRequest, response: RuleResponse) => ExchangeJudgement
+
+/**
+ * What a rule of one exchange makes of it: `undefined` when it does not
+ * apply, else what was expected and, when broken, the problem.
+ *
+ * @example
+ * const judgement: ExchangeJudgement = { expected: '200 with at most 20 pets', problem: '21 pets' }
+ */
+export type ExchangeJudgement = Exclude<Judgement, { skip: string }>
+
+/**
+ * A value as exact JSON for messages: int64 ids in full.
+ *
+ * @example
+ * show({ id: 9007199254740993n }) // '{"id":9007199254740993}'
+ */
+export const show = (value: unknown): string => stringifyExact(value)
+
+const describe = (response: RuleResponse) => describeHttpResponse(response.status, response.body)
+
+/**
+ * The first five issues of a failed schema parse, as `path: message`.
+ *
+ * @example
+ * issuesOf(ResponsePet.safeParse({}).error) // 'id: expected an integer (int64); ...'
+ */
+export function issuesOf(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
+}): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
+    .join('; ')
+}
+
+/**
+ * A response whose status is not the one a rule expects: a problem, unless
+ * the request is not known to be authorized and the status is one any
+ * request may get (401 and 429: the key and the plan are the caller's; a
+ * 5xx is `server.no-5xx`'s) — then the rule decides nothing.
+ */
+function unexpectedStatus(request: RuleRequest, response: RuleResponse, expected: string) {
+  const anyRequestMayGet =
+    response.status === 401 || response.status === 429 || response.status >= 500
+  return !request.authorized && anyRequestMayGet
+    ? undefined
+    : { expected, problem: describe(response) }
+}
+
+/**
+ * The items of a 200 whose body is a JSON array, valid Pets or not, the
+ * valid ones read as Pets and what is wrong with the others; `undefined`
+ * for another status or another body.
+ *
+ * @example
+ * readListPage({ status: 200, body: '[{"id":1,"name":"Rex","categoryId":1}]' })?.pets[0]?.id // 1n
+ */
+export function readListPage(response: RuleResponse):
+  | {
+      items: Array<Record<string, unknown>>
+      pets: Array<ResponsePet>
+      problems: Array<string>
+    }
+  | undefined {
+  if (response.status !== 200 || response.truncated) {
+    return undefined
+  }
+  const json = parseJsonBody(response.body)
+  if (!json.ok || !Array.isArray(json.value)) {
+    return undefined
+  }
+  const items = json.value as Array<Record<string, unknown>>
+  const pets: Array<ResponsePet> = []
+  const problems: Array<string> = []
+  items.forEach((item, index) => {
+    const parsed = ResponsePet.safeParse(item)
+    if (parsed.success) {
+      pets.push(parsed.data)
+    } else {
+      problems.push(`[${index}] ${issuesOf(parsed.error)}`)
+    }
+  })
+  return { items, pets, problems }
+}
+
+/**
+ * `list.schema`: a 200 of `listPets` is a JSON array of valid Pets (exact
+ * int64 ids and category ids, a string name, an optional PetStatus; further
+ * fields allowed).
+ *
+ * @example
+ * listSchema(request, { status: 200, body: '{}' })?.problem // 'not a JSON array: HTTP 200 {}'
+ */
+export const listSchema: ExchangeRule = (_request, response) => {
+  if (response.status !== 200 || response.truncated) {
+    return undefined
+  }
+  const page = readListPage(response)
+  if (!page) {
+    return { expected: 'a JSON array of Pet', problem: `not a JSON array: ${describe(response)}` }
+  }
+  return {
+    expected:
+      'a JSON array of Pet { id: int64, name: string, categoryId: int64, status?: PetStatus }',
+    problem: page.problems.length
+      ? `${page.problems.length} invalid pet(s): ${page.problems.slice(0, 3).join('; ')}`
+      : undefined,
+  }
+}
+
+/**
+ * `list.max-items`: no 200 list holds more than `LIST_LIMIT.max` pets,
+ * whatever the query says.
+ *
+ * @example
+ * listMaxItems(request, { status: 200, body: JSON.stringify(Array(101).fill({})) })?.problem // '101 pets'
+ */
+export const listMaxItems: ExchangeRule = (_request, response) => {
+  const page = readListPage(response)
+  return (
+    page && {
+      expected: `at most ${LIST_LIMIT.max} pets`,
+      problem: page.items.length > LIST_LIMIT.max ? `${page.items.length} pets` : undefined,
+    }
+  )
+}
+
+/** `limit` as the spec allows it (1..100 in decimal digits); `null` when absent, `undefined` when invalid. */
+function limitOf(query: URLSearchParams): number | null | undefined {
+  const text = query.get('limit')
+  if (text === null) {
+    return null
+  }
+  const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN
+  return limit >= LIST_LIMIT.min && limit <= LIST_LIMIT.max ? limit : undefined
+}
+
+/** `status` as the spec allows it; `null` when absent, `undefined` when not a PetStatus. */
+function statusFilterOf(query: URLSearchParams): PetStatus | null | undefined {
+  const text = query.get('status')
+  if (text === null) {
+    return null
+  }
+  const parsed = PetStatus.safeParse(text)
+  return parsed.success ? parsed.data : undefined
+}
+
+/** A list page of at most `max` pets, for a valid query; a 200 that is no array is `list.schema`'s. */
+function pageOfAtMost(
+  request: RuleRequest,
+  response: RuleResponse,
+  max: number,
+): ExchangeJudgement {
+  const expected = `200 with at most ${countOf(max, 'pet')}`
+  if (response.status !== 200) {
+    return unexpectedStatus(request, response, expected)
+  }
+  const page = readListPage(response)
+  return (
+    page && {
+      expected,
+      problem: page.items.length > max ? countOf(page.items.length, 'pet') : undefined,
+    }
+  )
+}
+
+/**
+ * `list.default-limit`: a valid `listPets` without `limit` (with or without
+ * a valid `status`) answers 200 with at most `LIST_LIMIT.default` pets.
+ *
+ * @example
+ * listDefaultLimit({ pathParams: {}, query: new URLSearchParams() }, { status: 200, body: '[]' }) // { expected: '200 with at most 20 pets', problem: undefined }
+ */
+export const listDefaultLimit: ExchangeRule = (request, response) =>
+  limitOf(request.query) === null && statusFilterOf(request.query) !== undefined
+    ? pageOfAtMost(request, response, LIST_LIMIT.default)
+    : undefined
+
+/**
+ * `list.limit`: a valid `listPets` with `limit` N (1..100, with or without
+ * a valid `status`) answers 200 with at most N pets.
+ *
+ * @example
+ * listLimit({ pathParams: {}, query: new URLSearchParams('limit=1') }, { status: 200, body: '[{},{}]' })?.problem // '2 pets'
+ */
+export const listLimit: ExchangeRule = (request, response) => {
+  const limit = limitOf(request.query)
+  return typeof limit === 'number' && statusFilterOf(request.query) !== undefined
+    ? pageOfAtMost(request, response, limit)
+    : undefined
+}
+
+/**
+ * `list.status-filter`: a valid `listPets` with `status` X answers 200 and
+ * every item has status X.
+ *
+ * @example
+ * listStatusFilter({ pathParams: {}, query: new URLSearchParams('status=sold') }, { status: 200, body: '[{"status":"pending"}]' })?.problem // '1 of 1 pet with another status, e.g. {"status":"pending"}'
+ */
+export const listStatusFilter: ExchangeRule = (request, response) => {
+  const status = statusFilterOf(request.query)
+  if (!status || limitOf(request.query) === undefined) {
+    return undefined
+  }
+  const expected = `200 and only pets with status "${status}"`
+  if (response.status !== 200) {
+    return unexpectedStatus(request, response, expected)
+  }
+  const page = readListPage(response)
+  const others = page?.items.filter((pet) => pet?.status !== status) ?? []
+  return (
+    page && {
+      expected,
+      problem:
+        others.length > 0
+          ? `${others.length} of ${countOf(page.items.length, 'pet')} with another status, e.g. ${show(others[0])}`
+          : undefined,
+    }
+  )
+}
+
+/**
+ * A request the spec does not allow answered as the kit accepts: a 4xx
+ * with an Error body, or (for `limit`) a 200 clamped to at most `clampedTo`
+ * pets. A request not known to be authorized leaves 401, 429 and 5xx to
+ * the other rules.
+ */
+function refusedOrClamped(
+  request: RuleRequest,
+  response: RuleResponse,
+  why: string,
+  clampedTo?: number,
+): ExchangeJudgement {
+  const { status } = response
+  const expected = `4xx with an Error body${clampedTo === undefined ? '' : ` or 200 clamped to at most ${countOf(clampedTo, 'pet')}`} (${why})`
+  const refused = status >= 400 && status < 500
+  if (!request.authorized && (status === 401 || status === 429 || status >= 500)) {
+    return undefined
+  }
+  const clamped =
+    clampedTo !== undefined &&
+    status === 200 &&
+    (readListPage(response)?.items.length ?? 0) <= clampedTo
+  return {
+    expected,
+    problem: clamped
+      ? undefined
+      : !refused
+        ? `${describe(response)} (${why})`
+        : errorBodyProblemOf({ status, headers: response.headers ?? {}, body: response.body }),
+  }
+}
+
+/**
+ * `list.invalid-limit` (advisory): a `listPets` whose `limit` is not 1..100
+ * answers 4xx with an Error body, or 200 clamped (below 1 to 1, above 100
+ * to 100, not a number to the default 20).
+ *
+ * @example
+ * listInvalidLimit({ pathParams: {}, query: new URLSearchParams('limit=0') }, { status: 200, body: '[{},{}]' })?.problem // 'HTTP 200 [{},{}] (limit=0)'
+ */
+export const listInvalidLimit: ExchangeRule = (request, response) => {
+  const text = request.query.get('limit')
+  if (text === null || limitOf(request.query) !== undefined) {
+    return undefined
+  }
+  const clampedTo = /^-?\d+$/.test(text)
+    ? Math.min(LIST_LIMIT.max, Math.max(LIST_LIMIT.min, Number(text)))
+    : LIST_LIMIT.default
+  return refusedOrClamped(request, response, `limit=${text}`, clampedTo)
+}
+
+/**
+ * `list.invalid-status` (advisory): a `listPets` whose `status` is not a
+ * PetStatus answers 4xx with an Error body.
+ *
+ * @example
+ * listInvalidStatus({ pathParams: {}, query: new URLSearchParams('status=adopted') }, { status: 200, body: '[]' })?.problem // 'HTTP 200 [] (status=adopted)'
+ */
+export const listInvalidStatus: ExchangeRule = (request, response) =>
+  statusFilterOf(request.query) === undefined
+    ? refusedOrClamped(request, response, `status=${request.query.get('status')}`)
+    : undefined
+
+/**
+ * `get.invalid-id` (advisory): a `getPet` whose `petId` is not an integer
+ * answers 4xx with an Error body.
+ *
+ * @example
+ * getInvalidId({ pathParams: { petId: 'abc' }, query: new URLSearchParams() }, { status: 200, body: '{}' })?.problem // 'HTTP 200 {} (petId=abc)'
+ */
+export const getInvalidId: ExchangeRule = (request, response) => {
+  const petId = request.pathParams.petId ?? ''
+  return /^-?\d+$/.test(petId) ? undefined : refusedOrClamped(request, response, `petId=${petId}`)
+}
+
+/**
+ * How a returned pet differs from what was sent (`name`, `categoryId`,
+ * `status` when sent), compared exactly, or `undefined`.
+ *
+ * @example
+ * petMismatch({ id: 1n, name: 'a', categoryId: 1n }, { name: 'b', categoryId: 1n }) // 'name "a" instead of "b"'
+ */
+export function petMismatch(pet: ResponsePet, sent: SentPet): string | undefined {
+  const mismatches: Array<string> = []
+  if (pet.name !== sent.name) {
+    const shown = (name: string) =>
+      name.length > 60 ? `${show(name.slice(0, 60))}... (${name.length} characters)` : show(name)
+    mismatches.push(`name ${shown(pet.name)} instead of ${shown(sent.name)}`)
+  }
+  if (pet.categoryId !== sent.categoryId) {
+    mismatches.push(`categoryId ${pet.categoryId} instead of ${sent.categoryId}`)
+  }
+  if (sent.status !== undefined && pet.status !== sent.status) {
+    mismatches.push(`status ${show(pet.status)} instead of "${sent.status}"`)
+  }
+  return mismatches.length ? mismatches.join('; ') : undefined
+}
+
+/**
+ * What a create answered for a NewPet sent: the created Pet when the
+ * response is a 201 with a valid one, and why it is not a 201 Pet echoing
+ * what was sent (ids and category ids compared exactly), or no problem.
+ *
+ * @example
+ * const { pet, problem } = createdPet({ status: 201, body: '{"id":1,"name":"Rex","categoryId":1}' }, { name: 'Rex', categoryId: 1n })
+ */
+export function createdPet(
+  response: RuleResponse,
+  sent: SentPet,
+): { pet?: ResponsePet; problem?: string } {
+  if (response.status !== 201) {
+    return { problem: describe(response) }
+  }
+  const json = parseJsonBody(response.body)
+  const parsed = json.ok ? ResponsePet.safeParse(json.value) : undefined
+  if (!parsed?.success) {
+    return {
+      problem: parsed
+        ? `not a Pet (${issuesOf(parsed.error)}): ${describe(response)}`
+        : `not JSON: ${describe(response)}`,
+    }
+  }
+  const problem = petMismatch(parsed.data, sent)
+  return { pet: parsed.data, ...(problem ? { problem } : {}) }
+}
+
+/** A NewPet as sent: `name`, `categoryId` an exact int64, `status` a PetStatus when present. */
+const SentNewPet = z.object({
+  name: z.string(),
+  categoryId: ExactInt64,
+  status: PetStatus.optional(),
+})
+
+/**
+ * `create.valid`: a `createPet` whose body is a valid NewPet answers 201
+ * with a Pet echoing `name`, `categoryId` and (when sent) `status` exactly.
+ * Applies only when the body sent is a NewPet.
+ *
+ * @example
+ * createValid({ pathParams: {}, query: new URLSearchParams(), body: '{"name":"Rex","categoryId":1}' }, { status: 201, body: '{"id":1,"name":"Re","categoryId":1}' })?.problem // 'name "Re" instead of "Rex"'
+ */
+export const createValid: ExchangeRule = (request, response) => {
+  const json = request.body === undefined ? undefined : parseJsonBody(request.body)
+  const sent = json?.ok ? SentNewPet.safeParse(json.value) : undefined
+  if (!sent?.success || response.truncated) {
+    return undefined
+  }
+  const body: SentPet = { name: sent.data.name, categoryId: sent.data.categoryId }
+  if (sent.data.status !== undefined) {
+    body.status = sent.data.status
+  }
+  const expected = `201 with a Pet echoing ${show(body)}`
+  if (response.status !== 201) {
+    // A valid NewPet may still be refused for what the spec leaves open (a category that does not exist).
+    return response.status === 400 && !request.authorized
+      ? undefined
+      : unexpectedStatus(request, response, expected)
+  }
+  return { expected, problem: createdPet(response, body).problem }
+}
+
+/**
+ * `get.valid`: `getPet` of an int64 id answers 200 with a valid Pet of that
+ * id (or, not known to exist, 404).
+ *
+ * @example
+ * getValid({ pathParams: { petId: '7' }, query: new URLSearchParams() }, { status: 200, body: '{"id":8,"name":"Rex","categoryId":1}' })?.problem // 'a Pet of id 8'
+ */
+export const getValid: ExchangeRule = (request, response) => {
+  const id = parseInt64(request.pathParams.petId ?? '')
+  if (id === undefined || response.truncated) {
+    return undefined
+  }
+  const expected = `200 with a Pet of id ${id}`
+  if (response.status !== 200) {
+    return response.status === 404 && !request.authorized
+      ? undefined
+      : unexpectedStatus(request, response, expected)
+  }
+  const json = parseJsonBody(response.body)
+  const pet = json.ok ? ResponsePet.safeParse(json.value) : undefined
+  return {
+    expected,
+    problem: !pet?.success
+      ? `not a Pet: ${describe(response)}`
+      : pet.data.id !== id
+        ? `a Pet of id ${pet.data.id}`
+        : undefined,
+  }
+}
+
+/**
+ * The kit's checks decided from one request and its response, by
+ * operation, each with the function both the kit's probes and the proxy's
+ * judge call.
+ *
+ * @example
+ * EXCHANGE_RULES.getPet // [['get.valid', getValid]]
+ */
+export const EXCHANGE_RULES: Partial<Record<OperationId, Array<[CheckId, ExchangeRule]>>> = {
+  listPets: [
+    ['list.schema', listSchema],
+    ['list.default-limit', listDefaultLimit],
+    ['list.limit', listLimit],
+    ['list.max-items', listMaxItems],
+    ['list.status-filter', listStatusFilter],
+    ['list.invalid-limit', listInvalidLimit],
+    ['list.invalid-status', listInvalidStatus],
+  ],
+  createPet: [['create.valid', createValid]],
+  getPet: [
+    ['get.valid', getValid],
+    ['get.invalid-id', getInvalidId],
+  ],
+}
