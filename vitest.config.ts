@@ -3,6 +3,8 @@ import { SummaryReporter } from './test/summary-reporter.ts'
 
 /** The packed-install test: `npm pack`, fresh installs beside msw 3 and msw 2.12, the bins. */
 const PACKAGE_TESTS = ['test/package.test.ts']
+/** The test StrykerJS runs per mutant (`npm run mutation`, `vitest.mutation.config.ts`). */
+const MUTATION_TESTS = ['conformance/mutation/**']
 
 export default defineConfig({
   test: {
@@ -20,7 +22,7 @@ export default defineConfig({
             'bin/**/*.test.ts',
             'test/**/*.test.ts',
           ],
-          exclude: PACKAGE_TESTS,
+          exclude: [...PACKAGE_TESTS, ...MUTATION_TESTS],
         },
       },
       {

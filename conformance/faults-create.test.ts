@@ -10,6 +10,16 @@ describe('create echoes exactly what was sent, also when creates come at once', 
       mayFail: ['create.generated-valid'],
     },
     {
+      fault: 'overlapping-creates-lose-writes',
+      fails: ['create.concurrent'],
+      mayFail: ['list.complete'],
+    },
+    {
+      fault: 'create-upserts-by-name',
+      fails: ['stateful.model'],
+      mayFail: ['create.unique-ids', 'create.then-get', 'list.complete'],
+    },
+    {
       fault: 'concurrent-creates-share-an-id',
       fails: ['create.concurrent'],
       mayFail: ['create.unique-ids'],

@@ -33,6 +33,25 @@ describe('the stateful phase finds what one request cannot, and shrinks it', () 
       },
     },
     {
+      // A create with a name that exists overwrites that pet and returns it.
+      fault: 'create-upserts-by-name',
+      run: { only: ['stateful.model'] },
+      fails: ['stateful.model'],
+      inspect(result) {
+        const { failure } = statefulFailure(result)
+        expect(failure?.actual).toMatch(/was already given to/)
+      },
+    },
+    {
+      fault: 'overlapping-creates-lose-writes',
+      run: { only: ['stateful.model'] },
+      fails: ['stateful.model'],
+      inspect(result) {
+        const { failure } = statefulFailure(result)
+        expect(failure?.actual).toMatch(/HTTP 404/)
+      },
+    },
+    {
       fault: 'mislabel-status-after-5-creates',
       run: { only: ['stateful.model'], statefulRequests: 60 },
       fails: ['stateful.model'],

@@ -395,6 +395,7 @@ const faults: Record<string, Array<Fault>> = {
           (r) => getPetId(r) !== undefined,
         ),
       ],
+      alsoMayFail: ['create.generated-exact', 'create.concurrent'],
     },
   ],
   'create.reject-missing-body': [
@@ -441,7 +442,7 @@ const faults: Record<string, Array<Fault>> = {
           (r) => createBody(r) !== undefined && !Number.isSafeInteger(createBody(r)?.categoryId),
         ),
       ],
-      alsoMayFail: ['create.generated-invalid', 'input.malformed'],
+      alsoMayFail: ['create.generated-invalid', 'input.malformed', 'create.generated-exact'],
     },
   ],
   'create.reject-invalid-status': [
@@ -470,6 +471,7 @@ const faults: Record<string, Array<Fault>> = {
           response: (response) => errorResponse(response, 400),
         },
       ],
+      alsoMayFail: ['create.generated-exact'],
     },
   ],
   'create.generated-invalid': [
@@ -530,7 +532,7 @@ const faults: Record<string, Array<Fault>> = {
           response: (response) => errorResponse(response, 400),
         },
       ],
-      alsoMayFail: ['auth.checked-first', 'input.malformed'],
+      alsoMayFail: ['auth.checked-first', 'input.malformed', 'get.no-alias'],
     },
   ],
 }

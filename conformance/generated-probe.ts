@@ -2,11 +2,25 @@ import fc from 'fast-check'
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import type { SentPet } from '../src/contract/response-schemas.ts'
 import { countOf } from './model/count-of.ts'
+import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { CheckId, Exchange } from './model/types.ts'
-import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
-import { ensureCategoryId, type Probe, type ProbeContext, postPet } from './probe-context.ts'
-import { createdPetProblem, recordCreated } from './probes.ts'
+import {
+  anyNewPet,
+  EDGE_NAMES,
+  INT64_EDGES,
+  invalidNewPetBody,
+  validNewPet,
+} from './new-pet-arbitraries.ts'
+import {
+  ensureCategoryId,
+  fetchPet,
+  type Probe,
+  type ProbeContext,
+  postPet,
+} from './probe-context.ts'
+import { createdPetProblem, recordCreated, samePet, show } from './probes.ts'
+import { errorBodyProblem } from './response-checks.ts'
 
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15
@@ -18,6 +32,8 @@ interface PropertyRun<T> {
   attempt: (value: T) => Promise<{ exchange: Exchange; problem?: string }>
   describe: (value: T) => string
   expected: string
+  /** Cases tried before the generated ones (each one request of the budget). */
+  examples?: Array<T>
 }
 
 async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promise<void> {
@@ -27,7 +43,10 @@ async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promi
   // Errors of the run itself (budget spent, server gone) must not be shrunk.
   let fatal: unknown
   const property = fc.asyncProperty(run.arbitrary, async (value) => {
-    if (fatal !== undefined || requests >= context.examples + SHRINK_BUDGET) {
+    if (
+      fatal !== undefined ||
+      requests >= (run.examples?.length ?? 0) + context.examples + SHRINK_BUDGET
+    ) {
       return true
     }
     requests += 1
@@ -46,7 +65,12 @@ async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promi
     failures.set(run.describe(value), { exchange, problem })
     return false
   })
-  const details = await fc.check(property, { seed: context.seed, numRuns: context.examples })
+  const details = await fc.check(property, {
+    seed: context.seed,
+    // fast-check counts the examples among the runs.
+    numRuns: (run.examples?.length ?? 0) + context.examples,
+    examples: (run.examples ?? []).map((value): [T] => [value]),
+  })
   for (let i = 0; i < passes; i++) {
     context.collector.pass(run.checkId, 'createPet')
   }
@@ -71,6 +95,63 @@ async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promi
 }
 
 /**
+ * The cases `create.generated-exact` tries first: every edge name with a
+ * known category, every int64 edge as the category id.
+ */
+function exactExamples(seed: number, categoryIds: Array<bigint>): Array<SentPet> {
+  return [
+    ...EDGE_NAMES.map((name, index) => ({
+      name,
+      categoryId: categoryIds[index % categoryIds.length] as bigint,
+    })),
+    ...INT64_EDGES.map((categoryId, index) => ({
+      name: `${NAME_PREFIX}${seed}-int64-${index}`,
+      categoryId,
+    })),
+  ]
+}
+
+/** A name no server may refuse: 1..64 printable ASCII characters, no space at either end. */
+const PLAIN_NAME = /^[!-~](?:[ -~]{0,62}[!-~])?$/
+
+/**
+ * Creates `sent` and reads it back: a 201 must echo it exactly (a name that
+ * comes back trimmed, re-encoded or as a number, a category id off by a
+ * rounding, fail), and `GET /pets/{id}` must return the same Pet. A 400 with
+ * an Error body is allowed where a server may refuse: a category id it does
+ * not know, or a name beyond plain ASCII or 64 characters (the spec sets no
+ * alphabet or length for names, §8); a plain name such as `42` or `null`
+ * with a known category must be created.
+ */
+async function exactRoundTrip(
+  context: ProbeContext,
+  sent: SentPet,
+  knownCategoryIds: Array<bigint>,
+): Promise<{ exchange: Exchange; problem?: string }> {
+  const exchange = await postPet(context, stringifyExact(sent))
+  if (exchange.response?.status === 400) {
+    const mustCreate = PLAIN_NAME.test(sent.name) && knownCategoryIds.includes(sent.categoryId)
+    const problem = mustCreate
+      ? `${describeResponse(exchange)} for a plain name and a known category`
+      : errorBodyProblem(exchange)
+    return { exchange, ...(problem === undefined ? {} : { problem }) }
+  }
+  const { pet, problem } = createdPetProblem(exchange, sent)
+  if (!pet || problem !== undefined) {
+    return { exchange, problem: problem ?? describeResponse(exchange) }
+  }
+  recordCreated(context, exchange, pet)
+  const fetched = await fetchPet(context, pet.id)
+  if (!fetched.pet || !samePet(fetched.pet, pet)) {
+    return {
+      exchange: fetched.exchange,
+      problem: `created as ${show(pet)}, GET /pets/${pet.id} gives ${describeResponse(fetched.exchange)}`,
+    }
+  }
+  return { exchange }
+}
+
+/**
  * Property-based cases for `createPet`: fast-check generates valid NewPets
  * (expect 201 and an echo) and bodies that break one rule (expect 400),
  * seeded and bounded, shrinking a failure to a minimal body.
@@ -80,7 +161,7 @@ async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promi
  */
 export const generatedProbe: Probe = {
   name: 'generated bodies',
-  checks: ['create.generated-valid', 'create.generated-invalid'],
+  checks: ['create.generated-valid', 'create.generated-exact', 'create.generated-invalid'],
   async run(context) {
     const { collector, state } = context
     const categoryId = await ensureCategoryId(context)
@@ -109,6 +190,17 @@ export const generatedProbe: Probe = {
           }
           return { exchange, ...(problem === undefined ? {} : { problem }) }
         },
+      })
+    }
+    if (categoryIds.length && context.wants('create.generated-exact')) {
+      await runProperty<SentPet>(context, {
+        checkId: 'create.generated-exact',
+        arbitrary: anyNewPet(categoryIds),
+        examples: exactExamples(context.seed, categoryIds),
+        expected:
+          '201 echoing the body exactly (type included) and GET /pets/{id} returning the same, or 400 with an Error body',
+        describe: (value) => stringifyExact(value),
+        attempt: (value) => exactRoundTrip(context, value, categoryIds),
       })
     }
     if (context.wants('create.generated-invalid')) {

@@ -2,7 +2,7 @@ import { ExactInt64, type ResponsePet } from '../src/contract/response-schemas.t
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { Exchange } from './model/types.ts'
-import { fetchPet, listPets, type Probe, type ProbeContext } from './probe-context.ts'
+import { fetchPet, knownStatus, listPets, type Probe, type ProbeContext } from './probe-context.ts'
 import { listItems } from './probes.ts'
 
 /** Pets confirmed with `GET /pets/{id}` before the lists are read. */
@@ -39,7 +39,16 @@ export const listCompleteProbe: Probe = {
       )
       return
     }
-    const statuses = [...new Set(known.flatMap((pet) => (pet.status ? [pet.status] : [])))]
+    // A pet shown without its optional `status` is looked for under the status
+    // the run created it with (§2).
+    const statuses = [
+      ...new Set(
+        known.flatMap((pet) => {
+          const status = knownStatus(context.state, pet)
+          return status ? [status] : []
+        }),
+      ),
+    ]
     const filters = [undefined, ...statuses]
     for (const status of filters) {
       for (const limit of [LIST_LIMIT.max, undefined]) {
@@ -71,7 +80,9 @@ async function checkPage(
     ...(limit === undefined ? [] : [`limit=${limit}`]),
     ...(status === undefined ? [] : [`status=${status}`]),
   ].join('&')
-  const expected = known.filter((pet) => status === undefined || pet.status === status)
+  const expected = known.filter(
+    (pet) => status === undefined || knownStatus(context.state, pet) === status,
+  )
   const label = `GET /pets${query ? `?${query}` : ''}`
   const read = async () => {
     const exchange = await listPets(context, query ? `?${query}` : '')

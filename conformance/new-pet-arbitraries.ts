@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import type { SentPet } from '../src/contract/response-schemas.ts'
-import { PetStatus } from '../src/spec/index.ts'
+import { INT64, PetStatus } from '../src/spec/index.ts'
 
 /** A generated invalid body: why it is invalid and the exact text sent. */
 export interface InvalidBody {
@@ -108,5 +108,79 @@ export function invalidNewPetBody(categoryIds: Array<bigint>): fc.Arbitrary<Inva
         fc.constant(null),
       )
       .map((value) => ({ why: 'body not an object', body: JSON.stringify(value) })),
+  )
+}
+
+/**
+ * Names a server gets wrong when it trims, normalises, re-encodes or
+ * re-types what it stores: whitespace at either end, strings that read as
+ * numbers, booleans or null, characters beyond U+FFFF, combining marks,
+ * JSON escapes and line separators. Tried first by `create.generated-exact`.
+ *
+ * @example
+ * EDGE_NAMES.includes('42') // true
+ */
+export const EDGE_NAMES: ReadonlyArray<string> = [
+  ' conformance-leading-space',
+  'conformance-trailing-space ',
+  '\tconformance-tabs\t',
+  '42',
+  '-0.5',
+  '1e3',
+  'true',
+  'null',
+  'conformance-🐕‍🦺-𝔘𝔫𝔦𝔠𝔬𝔡𝔢-😀',
+  'conformance-e\u0301-n\u0303-combining',
+  'conformance-"quoted"-\\-/-\b-\f-\n-\r',
+  'conformance-\u2028-\u2029-\u00a0-\ufeff',
+]
+
+/**
+ * The int64 values where storage and parsers break: zero, ±1, 2^31, 2^32,
+ * 2^53 and their neighbours, the two ends of int64.
+ *
+ * @example
+ * INT64_EDGES.includes(2n ** 53n + 1n) // true
+ */
+export const INT64_EDGES: ReadonlyArray<bigint> = [
+  0n,
+  -1n,
+  2n ** 31n,
+  -(2n ** 31n) - 1n,
+  2n ** 32n + 1n,
+  2n ** 53n + 1n,
+  -(2n ** 53n) - 1n,
+  2n ** 63n - 1n,
+  -(2n ** 63n),
+]
+
+/**
+ * NewPets over the whole domain of each field: a name of any Unicode
+ * characters (astral planes and combining marks included) or one of
+ * {@link EDGE_NAMES}; a category id that is known or any int64 (edges
+ * first); and an optional status.
+ *
+ * @example
+ * fc.sample(anyNewPet([1n]), { seed: 1, numRuns: 3 })
+ */
+export function anyNewPet(categoryIds: Array<bigint>): fc.Arbitrary<SentPet> {
+  return fc.record(
+    {
+      name: fc.oneof(
+        fc.constantFrom(...EDGE_NAMES),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 24 }),
+        fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 8 }),
+        fc
+          .tuple(fc.constantFrom(' ', '\t', '\u3000'), fc.string({ minLength: 1, maxLength: 12 }))
+          .map(([space, text]) => `${space}${text}${space}`),
+      ),
+      categoryId: fc.oneof(
+        fc.constantFrom(...categoryIds),
+        fc.constantFrom(...INT64_EDGES),
+        fc.bigInt({ min: INT64.min, max: INT64.max }),
+      ),
+      status: fc.constantFrom(...PetStatus.options),
+    },
+    { requiredKeys: ['name', 'categoryId'] },
   )
 }

@@ -1,7 +1,7 @@
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import { parseJsonBody } from '../src/contract/parse-json-body.ts'
 import { ExactInt64, ResponsePet } from '../src/contract/response-schemas.ts'
-import { INT64 } from '../src/spec/index.ts'
+import { INT64, type PetStatus } from '../src/spec/index.ts'
 import type { HttpClient } from './http-client.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import type { ResultCollector } from './model/result-collector.ts'
@@ -17,6 +17,11 @@ export interface RunState {
   categoryIds: Array<bigint>
   /** Pets the run created. */
   created: Array<ResponsePet>
+  /**
+   * The status each pet the run created was sent with: what it has, also
+   * where a server leaves the optional `status` out of what it shows (§2).
+   */
+  sentStatus: Map<bigint, PetStatus>
   /**
    * Why the list gave no pets to learn from (empty, not a valid list, an
    * error status), for honest skip reasons; unset once a pet was seen.
@@ -121,6 +126,23 @@ export async function ensureCategoryId(context: ProbeContext): Promise<bigint | 
   }
   state.noCategoryReason = `${state.noPetsReason ?? 'no pet was listed'}, GET /store/orders named no pet, and creates with categoryId ${CATEGORY_GUESSES.join(', ')} were refused (pass one with --category-id N)`
   return undefined
+}
+
+/**
+ * The status a pet has as far as the run knows: the one shown, else (a
+ * server may leave the optional `status` out, §2) the one the run created it
+ * with; undefined when neither is known.
+ *
+ * @example
+ * knownStatus(context.state, { id: 7n, name: 'Rex', categoryId: 1n }) // 'sold' if created so
+ */
+export function knownStatus(
+  state: RunState,
+  pet: { id?: unknown; status?: unknown },
+): PetStatus | string | undefined {
+  if (typeof pet.status === 'string') return pet.status
+  const id = ExactInt64.safeParse(pet.id)
+  return id.success ? state.sentStatus.get(id.data) : undefined
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import {
   createdPet,
@@ -14,8 +15,9 @@ import {
   readListPage,
   show,
 } from '../src/contract/exchange-rules.ts'
+import { parseJsonBody } from '../src/contract/parse-json-body.ts'
 import type { ResponsePet, SentPet } from '../src/contract/response-schemas.ts'
-import { PetStatus } from '../src/spec/index.ts'
+import { INT64, PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { countOf } from './model/count-of.ts'
 import { kitPath, NAME_PREFIX, SUNSET_DAY } from './model/kit-routes.ts'
@@ -26,6 +28,7 @@ import {
   ensureCategoryId,
   fetchPet,
   knownCategoryId,
+  knownStatus,
   listPets,
   neverIssuedId,
   type Probe,
@@ -129,6 +132,12 @@ export function recordCreated(context: ProbeContext, exchange: Exchange, pet: Re
     clash ? `id ${pet.id} is already used by ${show(clash)}` : undefined,
   )
   state.created.push(pet)
+  const sent =
+    exchange.request.body === undefined ? undefined : parseJsonBody(exchange.request.body)
+  const status = sent?.ok
+    ? PetStatus.safeParse((sent.value as { status?: unknown })?.status)
+    : undefined
+  if (status?.success) state.sentStatus.set(pet.id, status.data)
 }
 
 /**
@@ -174,6 +183,34 @@ function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): voi
   )
 }
 
+/** Three more `limit` values inside 1..100, seeded (fast-check), for `list.limit-exact`. */
+function generatedLimits(seed: number): Array<number> {
+  return fc.sample(fc.integer({ min: LIST_LIMIT.min + 1, max: LIST_LIMIT.max - 1 }), {
+    seed,
+    numRuns: 3,
+  })
+}
+
+/**
+ * `list.status-filter` for pets shown without their optional `status` (§2):
+ * one the run created with another status must not be listed under `status`.
+ */
+function assertKnownStatuses(context: ProbeContext, exchange: Exchange, status: string): void {
+  const others = (listItems(exchange) ?? []).filter((pet) => {
+    const known = pet?.status === undefined ? knownStatus(context.state, pet ?? {}) : undefined
+    return known !== undefined && known !== status
+  })
+  if (others.length > 0) {
+    context.collector.assert(
+      'list.status-filter',
+      'listPets',
+      exchange,
+      `200 and only pets with status "${status}"`,
+      `${others.length} pet(s) created with another status, e.g. ${show(others[0])}`,
+    )
+  }
+}
+
 const listProbe: Probe = {
   name: 'list pets',
   checks: [
@@ -194,14 +231,16 @@ const listProbe: Probe = {
       checkListResponse(context, page)
       assertRule(collector, 'list.default-limit', 'listPets', page, listDefaultLimit)
       assertRule(collector, 'list.status-filter', 'listPets', page, listStatusFilter)
+      assertKnownStatuses(context, page, status)
       const large = await listPets(context, `?status=${status}&limit=${LIST_LIMIT.max}`)
       checkListResponse(context, large)
       assertRule(collector, 'list.limit', 'listPets', large, listLimit)
       assertRule(collector, 'list.status-filter', 'listPets', large, listStatusFilter)
+      assertKnownStatuses(context, large, status)
     }
     // Every pet listed so far exists, so a page of `limit` k must hold min(k, seen).
     const seenBefore = state.pets.size
-    for (const limit of [LIST_LIMIT.min, LIST_LIMIT.max]) {
+    for (const limit of [LIST_LIMIT.min, LIST_LIMIT.max, ...generatedLimits(context.seed)]) {
       const exchange = await listPets(context, `?limit=${limit}`)
       checkListResponse(context, exchange)
       assertRule(collector, 'list.limit', 'listPets', exchange, listLimit)
@@ -420,9 +459,42 @@ const rejectProbe: Probe = {
   },
 }
 
+/**
+ * Ids that a server keeping ids in a narrower type than int64 confuses with
+ * `id`: 2^32 apart (a 32-bit column or parser), 2^53 apart and, beyond 2^53,
+ * 1 apart (a double). Above `id` where int64 has room, else below.
+ *
+ * @example
+ * aliasesOf(7n) // [4294967303n, 9007199254740999n]
+ */
+export function aliasesOf(id: bigint): Array<bigint> {
+  const apart = (distance: bigint) => (id + distance <= INT64.max ? id + distance : id - distance)
+  const beyondDoubles = id >= 2n ** 53n || id <= -(2n ** 53n)
+  return [apart(2n ** 32n), apart(2n ** 53n), ...(beyondDoubles ? [apart(1n)] : [])]
+}
+
+/** Asserts `get.no-alias`: a probed alias of a known id is 404, or a Pet with that very id. */
+async function assertNoAlias(context: ProbeContext, id: bigint): Promise<void> {
+  for (const alias of aliasesOf(id)) {
+    const { exchange, pet } = await fetchPet(context, alias)
+    const status = statusOf(exchange)
+    context.collector.assert(
+      'get.no-alias',
+      'getPet',
+      exchange,
+      `404, or 200 with a Pet whose id is ${alias} (pet ${id} exists)`,
+      status === 404 || (status === 200 && pet?.id === alias)
+        ? undefined
+        : status === 200 && pet
+          ? `the Pet of id ${pet.id}: ${show(pet)}`
+          : describeResponse(exchange),
+    )
+  }
+}
+
 const getProbe: Probe = {
   name: 'get a pet',
-  checks: ['get.valid', 'get.not-found', 'get.deprecation-headers'],
+  checks: ['get.valid', 'get.not-found', 'get.no-alias', 'get.deprecation-headers'],
   async run(context) {
     const { collector, state } = context
     const existing = state.pets.values().next().value ?? state.created[0]
@@ -432,7 +504,11 @@ const getProbe: Probe = {
       if (statusOf(exchange) === 200) {
         checkDeprecationHeaders(context, exchange)
       }
+      if (context.wants('get.no-alias')) {
+        await assertNoAlias(context, existing.id)
+      }
     } else {
+      collector.skip('get.no-alias', 'getPet', 'no pet to fetch')
       const reason = `no pet to fetch: ${state.noPetsReason ?? 'no pet was listed'}${context.readOnly ? '' : ', and none was created'}`
       collector.skip('get.valid', 'getPet', reason)
       collector.skip('get.deprecation-headers', 'getPet', reason)
@@ -454,6 +530,9 @@ export const AUTH_VARIANTS: Array<[CheckId, string]> = [
   ['auth.no-header', 'none'],
   ['auth.unknown-key', 'Bearer sk_conformance_unknown_key'],
   ['auth.non-bearer', `Token ${KEY_PLACEHOLDER}`],
+  ['auth.non-bearer', `Basic ${KEY_PLACEHOLDER}`],
+  // A scheme that only ends in `Bearer`: a match without an anchor lets it in.
+  ['auth.non-bearer', `NotBearer ${KEY_PLACEHOLDER}`],
   ['auth.empty-token', 'Bearer '],
 ]
 
@@ -520,9 +599,12 @@ const authProbe: Probe = {
     // A key that only begins with the valid one: a server that matches keys
     // by prefix (startsWith, LIKE 'key%') lets it in. (`-x`: the shell of a
     // curl still reads the variable's name up to the dash.)
+    // The valid key followed by more words: a server that reads the key as the
+    // header's second word (`split(' ')[1]`) lets it in.
     if (context.wants('auth.unknown-key')) {
       for (const target of targets) {
         await send('auth.unknown-key', `Bearer ${KEY_PLACEHOLDER}-x`, target)
+        await send('auth.unknown-key', `Bearer ${KEY_PLACEHOLDER} x`, target)
       }
     }
     for (const [checkId, auth] of AUTH_VARIANTS) {

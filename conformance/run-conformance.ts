@@ -289,7 +289,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       report: options.onProgress,
     })
   }
-  const state: RunState = { pets: new Map(), categoryIds: [], created: [] }
+  const state: RunState = { pets: new Map(), categoryIds: [], created: [], sentStatus: new Map() }
   // Checks of every response ride on the traffic of the probes that run;
   // when only such checks are selected, every probe sends everything to feed them.
   const onlyResponseScope = selected.every((check) => check.scope === 'response')

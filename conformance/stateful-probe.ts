@@ -77,27 +77,66 @@ function mismatch(phase: Phase, operation: OperationId, message: string): never 
   throw new ModelMismatch(message)
 }
 
+/** Judges one create's answer against the model: a new pet echoing the body, under an id of its own. */
+function expectNewPet(
+  model: Model,
+  phase: Phase,
+  label: string,
+  body: SentPet,
+  exchange: Exchange,
+): void {
+  const { pet, problem } = createdPetProblem(exchange, body)
+  if (problem || !pet) {
+    mismatch(phase, 'createPet', `${label}: expected 201 echoing it, got ${problem}`)
+  }
+  const twin = model.created.find((entry) => entry.id === pet.id)
+  if (twin) {
+    mismatch(phase, 'createPet', `${label}: id ${pet.id} was already given to ${show(twin.sent)}`)
+  }
+  model.created.push({ id: pet.id, sent: body })
+}
+
 const createCommand = (body: SentPet): Command => ({
   check: () => true,
   async run(model, phase) {
     const text = stringifyExact(body)
     const exchange = await postPet(phase.context, text)
     record(phase, `create ${text}`, 'createPet', exchange)
-    const { pet, problem } = createdPetProblem(exchange, body)
-    if (problem || !pet) {
-      mismatch(phase, 'createPet', `create ${text}: expected 201 echoing it, got ${problem}`)
-    }
-    const twin = model.created.find((entry) => entry.id === pet.id)
-    if (twin) {
-      mismatch(
-        phase,
-        'createPet',
-        `create ${text}: id ${pet.id} was already given to ${show(twin.sent)}`,
-      )
-    }
-    model.created.push({ id: pet.id, sent: body })
+    expectNewPet(model, phase, `create ${text}`, body, exchange)
   },
   toString: () => `create ${stringifyExact(body)}`,
+})
+
+/** The same body as an earlier create, sent again: a second pet, not the first one back (§4.2). */
+const createAgainCommand = (pick: number): Command => ({
+  check: (model) => model.created.length > 0,
+  async run(model, phase) {
+    const { sent } = model.created[pick % model.created.length] as Model['created'][number]
+    const text = stringifyExact(sent)
+    const exchange = await postPet(phase.context, text)
+    record(phase, `create again ${text}`, 'createPet', exchange)
+    expectNewPet(model, phase, `create again ${text}`, sent, exchange)
+  },
+  toString: () => `create the body of created pet #${pick} again`,
+})
+
+/** Creates sent at the same time: each a pet of its own, each kept (§4.2). */
+const createTogetherCommand = (bodies: Array<SentPet>): Command => ({
+  check: () => true,
+  async run(model, phase) {
+    const texts = bodies.map((body) => stringifyExact(body))
+    const exchanges = await Promise.all(
+      texts.map((text) => postPet(phase.context, text, { concurrent: true })),
+    )
+    exchanges.forEach((exchange, index) => {
+      record(phase, `create at once ${texts[index]}`, 'createPet', exchange)
+    })
+    exchanges.forEach((exchange, index) => {
+      const label = `create at once (${index + 1} of ${texts.length}) ${texts[index]}`
+      expectNewPet(model, phase, label, bodies[index] as SentPet, exchange)
+    })
+  },
+  toString: () => `create at once ${bodies.map((body) => stringifyExact(body)).join(' ')}`,
 })
 
 const getCommand = (pick: number): Command => ({
@@ -153,10 +192,12 @@ const listCommand = (status: PetStatus | undefined, limit: number | undefined): 
         mismatch(phase, 'listPets', `${label}: ${count} pets, more than ${max}`)
       }
       for (const pet of parsed.data) {
-        if (status && pet.status !== status) {
+        const known = model.created.find((entry) => entry.id === pet.id)
+        // A pet shown without its optional `status` (§2) is judged by the one it was created with.
+        const shownStatus = pet.status ?? known?.sent.status
+        if (status && shownStatus !== undefined && shownStatus !== status) {
           mismatch(phase, 'listPets', `${label}: lists ${show(pet)} with another status`)
         }
-        const known = model.created.find((entry) => entry.id === pet.id)
         const problem = known && petMismatch(pet, known.sent)
         if (known && problem) {
           mismatch(
@@ -213,9 +254,10 @@ export const statefulProbe: Probe = {
     const budget = context.statefulRequests
     const phase: Phase = { context, left: budget, steps: [], exercised: new Set() }
     const exploreBudget = Math.ceil(budget * EXPLORE_SHARE)
-    const withinBudget = (command: Command): Command => ({
+    // `cost`: the requests the command sends.
+    const withinBudget = (command: Command, cost = 1): Command => ({
       check: (model) =>
-        phase.left > (phase.failure === undefined ? budget - exploreBudget : 0) &&
+        phase.left >= (phase.failure === undefined ? budget - exploreBudget : 0) + cost &&
         command.check(model),
       run: command.run,
       toString: command.toString,
@@ -223,6 +265,10 @@ export const statefulProbe: Probe = {
     const names = validNewPet([categoryId], `${NAME_PREFIX}${context.seed}-model-`)
     const commands = [
       names.map((body) => withinBudget(createCommand(body))),
+      fc.nat({ max: 3 }).map((pick) => withinBudget(createAgainCommand(pick))),
+      fc
+        .array(names, { minLength: 2, maxLength: 3 })
+        .map((bodies) => withinBudget(createTogetherCommand(bodies), bodies.length)),
       // Twice: reading back what was created is the heart of the model.
       fc.nat({ max: 3 }).map((pick) => withinBudget(getCommand(pick))),
       fc.nat({ max: 3 }).map((pick) => withinBudget(getCommand(pick))),

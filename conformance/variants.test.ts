@@ -43,6 +43,12 @@ const variants: Record<string, Variant> = {
   'no default status, seeded pets without status': {
     options: { defaultStatus: null, seededWithoutStatus: true },
   },
+  'status left out of every Pet shown (list, get, 201; optional in §2)': {
+    options: { omitStatus: true },
+  },
+  'status left out, no default status, seeded pets without status': {
+    options: { omitStatus: true, defaultStatus: null, seededWithoutStatus: true },
+  },
   'lists in descending id order': { options: { order: 'descending' } },
   'lists in random order': { options: { order: 'random' } },
   'other error codes, errors as application/problem+json': {

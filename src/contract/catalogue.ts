@@ -81,13 +81,13 @@ const definitions = [
       'auth.unknown-key',
       'An unknown API key is rejected',
       '§5, §7',
-      '401 with an Error body for `Authorization: Bearer <unknown key>`, and for the valid key with `-x` appended (a key matched by prefix)',
+      '401 with an Error body for `Authorization: Bearer <unknown key>`, for the valid key with `-x` appended (a key matched by prefix) and for the valid key followed by ` x` (a key read as the second word)',
     ],
     [
       'auth.non-bearer',
       'A non-Bearer scheme is rejected',
       '§5, §7',
-      '401 with an Error body for `Authorization: Token <valid key>`',
+      '401 with an Error body for `Authorization: Token <valid key>`, `Basic <valid key>` and `NotBearer <valid key>` (a scheme matched without an anchor)',
     ],
     [
       'auth.empty-token',
@@ -217,7 +217,7 @@ const definitions = [
       'list.limit-exact',
       '`limit` is honoured exactly',
       '§4.1, §8 Query limits',
-      `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer`,
+      `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
     ],
     [
       'list.complete',
@@ -251,12 +251,17 @@ const definitions = [
       '§4.2, §2 NewPet, §8 (no name limit shown)',
       'a 100- and a 1000-character name and one with non-ASCII letters, an emoji, quotes and a backslash: 201 echoing the name exactly, or 400 with an Error body (the spec sets no length or alphabet)',
     ],
+  ]),
+  // The GET of each created pet is part of the check: both operations.
+  ...checks({ operations: ['createPet', 'getPet'], writes: true }, [
     [
       'create.concurrent',
       'Creates sent at the same time are each right',
       '§4.2, §2 Pet',
       'three valid NewPets sent at once: each 201 echoes its own body, the ids differ, and `GET /pets/{id}` returns each as sent',
     ],
+  ]),
+  ...checks({ operations: ['createPet'], writes: true }, [
     [
       'create.unique-ids',
       'Created pets get unique ids',
@@ -310,6 +315,12 @@ const definitions = [
       'for generated NewPets (name `conformance-` + 1..28 name-like characters: letters, digits, inner spaces, apostrophes, dots, hyphens; a categoryId seen in the list; optional status): 201 with a Pet echoing them',
     ],
     [
+      'create.generated-exact',
+      "Generated values over each field's whole domain come back exactly",
+      '§4.2, §4.3, §2 NewPet and Pet',
+      'for NewPets whose name is any Unicode text (astral planes, combining marks, whitespace at either end, text that reads as a number, boolean or null, JSON escapes) and whose categoryId is any int64 (2^31, 2^32, 2^53 + 1, both ends, negatives, zero), edge cases first, then generated: 201 echoing the body exactly, type included, and `GET /pets/{id}` returning the same Pet; or 400 with an Error body (an unknown category; the spec sets no alphabet or length for names)',
+    ],
+    [
       'create.generated-invalid',
       'Generated invalid NewPets are rejected',
       '§4.2, §2 NewPet, §7',
@@ -329,7 +340,7 @@ const definitions = [
       'stateful.model',
       'Random sequences of calls keep what the spec implies',
       '§4.1, §4.2, §4.3',
-      'in seeded random sequences of create, get, list and list-by-status: a created pet is returned by its id with what was sent, listed pets are valid and have the filtered status; a failure is shrunk to the shortest sequence',
+      'in seeded random sequences of create, create of an earlier body again, creates sent at once, get, list and list-by-status: every create gives a new pet under an id of its own (the same body twice gives two pets), a created pet is returned by its id with what was sent (nothing sent later changes it), listed pets are valid and have the filtered status (judged by the status sent where a Pet leaves it out); a failure is shrunk to the shortest sequence',
     ],
   ]),
   ...checks({ operations: ['getPet'] }, [
@@ -344,6 +355,12 @@ const definitions = [
       'An unknown id gets 404',
       '§4.3, §7',
       '`GET /pets/{id}` of an id never issued answers 404 with an Error body',
+    ],
+    [
+      'get.no-alias',
+      'Ids never alias',
+      '§4.3, §2 Pet (id is int64)',
+      "`GET /pets/{id}` of an id 2^32 or 2^53 away from an existing pet's (and, beyond 2^53, 1 away) answers 404, or 200 with a Pet of exactly that id, never the existing pet",
     ],
   ]),
   ...checks({ group: 'rate-limit', operations: ['listPets'] }, [

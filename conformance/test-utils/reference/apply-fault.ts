@@ -1,0 +1,466 @@
+import { parseExactJson, stringifyExactJson } from './exact-json.ts'
+import { HttpError } from './http-error.ts'
+import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
+import type { ListQuery, PetInput, StoredPet } from './pet-store.ts'
+import type { RateDecision } from './rate-limiter.ts'
+import type { ReferenceFault } from './reference-options.ts'
+
+const ALL = Number.POSITIVE_INFINITY
+const INT64_MAX = 2n ** 63n - 1n
+
+/** The body as a loose object, or undefined when it is not one. */
+function loose(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = parseExactJson(text)
+    return value !== null && typeof value === 'object'
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const asDouble = (id: bigint) => BigInt(Number(id))
+
+function setHeader(reply: Reply, name: string, value: string | undefined): Reply {
+  const headers = { ...reply.headers }
+  if (value === undefined) delete headers[name]
+  else headers[name] = value
+  return { ...reply, headers }
+}
+
+type Store = ReferenceParts['store']
+
+/** The store's methods (class methods do not spread), with some replaced. */
+function storeWith(store: Store, replaced: Partial<Store>): Store {
+  return {
+    insert: (input) => store.insert(input),
+    find: (id) => store.find(id),
+    list: (query) => store.list(query),
+    ...replaced,
+  }
+}
+
+type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
+
+/** Each fault as the parts it replaces, wrapping the correct ones. */
+const FAULTS: Record<ReferenceFault, Wrap> = {
+  'ids-as-doubles': ({ store, present }) => ({
+    present: (pet) => present({ ...pet, id: asDouble(pet.id) }),
+    store: storeWith(store, {
+      find: (id) => store.list({ limit: ALL }).find((pet) => asDouble(pet.id) === asDouble(id)),
+    }),
+  }),
+  'category-fraction-truncated': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const body = loose(text)
+      if (typeof body?.categoryId === 'number' && Number.isFinite(body.categoryId)) {
+        body.categoryId = BigInt(Math.trunc(body.categoryId))
+        return parseNewPet(stringifyExactJson(body))
+      }
+      return parseNewPet(text)
+    },
+  }),
+  'lose-every-third-pet': ({ store }) => {
+    const lost = new Set<bigint>()
+    let creates = 0
+    return {
+      store: {
+        async insert(input) {
+          const pet = await store.insert(input)
+          creates += 1
+          if (creates % 3 === 0) lost.add(pet.id)
+          return pet
+        },
+        find: (id) => (lost.has(id) ? undefined : store.find(id)),
+        list: (query) =>
+          store
+            .list({ ...query, limit: ALL })
+            .filter((pet) => !lost.has(pet.id))
+            .slice(0, query.limit),
+      },
+    }
+  },
+  'mislabel-status-after-5-creates': ({ store, present }) => {
+    let creates = 0
+    return {
+      store: storeWith(store, {
+        async insert(input) {
+          creates += 1
+          return store.insert(input)
+        },
+      }),
+      present: (pet) =>
+        present(
+          creates > 5 && pet.status
+            ? { ...pet, status: pet.status === 'sold' ? 'available' : 'sold' }
+            : pet,
+        ),
+    }
+  },
+  'concurrent-creates-share-an-id': ({ ids }) => {
+    let pending: Promise<bigint> | undefined
+    return {
+      ids: {
+        next() {
+          // A read-modify-write of the sequence across an await: creates that
+          // overlap read the same value.
+          pending ??= ids.next().then(
+            (id) =>
+              new Promise<bigint>((resolve) =>
+                setTimeout(() => {
+                  pending = undefined
+                  resolve(id)
+                }, 20),
+              ),
+          )
+          return pending
+        },
+      },
+    }
+  },
+  'truncate-names-to-64': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const input = parseNewPet(text)
+      return { ...input, name: input.name.slice(0, 64) }
+    },
+  }),
+  'echo-default-status-ignoring-sent': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const { status: _ignored, ...input } = parseNewPet(text)
+      return input
+    },
+  }),
+  'limit-off-by-one': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const parsed = parseListQuery(query)
+      return query.has('limit') ? { ...parsed, limit: parsed.limit - 1 } : parsed
+    },
+  }),
+  'limit-100-capped-at-50': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const parsed = parseListQuery(query)
+      return { ...parsed, limit: Math.min(parsed.limit, 50) }
+    },
+  }),
+  'default-page-25-with-status': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const parsed = parseListQuery(query)
+      return !query.has('limit') && parsed.status ? { ...parsed, limit: 25 } : parsed
+    },
+  }),
+  'status-filter-ignored-with-limit': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const { status, ...parsed } = parseListQuery(query)
+      return query.has('limit') || status === undefined ? parsed : { ...parsed, status }
+    },
+  }),
+  'list-always-empty': ({ store }) => ({ store: storeWith(store, { list: () => [] }) }),
+  'created-pets-never-listed': ({ store }) => {
+    const seeded = new Set(store.list({ limit: ALL }).map((pet) => pet.id))
+    return {
+      store: storeWith(store, {
+        list: (query: ListQuery) =>
+          store
+            .list({ ...query, limit: ALL })
+            .filter((pet) => seeded.has(pet.id))
+            .slice(0, query.limit),
+      }),
+    }
+  },
+  'status-filter-empty-without-limit': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const parsed = parseListQuery(query)
+      return parsed.status && !query.has('limit') ? { ...parsed, limit: 0 } : parsed
+    },
+  }),
+  'not-found-before-auth': ({ store }) => ({
+    beforeAuth: [
+      (request: ParsedRequest) => {
+        const text = /^\/pets\/(\d+)$/.exec(request.path ?? '')?.[1]
+        if (request.method === 'GET' && text !== undefined && !store.find(BigInt(text))) {
+          throw new HttpError(404, 'not_found', 'No such pet.')
+        }
+      },
+    ],
+  }),
+  'orders-without-auth': ({ keyOf }) => ({
+    keyOf: (request) => (request.path === '/store/orders' ? 'anonymous' : keyOf(request)),
+  }),
+  'empty-token-accepted-on-get': ({ keyOf }) => ({
+    keyOf: (request) =>
+      request.headers.authorization === 'Bearer' && request.path?.startsWith('/pets/')
+        ? 'anonymous'
+        : keyOf(request),
+  }),
+  'crash-on-int64-max-category': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      if (loose(text)?.categoryId === INT64_MAX) throw new Error('category lookup overflowed')
+      return parseNewPet(text)
+    },
+  }),
+  'crash-on-status-null': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      if (loose(text)?.status === null) throw new Error('status was null')
+      return parseNewPet(text)
+    },
+  }),
+  'crash-on-empty-name': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const name = loose(text)?.name
+      if (typeof name === 'string' && name.trim() === '') throw new Error('name was empty')
+      return parseNewPet(text)
+    },
+  }),
+  'key-matched-by-prefix': ({ keyOf }) => ({
+    keyOf(request) {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1]
+      return keyOf(request) ?? (token?.startsWith('sk_ref') ? token : undefined)
+    },
+  }),
+  'crash-on-limit-empty': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      if (query.get('limit') === '') throw new Error('limit parser crashed')
+      return parseListQuery(query)
+    },
+  }),
+  'error-status-as-string-on-404': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        reply.status === 404
+          ? { ...reply, body: { ...(reply.body as object), status: '404' } }
+          : reply,
+        request,
+      ),
+  }),
+  'plain-text-405': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        reply.status === 405
+          ? { ...reply, raw: { type: 'text/plain', text: 'Method Not Allowed' } }
+          : reply,
+        request,
+      ),
+  }),
+  'plain-text-429': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        reply.status === 429
+          ? { ...reply, raw: { type: 'text/plain', text: 'Too Many Requests' } }
+          : reply,
+        request,
+      ),
+  }),
+  'no-rate-limit-headers-on-201': ({ finish }) => ({
+    finish(reply, request) {
+      let answer = reply
+      if (reply.status === 201) {
+        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+          answer = setHeader(answer, name, undefined)
+        }
+      }
+      return finish(answer, request)
+    },
+  }),
+  'reset-is-window-start': ({ finish }, now) => {
+    const serverStart = Math.floor(now() / 1000)
+    return {
+      finish: (reply, request) =>
+        finish(setHeader(reply, 'X-RateLimit-Reset', String(serverStart - 30)), request),
+    }
+  },
+  'remaining-never-changes': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        setHeader(
+          reply,
+          'X-RateLimit-Remaining',
+          String(Number(reply.headers['X-RateLimit-Limit']) - 1),
+        ),
+        request,
+      ),
+  }),
+  'orders-not-counted': ({ count }) => {
+    let last: ReturnType<ReferenceParts['count']> | undefined
+    return {
+      count(request) {
+        if (request.path === '/store/orders' && last !== undefined) return last
+        last = count(request)
+        return last
+      },
+    }
+  },
+  'remaining-above-zero-on-429': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        reply.status === 429 ? setHeader(reply, 'X-RateLimit-Remaining', '3') : reply,
+        request,
+      ),
+  }),
+  'retry-after-invalid': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(reply.status === 429 ? setHeader(reply, 'Retry-After', 'soon') : reply, request),
+  }),
+  'serves-after-remaining-0': ({ count }) => ({
+    count: (request) => ({ ...count(request), over: false }),
+  }),
+  // GET /pets/{petId} counted twice against the window.
+  'get-counted-twice': ({ count }) => ({
+    async count(request) {
+      if (request.method === 'GET' && /^\/pets\/[^/]+$/.test(request.path ?? '')) {
+        await count(request)
+      }
+      return count(request)
+    },
+  }),
+  // A read-modify-write of the counter across an await: requests that
+  // overlap are counted once.
+  'overlapping-requests-counted-once': ({ count }) => {
+    let pending: Promise<RateDecision> | undefined
+    return {
+      count(request) {
+        pending ??= new Promise((resolve) => {
+          const decision = count(request)
+          setTimeout(() => {
+            pending = undefined
+            resolve(decision)
+          }, 15)
+        })
+        return pending
+      },
+    }
+  },
+  // GET /store/orders served past the limit.
+  'orders-served-over-limit': ({ count }) => ({
+    async count(request) {
+      const decision = await count(request)
+      return request.path === '/store/orders' ? { ...decision, over: false } : decision
+    },
+  }),
+  'trims-names': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const input = parseNewPet(text)
+      return { ...input, name: input.name.trim() }
+    },
+  }),
+  // A utf8mb3 column: characters beyond U+FFFF become '?'.
+  'astral-characters-mangled': ({ store }) => ({
+    store: storeWith(store, {
+      insert: (input) =>
+        store.insert({ ...input, name: input.name.replace(/[\u{10000}-\u{10FFFF}]/gu, '?') }),
+    }),
+  }),
+  // A loosely typed column or serialiser: a name that reads as a number is written as one.
+  'numeric-names-as-numbers': ({ present }) => ({
+    present(pet) {
+      const shown = present(pet)
+      const number = Number(pet.name)
+      return pet.name.trim() !== '' && Number.isFinite(number) ? { ...shown, name: number } : shown
+    },
+  }),
+  // The body read into a double before it is checked: integers beyond 2^53 lose precision.
+  'category-id-through-double': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const input = parseNewPet(text)
+      return { ...input, categoryId: BigInt(Number(input.categoryId)) }
+    },
+  }),
+  // The path id read into a 32-bit integer column: ids 2^32 apart find the same pet.
+  'path-ids-alias-beyond-32-bits': ({ parsePetId }) => ({
+    parsePetId: (text) => BigInt.asIntN(32, parsePetId(text)),
+  }),
+  // Read-modify-write of the whole table across an await: of creates that
+  // overlap, only the last one's write is kept.
+  'overlapping-creates-lose-writes': ({ store }) => {
+    const lost = new Set<bigint>()
+    let version = 0
+    return {
+      store: {
+        async insert(input) {
+          const mine = ++version
+          const pet = await store.insert(input)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          if (version !== mine) lost.add(pet.id)
+          return pet
+        },
+        find: (id) => (lost.has(id) ? undefined : store.find(id)),
+        list: (query) =>
+          store
+            .list({ ...query, limit: ALL })
+            .filter((pet) => !lost.has(pet.id))
+            .slice(0, query.limit),
+      },
+    }
+  },
+  // An upsert keyed by name: a create with a name that exists overwrites that pet.
+  'create-upserts-by-name': ({ store }) => {
+    const byName = new Map<string, bigint>()
+    const replaced = new Map<bigint, PetInput>()
+    const current = (pet: StoredPet | undefined) =>
+      pet && { ...pet, ...replaced.get(pet.id), id: pet.id }
+    return {
+      store: {
+        async insert(input) {
+          const existing = byName.get(input.name)
+          if (existing !== undefined) {
+            replaced.set(existing, input)
+            return { ...input, id: existing }
+          }
+          const pet = await store.insert(input)
+          byName.set(pet.name, pet.id)
+          return pet
+        },
+        find: (id) => current(store.find(id)),
+        list: (query) => store.list(query).map((pet) => current(pet) as StoredPet),
+      },
+    }
+  },
+  // `header.split(' ')[1]` after a `startsWith('Bearer ')`: `Bearer <key> junk` gets in.
+  'key-read-as-first-word': ({ keyOf }) => ({
+    keyOf(request) {
+      const header = request.headers.authorization ?? ''
+      const word = header.startsWith('Bearer ') ? header.split(' ')[1] : undefined
+      return keyOf(request) ?? (word === 'sk_ref' ? word : undefined)
+    },
+  }),
+  // `/Bearer (\S+)$/` without `^`: any scheme that ends in `Bearer` gets in.
+  'bearer-matched-without-anchor': ({ keyOf }) => ({
+    keyOf: (request) =>
+      keyOf(request) ??
+      (/Bearer sk_ref$/.test(request.headers.authorization ?? '') ? 'sk_ref' : undefined),
+  }),
+  // A validator that reads a name which parses as a number as a number, and refuses it.
+  'numeric-names-refused': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const input = parseNewPet(text)
+      if (input.name.trim() !== '' && Number.isFinite(Number(input.name))) {
+        throw new HttpError(400, 'invalid_request', 'name must be text.')
+      }
+      return input
+    },
+  }),
+  // A `Basic` credential whose text is the key is taken as the key.
+  'basic-scheme-accepted': ({ keyOf }) => ({
+    keyOf: (request) =>
+      keyOf(request) ?? (request.headers.authorization === 'Basic sk_ref' ? 'sk_ref' : undefined),
+  }),
+}
+
+/**
+ * The parts of a server that breaks exactly one rule: the correct parts with
+ * the fault's replacements laid over them. Kept apart from the server's own
+ * code so that mutation testing mutates the server, not its fault switches.
+ *
+ * @example
+ * const parts = applyFault('limit-off-by-one', createParts({}, Date.now), Date.now)
+ */
+export function applyFault(
+  fault: ReferenceFault,
+  parts: ReferenceParts,
+  now: () => number,
+): ReferenceParts {
+  const replaced = { ...parts, ...FAULTS[fault](parts, now) }
+  // The store reaches the sequence through the live parts.
+  parts.ids = replaced.ids
+  return replaced
+}

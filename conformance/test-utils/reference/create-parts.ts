@@ -1,0 +1,79 @@
+import { bearerKey } from './bearer-auth.ts'
+import { HttpError } from './http-error.ts'
+import { parseListQuery } from './parse-list-query.ts'
+import { parseNewPet } from './parse-new-pet.ts'
+import { parsePetId } from './parse-pet-id.ts'
+import type { ReferenceParts } from './parts.ts'
+import { IdSequence, type PetInput, PetStore } from './pet-store.ts'
+import { FixedWindowLimiter } from './rate-limiter.ts'
+import type { ReferenceOptions } from './reference-options.ts'
+
+// Stryker disable all: the seed of the random list order, an allowed difference (§4.1 shows no order)
+function seeded(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+// Stryker restore all
+
+// Stryker disable all: a name length limit, an allowed difference (§8 shows none)
+function limitName(input: PetInput, maxLength: number | undefined): PetInput {
+  if (maxLength !== undefined && input.name.length > maxLength) {
+    throw new HttpError(400, 'invalid_request', 'name is too long.')
+  }
+  return input
+}
+// Stryker restore all
+
+/**
+ * Builds the parts of a correct reference server from its options.
+ *
+ * @example
+ * const parts = createParts({ order: 'descending' }, Date.now)
+ */
+export function createParts(options: ReferenceOptions, now: () => number): ReferenceParts {
+  const tokens = new Set(options.tokens ?? ['sk_ref'])
+  const categoryIds =
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: whether an unknown categoryId is refused is not shown (§2)
+    options.unknownCategory === 'accept' ? undefined : new Set(options.categoryIds ?? [1n, 2n, 3n])
+  const rate = options.rateLimit ?? { limit: 100_000, windowS: 60 }
+  const limiter = new FixedWindowLimiter(rate.limit, rate.windowS, now)
+  const parts: ReferenceParts = {
+    ids: new IdSequence(options.firstId ?? 1n, options.idStep ?? 1n),
+    store: new PetStore({ next: () => parts.ids.next() }, options.order, seeded(7)),
+    parseNewPet: (text) =>
+      // Stryker disable next-line ObjectLiteral: without rules every int64 category is accepted, which §2 allows
+      limitName(parseNewPet(text, { categoryIds }), options.maxNameLength),
+    // Stryker disable next-line all: an out-of-range limit refused or clamped: §4.1 documents no 400 for listPets
+    parseListQuery: (query) => parseListQuery(query, options.invalidLimit === 'clamp'),
+    parsePetId,
+    keyOf(request) {
+      const key = bearerKey(request.headers.authorization)
+      // Stryker disable next-line StringLiteral: no key and any text that is not a key fail alike
+      return tokens.has(key ?? '') ? key : undefined
+    },
+    count(request) {
+      const key = parts.keyOf(request)
+      // Stryker disable next-line all: §8 does not say whether requests without a valid key count against a key's window
+      return limiter.take(key === undefined ? `address:${request.address}` : `key:${key}`)
+    },
+    present(pet) {
+      const { status, ...shown } = pet
+      return {
+        ...shown,
+        // Stryker disable next-line all: `status` is optional in a Pet (§2)
+        ...(options.omitStatus ? {} : { status }),
+        // Stryker disable next-line all: §2 lists a Pet's fields but forbids no others
+        ...(options.extraFields
+          ? // Stryker disable next-line all: §2 forbids no extra fields
+            { tags: [], createdAt: '2026-01-01T00:00:00Z', owner: null }
+          : {}),
+      }
+    },
+    beforeAuth: [],
+    finish: (reply) => reply,
+  }
+  return parts
+}

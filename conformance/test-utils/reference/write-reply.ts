@@ -1,0 +1,41 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
+import { compressBody } from './compress-body.ts'
+import { stringifyExactJson } from './exact-json.ts'
+import type { Reply } from './parts.ts'
+import type { ReferenceOptions } from './reference-options.ts'
+
+/**
+ * Writes a reply: JSON with exact int64s (`application/problem+json` for
+ * errors when so set), compressed when the server and the client agree on
+ * an encoding, with `Date` and `Content-Length`.
+ *
+ * @example
+ * writeReply(res, reply, req.headers, options, Date.now())
+ */
+export function writeReply(
+  res: ServerResponse,
+  reply: Reply,
+  requestHeaders: IncomingHttpHeaders,
+  options: ReferenceOptions,
+  nowMs: number,
+): void {
+  const headers: Record<string, string | number> = { ...reply.headers }
+  // Stryker disable all: the spec requires no Date header
+  res.sendDate = false
+  if (options.sendDate !== false) {
+    headers.Date = new Date(nowMs).toUTCString()
+  }
+  // Stryker restore all
+  headers['Content-Type'] =
+    reply.raw?.type ??
+    // Stryker disable next-line all: errors as application/problem+json are an allowed difference (the kit accepts any JSON type)
+    (reply.status >= 400 && options.problemJson
+      ? // Stryker disable next-line all: an allowed difference
+        'application/problem+json'
+      : 'application/json; charset=utf-8')
+  const text = reply.raw?.text ?? stringifyExactJson(reply.body)
+  const buffer = compressBody(Buffer.from(text), requestHeaders, options, headers)
+  headers['Content-Length'] = buffer.length
+  res.writeHead(reply.status, headers)
+  res.end(buffer)
+}
