@@ -82,6 +82,7 @@ export function createFetchUpstream(
       return {
         status: response.status,
         headers: endToEndHeaders(response.headers.entries(), DECODED),
+        setCookie: response.headers.getSetCookie(),
         body,
         text: TEXT.decode(body),
         textTruncated: false,

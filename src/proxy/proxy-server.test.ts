@@ -188,6 +188,20 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(upstream.requests).toBe(0)
   })
 
+  it('passes repeated Set-Cookie headers on as separate lines (RFC 6265 §3)', async () => {
+    const upstream = await raw((_req, res) => {
+      res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT'])
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    const mock = await proxyMock(`${upstream.url}/v1`)
+    const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    await response.body.dump()
+    expect(response.headers['set-cookie']).toEqual([
+      'a=1; Path=/',
+      'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT',
+    ])
+  })
+
   it('passes a redirect back as it is, without following it', async () => {
     const upstream = await raw((_req, res) => {
       res.writeHead(302, { location: 'http://elsewhere.invalid/v1/pets' }).end()

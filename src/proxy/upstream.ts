@@ -25,8 +25,10 @@ export interface UpstreamRequest {
  */
 export interface UpstreamAnswer {
   status: number
-  /** End-to-end headers, lower-case names, as the caller gets them. */
+  /** End-to-end headers, lower-case names, as the caller gets them (a repeated one joined with ", "). */
   headers: Record<string, string>
+  /** Each `Set-Cookie` line as received, passed on one per line (RFC 6265 §3 forbids joining them). */
+  setCookie: Array<string>
   /** The body as received (still compressed, when it was): what the caller gets. */
   body: Uint8Array
   /** The body decoded (gzip, br, deflate) as UTF-8 text, for the judge and the journal. */

@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
 import type { ChunkReader } from '../http/read-body.ts'
-import { endToEndHeaders } from '../proxy/hop-by-hop.ts'
+import { endToEndHeaders, setCookieLines } from '../proxy/hop-by-hop.ts'
 import type { ProxyTarget } from '../proxy/proxy-target.ts'
 import { type ProxyLimits, readUpstreamBody, upstreamTimeout } from '../proxy/read-upstream-body.ts'
 import type { Upstream } from '../proxy/upstream.ts'
@@ -66,6 +66,7 @@ export function createUndiciUpstream(
       }
       const headersAt = performance.now()
       const headers = endToEndHeaders(rawPairs(response.headers))
+      const setCookie = setCookieLines(rawPairs(response.headers))
       const iterator = response.body[Symbol.asyncIterator]()
       const reader: ChunkReader = {
         read: async () => {
@@ -84,6 +85,7 @@ export function createUndiciUpstream(
       return {
         status: response.statusCode,
         headers,
+        setCookie,
         body,
         text: decoded === undefined ? '' : TEXT.decode(decoded),
         textTruncated: decoded === undefined,
