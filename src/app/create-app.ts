@@ -205,7 +205,6 @@ export function createApp(deps: AppDeps): App {
       const startedAt = onAnswer ? clock.now() : 0
       const started = onAnswer ? performance.now() : 0
       let response: MockResponse
-      let code: string | null = null
       try {
         // Wait for the data that is loading now: at start, and again after a reset.
         const ready = deps.ready
@@ -222,12 +221,11 @@ export function createApp(deps: AppDeps): App {
         if (inside === undefined) throw outside(request.path)
         response = await pipeline(ctx)
       } catch (error) {
-        if (request.signal?.aborted) response = { status: 499, headers: {} }
-        else {
-          response = toErrorResponse(error, deps.onError)
-          code = error instanceof ApiError ? error.code : 'internal_error'
-        }
+        response = request.signal?.aborted
+          ? { status: 499, headers: {} }
+          : toErrorResponse(error, deps.onError)
       }
+      const code = response.errorCode ?? null
       const headers = { ...ctx.headers, ...response.headers }
       if (onAnswer && ctx.zone !== 'admin') {
         const { upstream } = ctx
@@ -235,6 +233,7 @@ export function createApp(deps: AppDeps): App {
           method: request.method,
           path: ctx.path,
           query: request.query,
+          rawQuery: request.rawQuery,
           headers: request.headers,
           body: request.body,
           startedAt,

@@ -79,6 +79,8 @@ export interface MockResponse {
   body?: string | Uint8Array
   /** A body that is written as it comes (Server-Sent Events), instead of `body`. */
   stream?: ResponseStream
+  /** The Error body's `code`, on an Error answer made by `toErrorResponse` (the journal reads it). */
+  errorCode?: string
 }
 
 /**
@@ -197,6 +199,8 @@ export interface AnsweredRequest {
   method: string
   path: string
   query: URLSearchParams
+  /** The query as received, without `?`, when the transport kept it: the journal keeps this text. */
+  rawQuery?: string
   headers: HeaderReader
   /** The body as received (bytes or text), or `null`. */
   body: Uint8Array | string | null

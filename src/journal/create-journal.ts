@@ -6,7 +6,7 @@ import type { AnsweredRequest } from '../http/types.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
 import { wholeOption } from '../options/whole-option.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
-import { type JournalEntry, toJournalEntry } from './journal-entry.ts'
+import { type JournalEntry, PendingEntry } from './journal-entry.ts'
 import {
   type CheckedFilter,
   type JournalFilter,
@@ -62,8 +62,11 @@ export type ViolationSummary = Record<
 >
 
 export interface Journal {
-  /** Records an answered request and tells every listener. */
-  record(answered: AnsweredRequest): JournalEntry
+  /**
+   * Records an answered request and tells every listener; returns its id.
+   * The entry is built from bounded raw parts when first read (`PendingEntry`).
+   */
+  record(answered: AnsweredRequest): number
   /** Entries that pass the filter, oldest first. A bad filter throws a 400 `ApiError`. */
   list(filter?: JournalFilter | URLSearchParams): Array<JournalEntry>
   /** Entries that pass an already checked filter, oldest first. */
@@ -103,7 +106,8 @@ export function createJournal(
     max: LIMITS.maxJournalSize,
     action: 'create the journal',
   })
-  const ring: Array<JournalEntry | undefined> = new Array(capacity)
+  // An entry is kept as recorded and built when first read (then kept built).
+  const ring: Array<PendingEntry | JournalEntry | undefined> = new Array(capacity)
   let start = 0
   let count = 0
   let evicted = 0
@@ -112,7 +116,14 @@ export function createJournal(
   let summary: ViolationSummary = {}
   const onError = options.onError ?? (() => {})
 
-  const at = (index: number) => ring[(start + index) % capacity] as JournalEntry
+  const at = (index: number): JournalEntry => {
+    const slot = (start + index) % capacity
+    const held = ring[slot] as PendingEntry | JournalEntry
+    if (!(held instanceof PendingEntry)) return held
+    const entry = held.build()
+    ring[slot] = entry
+    return entry
+  }
 
   const subscribe = (listener: (entry: JournalEntry) => void) => {
     if (listeners.size >= MAX_JOURNAL_LISTENERS) {
@@ -133,7 +144,7 @@ export function createJournal(
     if (count === 0) return result
     const limit = checked.limit ?? count
     // Ids in the ring are consecutive: skip what `since` excludes at once.
-    const firstId = at(0).id
+    const firstId = (ring[start] as PendingEntry | JournalEntry).id
     const from = checked.since === undefined ? 0 : Math.max(0, checked.since - firstId + 1)
     if (checked.since !== undefined) {
       for (let index = from; index < count && result.length < limit; index++) {
@@ -152,16 +163,20 @@ export function createJournal(
   return {
     capacity,
     record(answered) {
-      const entry = toJournalEntry(++lastId, answered)
-      for (const { check, level, section } of entry.violations) {
+      const id = ++lastId
+      for (const { check, level, section } of answered.violations) {
         const seen = summary[check]
         if (seen === undefined) {
-          summary[check] = { count: 1, firstId: entry.id, lastId: entry.id, level, section }
-        } else if (seen.lastId !== entry.id) {
+          summary[check] = { count: 1, firstId: id, lastId: id, level, section }
+        } else if (seen.lastId !== id) {
           seen.count++
-          seen.lastId = entry.id
+          seen.lastId = id
         }
       }
+      if (capacity === 0 && listeners.size === 0) return id
+      const pending = new PendingEntry(id, answered)
+      // With listeners (an event stream, a waiter), the entry is read at once.
+      const entry: PendingEntry | JournalEntry = listeners.size > 0 ? pending.build() : pending
       if (capacity > 0) {
         if (count < capacity) {
           ring[(start + count) % capacity] = entry
@@ -172,6 +187,7 @@ export function createJournal(
           evicted++
         }
       }
+      if (entry instanceof PendingEntry) return id
       for (const listener of listeners) {
         try {
           listener(entry)
@@ -179,7 +195,7 @@ export function createJournal(
           onError(error)
         }
       }
-      return entry
+      return id
     },
     list: (filter) => select(readJournalFilter(filter, capacity)),
     select,

@@ -73,6 +73,122 @@ export interface JournalEntry {
 }
 
 /**
+ * What the journal holds of an answered request until the entry is read:
+ * bounded raw parts (the selected header values as sent, the query as
+ * received, bodies as text cut to `JOURNAL_BODY_LIMIT`, at most
+ * `JOURNAL_RESPONSE_HEADERS` response headers). Under load nobody reads most
+ * entries, so the JSON shape (`JournalEntry`) is built when one is first
+ * read (header values cut, the key masked, the query parsed); recording
+ * costs two small objects per request instead of seven.
+ *
+ * @example
+ * const pending = new PendingEntry(7, answered)
+ * pending.build().headers.authorization // 'Bearer sk_tes...'
+ */
+export class PendingEntry {
+  readonly id: number
+  readonly startedAt: number
+  readonly method: string
+  readonly path: string
+  /** The query as received (parsed the same way when read), or as the transport parsed it. */
+  readonly query: string | URLSearchParams
+  readonly route: string | null
+  readonly status: number
+  readonly code: string | null
+  readonly durationMs: number
+  readonly forced: ForcedBy | null
+  readonly plan: string | null
+  readonly answeredBy: 'mock' | 'upstream'
+  readonly violations: Array<AnsweredViolation>
+  /** The values of `JOURNALED_HEADERS`, in that order. */
+  readonly headerValues: Array<string | null>
+  readonly body: string | null
+  readonly bodyTruncated: boolean
+  readonly responseHeaders: Record<string, string>
+  readonly responseBody: string | null
+  readonly responseBodyTruncated: boolean
+  readonly upstreamTimings: { waitMs: number; receiveMs: number } | null
+
+  constructor(id: number, answered: AnsweredRequest) {
+    // Only what the entry shows is kept: not the request's header reader (it
+    // holds the connection) nor the bodies as received.
+    this.id = id
+    this.startedAt = answered.startedAt
+    this.method = answered.method
+    this.path = answered.path
+    this.query = answered.rawQuery ?? answered.query
+    this.route = answered.route
+    this.status = answered.status
+    this.code = answered.code
+    this.durationMs = answered.durationMs
+    this.forced = answered.forced
+    this.plan = answered.plan
+    this.answeredBy = answered.answeredBy
+    this.violations = answered.violations
+    const headerValues: Array<string | null> = []
+    for (const name of JOURNALED_HEADERS) headerValues.push(answered.headers.get(name))
+    this.headerValues = headerValues
+    this.body = boundedText(answered.body)
+    this.bodyTruncated = answered.body !== null && answered.body.length > JOURNAL_BODY_LIMIT
+    const { response, upstream } = answered
+    this.responseBody = boundedText(response.body)
+    this.responseBodyTruncated = response.body !== null && response.body.length > JOURNAL_BODY_LIMIT
+    this.responseHeaders = boundedHeaders(response.headers)
+    this.upstreamTimings =
+      upstream === undefined
+        ? null
+        : { waitMs: round(upstream.waitMs), receiveMs: round(upstream.receiveMs) }
+  }
+
+  /** The entry as the journal shows it (a new object on each call). */
+  build(): JournalEntry {
+    const headers: Record<string, string> = {}
+    JOURNALED_HEADERS.forEach((name, index) => {
+      const value = this.headerValues[index]
+      if (value === null || value === undefined) return
+      headers[name] =
+        name === 'authorization' ? maskOnce(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
+    })
+    const query: Record<string, string | Array<string>> = {}
+    const params = typeof this.query === 'string' ? new URLSearchParams(this.query) : this.query
+    for (const [name, value] of params) {
+      const seen = query[name]
+      if (seen === undefined) query[name] = value
+      else if (typeof seen === 'string') query[name] = [seen, value]
+      else seen.push(value)
+    }
+    const responseHeaders: Record<string, string> = {}
+    for (const [name, value] of Object.entries(this.responseHeaders)) {
+      responseHeaders[name] = value.slice(0, JOURNAL_HEADER_LIMIT)
+    }
+    return {
+      id: this.id,
+      time: isoTime(this.startedAt),
+      method: this.method,
+      path: this.path,
+      query,
+      route: this.route,
+      headers,
+      body: this.body,
+      bodyTruncated: this.bodyTruncated,
+      status: this.status,
+      code: this.code,
+      durationMs: round(this.durationMs),
+      forced: this.forced,
+      plan: this.plan,
+      answeredBy: this.answeredBy,
+      violations: this.violations,
+      response: {
+        headers: responseHeaders,
+        body: this.responseBody,
+        bodyTruncated: this.responseBodyTruncated,
+      },
+      upstreamTimings: this.upstreamTimings,
+    }
+  }
+}
+
+/**
  * Makes the journal entry of an answered request: selected headers with the
  * bearer key masked, the body cut to `JOURNAL_BODY_LIMIT` characters.
  *
@@ -81,69 +197,34 @@ export interface JournalEntry {
  * entry.headers.authorization // 'Bearer sk_tes...'
  */
 export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEntry {
-  const headers: Record<string, string> = {}
-  for (const name of JOURNALED_HEADERS) {
-    const value = answered.headers.get(name)
-    if (value === null) continue
-    headers[name] =
-      name === 'authorization' ? maskOnce(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
-  }
-  const query: Record<string, string | Array<string>> = {}
-  for (const [name, value] of answered.query) {
-    const seen = query[name]
-    if (seen === undefined) query[name] = value
-    else if (typeof seen === 'string') query[name] = [seen, value]
-    else seen.push(value)
-  }
-  const request = boundedBody(answered.body)
-  const response = boundedBody(answered.response.body)
-  const responseHeaders: Record<string, string> = {}
-  let count = 0
-  for (const [name, value] of Object.entries(answered.response.headers)) {
-    if (count++ >= JOURNAL_RESPONSE_HEADERS) break
-    responseHeaders[name] = value.slice(0, JOURNAL_HEADER_LIMIT)
-  }
-  const { upstream } = answered
-  return {
-    id,
-    time: isoTime(answered.startedAt),
-    method: answered.method,
-    path: answered.path,
-    query,
-    route: answered.route,
-    headers,
-    body: request.body,
-    bodyTruncated: request.bodyTruncated,
-    status: answered.status,
-    code: answered.code,
-    durationMs: round(answered.durationMs),
-    forced: answered.forced,
-    plan: answered.plan,
-    answeredBy: answered.answeredBy,
-    violations: answered.violations,
-    response: {
-      headers: responseHeaders,
-      body: response.body,
-      bodyTruncated: response.bodyTruncated,
-    },
-    upstreamTimings:
-      upstream === undefined
-        ? null
-        : { waitMs: round(upstream.waitMs), receiveMs: round(upstream.receiveMs) },
-  }
+  return new PendingEntry(id, answered).build()
 }
 
-/** A body as the journal keeps it: text, its first `JOURNAL_BODY_LIMIT` bytes (characters for text). */
-function boundedBody(body: Uint8Array | string | null): {
-  body: string | null
-  bodyTruncated: boolean
-} {
-  if (body === null || body.length === 0) return { body: null, bodyTruncated: false }
-  const kept = body.slice(0, JOURNAL_BODY_LIMIT)
-  return {
-    body: typeof kept === 'string' ? kept : TEXT.decode(kept),
-    bodyTruncated: body.length > JOURNAL_BODY_LIMIT,
+/** A body as text, its first `JOURNAL_BODY_LIMIT` bytes (characters for text), or `null` for none. */
+function boundedText(body: Uint8Array | string | null): string | null {
+  if (body === null || body.length === 0) return null
+  const kept = body.length > JOURNAL_BODY_LIMIT ? body.slice(0, JOURNAL_BODY_LIMIT) : body
+  return typeof kept === 'string' ? kept : TEXT.decode(kept)
+}
+
+/**
+ * The response headers kept: the answer's own object when it has at most
+ * `JOURNAL_RESPONSE_HEADERS` (it is made per request and not changed after),
+ * else a copy of the first ones.
+ */
+function boundedHeaders(headers: Record<string, string>): Record<string, string> {
+  let count = 0
+  for (const _ in headers) {
+    if (++count > JOURNAL_RESPONSE_HEADERS) break
   }
+  if (count <= JOURNAL_RESPONSE_HEADERS) return headers
+  const kept: Record<string, string> = {}
+  count = 0
+  for (const [name, value] of Object.entries(headers)) {
+    if (count++ >= JOURNAL_RESPONSE_HEADERS) break
+    kept[name] = value
+  }
+  return kept
 }
 
 /** ms to the microsecond. */

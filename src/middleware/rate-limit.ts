@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { toErrorResponse } from '../http/to-error-response.ts'
 import type { Middleware } from '../http/types.ts'
 import { KEY_CLIENT_PREFIX, type RateLimiter } from '../rate-limit/create-rate-limiter.ts'
 import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../spec/headers.ts'
@@ -35,17 +36,23 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     if (decision.outcome === 'allowed') return next()
     const retryAfter = decision.retryAfter ?? 1
     const headers = { [RETRY_AFTER]: String(retryAfter) }
+    // Answered, not thrown: a client hammering a limited key is exactly when
+    // the mock must stay cheap, and a throw costs a rejected promise.
     if (decision.outcome === 'banned') {
-      throw new ApiError(
-        'key_banned',
-        `${apiKey ? 'This API key' : 'This client'} kept sending while rate limited and is banned; retry after ${retryAfter} s.`,
-        headers,
+      return toErrorResponse(
+        new ApiError(
+          'key_banned',
+          `${apiKey ? 'This API key' : 'This client'} kept sending while rate limited and is banned; retry after ${retryAfter} s.`,
+          headers,
+        ),
       )
     }
-    throw new ApiError(
-      'rate_limited',
-      `Rate limit of ${decision.limit} requests per ${decision.window} exceeded; retry after ${retryAfter} s.`,
-      headers,
+    return toErrorResponse(
+      new ApiError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per ${decision.window} exceeded; retry after ${retryAfter} s.`,
+        headers,
+      ),
     )
   }
 }
