@@ -271,9 +271,16 @@ export function createApp(deps: AppDeps): App {
           status: response.status,
           headers:
             length === undefined ? headers : { ...headers, 'content-length': String(length) },
+          setCookie: response.setCookie,
         }
       }
-      return { status: response.status, headers, body: response.body, stream: response.stream }
+      return {
+        status: response.status,
+        headers,
+        setCookie: response.setCookie,
+        body: response.body,
+        stream: response.stream,
+      }
     },
   })
   return appWith(dispatch)

@@ -495,3 +495,116 @@ export const EXCHANGE_RULES: Partial<Record<OperationId, Array<[CheckId, Exchang
     ['get.invalid-id', getInvalidId],
   ],
 }
+
+/**
+ * The kit's check a credential breaks whatever the key, or `undefined` when
+ * it is a bearer token (whose key only the server knows): none
+ * (`auth.no-header`), another scheme (`auth.non-bearer`), `Bearer` without
+ * a token (`auth.empty-token`). The scheme is case-insensitive (RFC 9110
+ * §11.1); a header read without its trailing space leaves `Bearer` alone.
+ *
+ * @example
+ * credentialCheckOf('Basic sk_ref') // 'auth.non-bearer'
+ */
+export function credentialCheckOf(
+  authorization: string | undefined,
+): 'auth.no-header' | 'auth.non-bearer' | 'auth.empty-token' | undefined {
+  const header = authorization?.trim() ?? ''
+  if (header === '') {
+    return 'auth.no-header'
+  }
+  const [scheme = '', ...token] = header.split(/\s+/)
+  if (scheme.toLowerCase() !== 'bearer') {
+    return 'auth.non-bearer'
+  }
+  return token.length === 0 ? 'auth.empty-token' : undefined
+}
+
+/**
+ * A request whose credential the spec refuses whatever the key
+ * (`credentialCheckOf`) answers 401 (its Error body is `error.body`'s).
+ *
+ * @example
+ * refusedCredential('none', { status: 200, body: '[]' })?.problem // 'HTTP 200 [] (no Authorization)'
+ */
+export function refusedCredential(
+  authorization: string | undefined,
+  response: RuleResponse,
+): ExchangeJudgement {
+  if (credentialCheckOf(authorization) === undefined) {
+    return undefined
+  }
+  const why =
+    authorization === undefined
+      ? 'no Authorization'
+      : `Authorization: ${authorization.split(/\s/)[0]}`
+  return {
+    expected: `401 with an Error body (${why})`,
+    problem: response.status === 401 ? undefined : `${describe(response)} (${why})`,
+  }
+}
+
+/**
+ * The kit's `create.reject-*` check a `createPet` body breaks, or
+ * `undefined` for a NewPet: no body, not JSON, `name` missing or not a
+ * string (a body that is no object has none), `categoryId` missing or not an
+ * exact int64, `status` not a PetStatus.
+ *
+ * @example
+ * rejectCheckOf('{"name":"Rex"}') // 'create.reject-invalid-category-id'
+ */
+export function rejectCheckOf(body: string | undefined): CheckId | undefined {
+  if (body === undefined || body === '') {
+    return 'create.reject-missing-body'
+  }
+  const json = parseJsonBody(body)
+  if (!json.ok) {
+    return 'create.reject-malformed-json'
+  }
+  const value = json.value
+  const pet: Record<string, unknown> =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  if (typeof pet.name !== 'string') {
+    return 'create.reject-invalid-name'
+  }
+  if (!ExactInt64.safeParse(pet.categoryId).success) {
+    return 'create.reject-invalid-category-id'
+  }
+  if ('status' in pet && !PetStatus.safeParse(pet.status).success) {
+    return 'create.reject-invalid-status'
+  }
+  return undefined
+}
+
+/**
+ * A `createPet` whose body is not a NewPet (`rejectCheckOf`) is refused with
+ * 400: a 2xx breaks the rule (other refusals are the other rules').
+ *
+ * @example
+ * rejectedNewPet({ pathParams: {}, query: new URLSearchParams(), body: '{' }, { status: 201, body: '{}' })?.problem // 'HTTP 201 {} (not JSON)'
+ */
+export const rejectedNewPet: ExchangeRule = (request, response) => {
+  const check = rejectCheckOf(request.body)
+  if (check === undefined) {
+    return undefined
+  }
+  const why = REJECT_REASONS[check] ?? 'not a NewPet'
+  return {
+    expected: `400 (${why})`,
+    problem:
+      response.status >= 200 && response.status < 300
+        ? `${describe(response)} (${why})`
+        : undefined,
+  }
+}
+
+/** What each `create.reject-*` check says of the body, in messages. */
+const REJECT_REASONS: Partial<Record<CheckId, string>> = {
+  'create.reject-missing-body': 'no body',
+  'create.reject-malformed-json': 'not JSON',
+  'create.reject-invalid-name': 'name missing or not a string',
+  'create.reject-invalid-category-id': 'categoryId missing or not an int64',
+  'create.reject-invalid-status': 'status not a PetStatus',
+}

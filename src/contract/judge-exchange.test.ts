@@ -133,10 +133,10 @@ const allowed: Record<string, Partial<JudgedExchange>> = {
     JSON.stringify({ code: 'x', message: 'y', status: 400 }),
     400,
   ),
-  "a 201 to a body that is not a NewPet (the request is the caller's mistake)": created(
-    '{"name":42}',
-    '{"id":1,"name":"42","categoryId":0}',
-  ),
+  'a 400 to a body that is not a NewPet': created('{"name":42}', errorOf(400).responseBody, 400),
+  'a 200 to an unknown but well-formed key (only the server knows its keys)': {
+    requestHeaders: { authorization: 'Bearer sk_nobody_knows' },
+  },
   'a Pet of the id asked for, beyond 2^53': fetched(
     '9007199254740993',
     '{"id":9007199254740993,"name":"Rex","categoryId":1,"extra":true}',
@@ -151,7 +151,53 @@ const allowed: Record<string, Partial<JudgedExchange>> = {
   'a 200 of one pet for limit=0': { query: 'limit=0', responseBody: pets(1) },
 }
 
+/** For each refusal the spec requires: a request it refuses, answered as if it were fine. */
+const accepted: Record<string, Partial<JudgedExchange>> = {
+  'auth.no-header': { requestHeaders: {} },
+  'auth.non-bearer': { requestHeaders: { Authorization: 'Basic sk_test_free' } },
+  'auth.empty-token': {
+    ...fetched('7', JSON.stringify(PET)),
+    requestHeaders: { authorization: 'Bearer' },
+  },
+  'orders.auth': {
+    path: '/v1/store/orders',
+    responseBody: '[]',
+    requestHeaders: { authorization: 'bearer ' },
+  },
+  'create.reject-missing-body': created('', JSON.stringify(PET)),
+  'create.reject-malformed-json': created('{"name":', JSON.stringify(PET)),
+  'create.reject-invalid-name': created('{"name":42,"categoryId":3}', JSON.stringify(PET)),
+  'create.reject-invalid-category-id': created(
+    '{"name":"Rex","categoryId":1.5}',
+    JSON.stringify(PET),
+  ),
+  'create.reject-invalid-status': created(
+    '{"name":"Rex","categoryId":3,"status":"adopted"}',
+    JSON.stringify(PET),
+  ),
+}
+
 describe('createExchangeJudge', () => {
+  it.each(Object.entries(accepted))(
+    'names exactly %s when the upstream accepts what the spec refuses',
+    (id, change) => {
+      const violations = createExchangeJudge()(exchange(change))
+      const check = catalogue.find((entry) => entry.id === id)
+      expect(violations).toEqual([
+        { check: id, level: check?.level, section: check?.section, message: expect.any(String) },
+      ])
+    },
+  )
+
+  it('leaves a refusal of what the spec refuses alone', () => {
+    const judge = createExchangeJudge()
+    const unauthorized = errorOf(401, { 'WWW-Authenticate': 'Bearer' })
+    expect(judge(exchange({ ...unauthorized, requestHeaders: {} }))).toEqual([])
+    expect(judge(exchange({ ...created('{', ''), ...errorOf(400) }))).toEqual([])
+    // Refused for its key first: the invalid body is not judged again.
+    expect(judge(exchange({ ...created('', ''), ...unauthorized, requestHeaders: {} }))).toEqual([])
+  })
+
   it('finds no violation in a conforming exchange, nor in a conforming series', () => {
     const judge = createExchangeJudge()
     expect(judge(exchange())).toEqual([])
@@ -277,7 +323,7 @@ describe('createExchangeJudge', () => {
     ).toEqual([])
     expect(
       judge(exchange({ ...notJson, path: '/v1/pets/7', requestHeaders: {} })).map((v) => v.check),
-    ).toEqual(['response.json', 'get.valid'])
+    ).toEqual(['response.json', 'auth.no-header', 'get.valid'])
     // A 401 of orders needs no WWW-Authenticate (advisory, pet operations only).
     expect(
       judge(exchange({ ...errorOf(401), path: '/v1/store/orders', requestHeaders: {} })),

@@ -1,6 +1,14 @@
 import { type CheckId, catalogue } from './catalogue.ts'
 import type { CheckDefinition, CheckLevel, Judgement, OperationId } from './check-definition.ts'
-import { EXCHANGE_RULES, type RuleRequest } from './exchange-rules.ts'
+import {
+  credentialCheckOf,
+  EXCHANGE_RULES,
+  type ExchangeJudgement,
+  type RuleRequest,
+  refusedCredential,
+  rejectCheckOf,
+  rejectedNewPet,
+} from './exchange-rules.ts'
 import { createRuleMemory, judgeResponse } from './judge-response.ts'
 import { operationOf } from './operation-of.ts'
 
@@ -74,6 +82,37 @@ const violationOf = (check: CheckDefinition<CheckId>, judgement: Judgement): Arr
       ]
     : []
 
+const checkOf = (id: CheckId): CheckDefinition<CheckId> =>
+  catalogue.find((check) => check.id === id) as CheckDefinition<CheckId>
+
+/**
+ * What the spec says must be refused, judged on the answer: a credential
+ * refused whatever the key (`auth.no-header`, `auth.non-bearer`,
+ * `auth.empty-token`; `orders.auth` for `listOrders`) answered other than
+ * 401, and a `createPet` body that is not a NewPet (`create.reject-*`)
+ * answered 2xx. An unknown but well-formed key is not judged: only the
+ * server knows its keys.
+ */
+function refusalsOf(
+  exchange: JudgedExchange,
+  operation: OperationId,
+  authorization: string | undefined,
+): Array<Violation> {
+  const response = { status: exchange.status, body: exchange.responseBody }
+  const judged: Array<[CheckId | undefined, ExchangeJudgement]> = []
+  if (operation === 'listOrders' || checkOf('auth.no-header').operations.includes(operation)) {
+    const check = operation === 'listOrders' ? 'orders.auth' : credentialCheckOf(authorization)
+    judged.push([check, refusedCredential(authorization, response)])
+  }
+  if (operation === 'createPet') {
+    const request = { pathParams: {}, query: new URLSearchParams(), body: exchange.requestBody }
+    judged.push([rejectCheckOf(exchange.requestBody), rejectedNewPet(request, response)])
+  }
+  return judged.flatMap(([id, judgement]) =>
+    id === undefined ? [] : violationOf(checkOf(id), judgement),
+  )
+}
+
 const lowerCased = (headers: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
@@ -85,7 +124,9 @@ const lowerCased = (headers: Record<string, string>): Record<string, string> =>
  * `list.default-limit`, `list.limit`, `list.max-items`, `list.status-filter`,
  * `create.valid`, `get.valid`, and the advisory `list.invalid-limit`,
  * `list.invalid-status`, `get.invalid-id`), with the kit's ids, levels and
- * sections. A status the spec does not list for the operation breaks the
+ * sections; and what the spec says must be refused (`refusalsOf`: a
+ * missing, other-scheme or empty credential answered other than 401, a body
+ * that is not a NewPet answered 2xx). A status the spec does not list for the operation breaks the
  * operation's rule; 401, 429 and 5xx (`server.no-5xx`) are left to the
  * other rules, as is a 404 of `getPet` and a 400 of `createPet` (a category
  * may not exist). Pure apart from that memory: no I/O, no clock (it reads the
@@ -126,6 +167,7 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
     const ofResponse = judged.flatMap(({ check, judgement }) =>
       bodyless && check.id === 'error.body' ? [] : violationOf(check, judgement),
     )
+    ofResponse.push(...refusalsOf(exchange, operation, authorization))
     const rules = EXCHANGE_RULES[operation] ?? []
     if (rules.length === 0) {
       return ofResponse
@@ -139,12 +181,7 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
     }
     return [
       ...ofResponse,
-      ...rules.flatMap(([id, rule]) =>
-        violationOf(
-          catalogue.find((check) => check.id === id) as CheckDefinition<CheckId>,
-          rule(request, response),
-        ),
-      ),
+      ...rules.flatMap(([id, rule]) => violationOf(checkOf(id), rule(request, response))),
     ]
   }
 }

@@ -70,9 +70,14 @@ function toFetchResponse(response: MockResponse, signal?: AbortSignal): Response
       headers: response.headers,
     })
   }
+  const headers = new Headers(response.headers)
+  if (response.setCookie !== undefined && response.setCookie.length > 0) {
+    headers.delete('set-cookie')
+    for (const line of response.setCookie) headers.append('set-cookie', line)
+  }
   return new Response((response.body as BodyInit | undefined) ?? null, {
     status: response.status,
-    headers: response.headers,
+    headers,
   })
 }
 

@@ -73,6 +73,8 @@ export interface App {
 export interface MockResponse {
   status: number
   headers: Record<string, string>
+  /** `Set-Cookie` lines (an upstream's), each written as its own header instead of `headers['set-cookie']`. */
+  setCookie?: Array<string>
   /** Serialized body (bytes: an upstream's, passed on as received), or `undefined` for none. */
   body?: string | Uint8Array
   /** A body that is written as it comes (Server-Sent Events), instead of `body`. */

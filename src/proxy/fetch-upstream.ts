@@ -15,8 +15,11 @@ const TEXT = new TextDecoder()
 /**
  * The in-process upstream (`createPetstore({ proxy })`): Fetch, which
  * verifies TLS, with `redirect: 'manual'` (a 3xx is the answer), the
- * proxy's timeouts and size bound. Fetch decodes compressed bodies itself, so
- * the answer comes decoded, without `Content-Encoding`. `fetchImpl` is how
+ * proxy's size bound and one timeout of connect and headers together (Fetch
+ * does not tell the connection apart). Fetch decodes compressed bodies
+ * itself, so the answer comes decoded, without `Content-Encoding` (its `text`
+ * is then never truncated: the decoded body is within the size bound), and it
+ * sends no body with a GET or HEAD (Fetch forbids one). `fetchImpl` is how
  * the request is sent (msw's `bypass()` around the global `fetch`, so that
  * the mock's own handlers do not catch it).
  *
@@ -55,7 +58,7 @@ export function createFetchUpstream(
           }),
         )
       } catch (error) {
-        if (timedOut) throw upstreamTimeout(target.origin, 'headers', limits)
+        if (timedOut) throw upstreamTimeout(target.origin, 'connect-and-headers', limits)
         throw new ApiError(
           'upstream_unreachable',
           `The upstream ${target.origin} could not be reached: ${messageOf(error).replace(/\.+$/, '')}.`,
@@ -82,6 +85,7 @@ export function createFetchUpstream(
       return {
         status: response.status,
         headers: endToEndHeaders(response.headers.entries(), DECODED),
+        setCookie: response.headers.getSetCookie(),
         body,
         text: TEXT.decode(body),
         textTruncated: false,

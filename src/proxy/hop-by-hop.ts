@@ -15,7 +15,8 @@ const HOP_BY_HOP = new Set([
  * The headers of a message without its hop-by-hop ones (`Connection` and those
  * it names, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`,
  * `Proxy-*`) and without those in `drop`; names lower-cased, a repeated
- * header joined with ", ".
+ * header joined with ", " (`Set-Cookie` too: the record is for reading;
+ * `setCookieLines` keeps its lines apart for the wire).
  *
  * @example
  * endToEndHeaders([['Connection', 'x-a'], ['X-A', '1'], ['Accept', '*\/*']]) // { accept: '*\/*' }
@@ -41,4 +42,17 @@ export function endToEndHeaders(
     kept[name] = kept[name] === undefined ? value : `${kept[name]}, ${value}`
   }
   return kept
+}
+
+/**
+ * The `Set-Cookie` lines of a message, each on its own: RFC 6265 §3 forbids
+ * joining them into one header, so a proxy passes them on one per line.
+ *
+ * @example
+ * setCookieLines([['Set-Cookie', 'a=1'], ['set-cookie', 'b=2']]) // ['a=1', 'b=2']
+ */
+export function setCookieLines(entries: Iterable<[string, string]>): Array<string> {
+  const lines: Array<string> = []
+  for (const [name, value] of entries) if (name.toLowerCase() === 'set-cookie') lines.push(value)
+  return lines
 }

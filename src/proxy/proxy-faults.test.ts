@@ -30,7 +30,8 @@ async function proxyTo(options: ReferenceOptions): Promise<RunningServer> {
   return mock
 }
 
-type Call = { path: string; method?: 'GET' | 'POST' | 'PUT'; body?: string }
+/** `auth`: the Authorization sent instead of the key (`null`: none). */
+type Call = { path: string; method?: 'GET' | 'POST' | 'PUT'; body?: string; auth?: string | null }
 
 const list: Call = { path: '/v1/pets?limit=2' }
 const missing: Call = { path: '/v1/pets/999' }
@@ -44,9 +45,11 @@ const longName: Call = {
 
 async function send(mock: RunningServer, calls: Array<Call>): Promise<Array<JournalEntry>> {
   for (const call of calls) {
+    const auth =
+      call.auth === undefined ? KEY : call.auth === null ? {} : { authorization: call.auth }
     const response = await request(`${mock.url}${call.path}`, {
       method: call.method ?? 'GET',
-      headers: call.body ? { ...KEY, 'content-type': 'application/json' } : KEY,
+      headers: call.body ? { ...auth, 'content-type': 'application/json' } : auth,
       body: call.body,
     })
     await response.body.dump()
@@ -95,6 +98,15 @@ describe('the proxy shows each fault of the upstream as its check id', () => {
       { firstId: 9007199254740993n },
     ],
     ['status-filter-ignored-with-limit', 'list.status-filter', [list, filtered], {}],
+    // What the spec says must be refused, accepted: the upstream's fault, not only the caller's.
+    ['basic-scheme-accepted', 'auth.non-bearer', [list, { ...list, auth: 'Basic sk_ref' }], {}],
+    [
+      'empty-token-accepted-on-get',
+      'auth.empty-token',
+      [list, { path: '/v1/pets/1', auth: 'Bearer' }],
+      {},
+    ],
+    ['orders-without-auth', 'orders.auth', [list, { path: '/v1/store/orders', auth: null }], {}],
     [
       'default-page-25-with-status',
       'list.default-limit',

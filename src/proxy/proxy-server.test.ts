@@ -206,6 +206,54 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(upstream.requests).toBe(0)
   })
 
+  it('passes repeated Set-Cookie headers on as separate lines (RFC 6265 §3)', async () => {
+    const upstream = await raw((_req, res) => {
+      res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT'])
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    const mock = await proxyMock(`${upstream.url}/v1`)
+    const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    await response.body.dump()
+    expect(response.headers['set-cookie']).toEqual([
+      'a=1; Path=/',
+      'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT',
+    ])
+  })
+
+  it('answers 503 with Retry-After past the bound of requests in flight, sending nothing more', async () => {
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let arrived = () => {}
+    const first = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    const upstream = await raw((_req, res) => {
+      arrived()
+      void released.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'))
+    })
+    const mock = await proxyMock(`${upstream.url}/v1`, { limits: { maxInFlight: 1 } })
+    const slow = request(`${mock.url}/v1/pets`, { headers: KEY })
+    await first
+    const refused = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    expect(refused.statusCode).toBe(503)
+    expect(refused.headers['retry-after']).toBe(String(PROXY_LIMITS.busyRetryAfterS))
+    expect(ErrorBody.parse(await refused.body.json())).toMatchObject({
+      code: 'service_unavailable',
+      status: 503,
+    })
+    expect(upstream.requests).toBe(1)
+    release()
+    const answered = await slow
+    expect(answered.statusCode).toBe(200)
+    await answered.body.dump()
+    // The bound is of requests in flight: once answered, the next one is sent.
+    const next = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    expect(next.statusCode).toBe(200)
+    await next.body.dump()
+  })
+
   it('passes a redirect back as it is, without following it', async () => {
     const upstream = await raw((_req, res) => {
       res.writeHead(302, { location: 'http://elsewhere.invalid/v1/pets' }).end()

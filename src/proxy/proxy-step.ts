@@ -126,9 +126,14 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
           if (name.startsWith('access-control-')) delete answerHeaders[name]
         }
       }
-      return request.method === 'HEAD'
-        ? { status: answer.status, headers: answerHeaders }
-        : { status: answer.status, headers: answerHeaders, body: answer.body }
+      const answered: MockResponse = { status: answer.status, headers: answerHeaders }
+      if (answer.setCookie.length > 0) {
+        // One line each on the wire (RFC 6265 §3), not the record's joined value.
+        delete answerHeaders['set-cookie']
+        answered.setCookie = answer.setCookie
+      }
+      if (request.method !== 'HEAD') answered.body = answer.body
+      return answered
     })
   }
 }

@@ -61,20 +61,23 @@ export async function readUpstreamBody(
 
 /**
  * The 504 of an upstream that did not accept the connection, send its
- * headers or its whole body in time (`PROXY_LIMITS`).
+ * headers or its whole body in time (`PROXY_LIMITS`); `connect-and-headers`
+ * is the one bound of both together, for a client (Fetch) that cannot time
+ * the connection apart.
  *
  * @example
  * throw upstreamTimeout('https://staging.example.com', 'headers')
  */
 export function upstreamTimeout(
   origin: string,
-  phase: 'connect' | 'headers' | 'body',
+  phase: 'connect' | 'headers' | 'connect-and-headers' | 'body',
   limits: ProxyLimits = PROXY_LIMITS,
 ): ApiError {
   const { connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = limits
   const what = {
     connect: `accept a connection within ${connectTimeoutMs} ms`,
     headers: `send its headers within ${headersTimeoutMs} ms`,
+    'connect-and-headers': `accept a connection and send its headers within ${connectTimeoutMs + headersTimeoutMs} ms`,
     body: `send its whole body within ${bodyTimeoutMs} ms`,
   }[phase]
   return new ApiError('upstream_timeout', `The upstream ${origin} did not ${what}.`)

@@ -11,6 +11,7 @@ export interface UpstreamRequest {
   path: string
   /** End-to-end headers, lower-case names (no `host`: the upstream's is used). */
   headers: Record<string, string>
+  /** Sent as is; the Fetch upstream (in-process) sends none with GET or HEAD, which Fetch forbids. */
   body: Uint8Array | null
   /** Aborts when the caller goes away. */
   signal?: AbortSignal
@@ -25,13 +26,18 @@ export interface UpstreamRequest {
  */
 export interface UpstreamAnswer {
   status: number
-  /** End-to-end headers, lower-case names, as the caller gets them. */
+  /** End-to-end headers, lower-case names, as the caller gets them (a repeated one joined with ", "). */
   headers: Record<string, string>
-  /** The body as received (still compressed, when it was): what the caller gets. */
+  /** Each `Set-Cookie` line as received, passed on one per line (RFC 6265 §3 forbids joining them). */
+  setCookie: Array<string>
+  /**
+   * The body as received, what the caller gets: still compressed when it was
+   * (undici); the Fetch upstream's is already decoded, without `Content-Encoding`.
+   */
   body: Uint8Array
   /** The body decoded (gzip, br, deflate) as UTF-8 text, for the judge and the journal. */
   text: string
-  /** `text` is not the whole body (it could not be decoded within the bounds). */
+  /** `text` is not the whole body (it could not be decoded within the bounds); never with Fetch, whose body comes decoded. */
   textTruncated: boolean
   /** From sending to the headers, in ms. */
   waitMs: number

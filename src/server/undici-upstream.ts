@@ -1,13 +1,15 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliDecompress, gunzip, inflate } from 'node:zlib'
 import { errors, Pool } from 'undici'
 import { ApiError } from '../errors/api-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
 import type { ChunkReader } from '../http/read-body.ts'
-import { endToEndHeaders } from '../proxy/hop-by-hop.ts'
+import { endToEndHeaders, setCookieLines } from '../proxy/hop-by-hop.ts'
 import type { ProxyTarget } from '../proxy/proxy-target.ts'
 import { type ProxyLimits, readUpstreamBody, upstreamTimeout } from '../proxy/read-upstream-body.ts'
 import type { Upstream } from '../proxy/upstream.ts'
+import { RETRY_AFTER_NAME } from '../spec/headers.ts'
 import { PROXY_LIMITS } from '../spec/limits.ts'
 
 const TEXT = new TextDecoder()
@@ -15,12 +17,12 @@ const TEXT = new TextDecoder()
 /** How each `Content-Encoding` is undone for the judge (the caller gets the bytes as sent). */
 const DECODERS: Record<
   string,
-  (bytes: Uint8Array, options: { maxOutputLength: number }) => Buffer
+  (bytes: Uint8Array, options: { maxOutputLength: number }) => Promise<Buffer>
 > = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  br: brotliDecompressSync,
-  deflate: inflateSync,
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  br: promisify(brotliDecompress),
+  deflate: promisify(inflate),
 }
 
 /**
@@ -29,7 +31,10 @@ const DECODERS: Record<
  * (undici's default, never turned off), redirects not followed, the
  * `PROXY_LIMITS` timeouts (connect, headers, whole body) and size bound.
  * The body is passed on as received, compressed or not; a decoded copy
- * (gzip, br, deflate, at most `maxResponseBytes`) is what the judge reads.
+ * (gzip, br, deflate, at most `maxResponseBytes`, decoded off the main
+ * thread by zlib's asynchronous functions) is what the judge reads. At most
+ * `maxConnections` connections, and `maxInFlight` requests at once: one more
+ * is 503 `service_unavailable` with `Retry-After`, and is not sent.
  * `close()` ends the pool's connections.
  *
  * @example
@@ -42,11 +47,21 @@ export function createUndiciUpstream(
 ): Upstream & { close(): Promise<void> } {
   const { connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = limits
   const pool = new Pool(target.origin, {
+    connections: limits.maxConnections,
     connectTimeout: connectTimeoutMs,
     headersTimeout: headersTimeoutMs,
     bodyTimeout: bodyTimeoutMs,
   })
+  let inFlight = 0
   const upstream: Upstream = async (request) => {
+    if (inFlight >= limits.maxInFlight) {
+      throw new ApiError(
+        'service_unavailable',
+        `The proxy already has ${limits.maxInFlight} requests in flight to ${target.origin}: retry in ${limits.busyRetryAfterS} s.`,
+        { [RETRY_AFTER_NAME]: String(limits.busyRetryAfterS) },
+      )
+    }
+    inFlight += 1
     const sent = performance.now()
     const controller = new AbortController()
     const onAbort = () => controller.abort(request.signal?.reason)
@@ -66,6 +81,7 @@ export function createUndiciUpstream(
       }
       const headersAt = performance.now()
       const headers = endToEndHeaders(rawPairs(response.headers))
+      const setCookie = setCookieLines(rawPairs(response.headers))
       const iterator = response.body[Symbol.asyncIterator]()
       const reader: ChunkReader = {
         read: async () => {
@@ -80,10 +96,11 @@ export function createUndiciUpstream(
         origin: target.origin,
         limits,
       })
-      const decoded = decode(body, headers['content-encoding'], limits.maxResponseBytes)
+      const decoded = await decode(body, headers['content-encoding'], limits.maxResponseBytes)
       return {
         status: response.statusCode,
         headers,
+        setCookie,
         body,
         text: decoded === undefined ? '' : TEXT.decode(decoded),
         textTruncated: decoded === undefined,
@@ -91,6 +108,7 @@ export function createUndiciUpstream(
         receiveMs: performance.now() - headersAt,
       }
     } finally {
+      inFlight -= 1
       request.signal?.removeEventListener('abort', onAbort)
     }
   }
@@ -108,11 +126,11 @@ function* rawPairs(
 }
 
 /** The body with its encodings undone (the last applied first); `undefined` when that fails or is too large. */
-function decode(
+async function decode(
   body: Uint8Array,
   encoding: string | undefined,
   maxOutputLength: number,
-): Uint8Array | undefined {
+): Promise<Uint8Array | undefined> {
   if (encoding === undefined || body.byteLength === 0) return body
   let bytes: Uint8Array = body
   const codings = encoding
@@ -123,7 +141,7 @@ function decode(
     const decoder = DECODERS[coding]
     if (decoder === undefined) return undefined
     try {
-      bytes = decoder(bytes, { maxOutputLength })
+      bytes = await decoder(bytes, { maxOutputLength })
     } catch {
       return undefined
     }

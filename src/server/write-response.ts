@@ -15,7 +15,10 @@ export function writeResponse(
   closeAfter = false,
 ): boolean {
   if (res.destroyed || res.headersSent) return false
-  const headers: Record<string, string | number> = { ...response.headers }
+  const headers: Record<string, string | number | Array<string>> = { ...response.headers }
+  if (response.setCookie !== undefined && response.setCookie.length > 0) {
+    headers['set-cookie'] = response.setCookie
+  }
   if (response.body !== undefined) headers['content-length'] = Buffer.byteLength(response.body)
   else if (
     response.status !== 204 &&

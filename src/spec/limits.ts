@@ -41,7 +41,11 @@ export const MAX_JSON_DEPTH = 32
  * headers after sending, to receive the whole body after the headers, and the
  * most body bytes read. Past a timeout the caller gets 504 `upstream_timeout`;
  * a refused or failed connection 502 `upstream_unreachable`; a larger body
- * 502 `upstream_too_large`. The mock's bounds; the spec sets none.
+ * 502 `upstream_too_large`. At most `maxConnections` connections to the
+ * upstream, and `maxInFlight` proxied requests at once (each may hold up to
+ * twice `maxResponseBytes`: the body and its decoded copy); past that 503
+ * `service_unavailable` with `Retry-After: busyRetryAfterS`. The mock's
+ * bounds; the spec sets none.
  *
  * @example
  * PROXY_LIMITS.maxResponseBytes // 8388608
@@ -51,4 +55,7 @@ export const PROXY_LIMITS = {
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
   maxResponseBytes: 8 * 1024 * 1024,
+  maxConnections: 32,
+  maxInFlight: 32,
+  busyRetryAfterS: 1,
 } as const
