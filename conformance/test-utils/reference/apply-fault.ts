@@ -43,6 +43,13 @@ function storeWith(store: Store, replaced: Partial<Store>): Store {
 
 type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
 
+/** A fault that changes every answer of one status as it is finished. */
+function onStatus(status: number, change: (reply: Reply) => Reply): Wrap {
+  return ({ finish }) => ({
+    finish: (reply, request) => finish(reply.status === status ? change(reply) : reply, request),
+  })
+}
+
 /** Each fault as the parts it replaces, wrapping the correct ones. */
 const FAULTS: Record<ReferenceFault, Wrap> = {
   'ids-as-doubles': ({ store, present }) => ({
@@ -224,44 +231,24 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
       return parseListQuery(query)
     },
   }),
-  'error-status-as-string-on-404': ({ finish }) => ({
-    finish: (reply, request) =>
-      finish(
-        reply.status === 404
-          ? { ...reply, body: { ...(reply.body as object), status: '404' } }
-          : reply,
-        request,
-      ),
-  }),
-  'plain-text-405': ({ finish }) => ({
-    finish: (reply, request) =>
-      finish(
-        reply.status === 405
-          ? { ...reply, raw: { type: 'text/plain', text: 'Method Not Allowed' } }
-          : reply,
-        request,
-      ),
-  }),
-  'plain-text-429': ({ finish }) => ({
-    finish: (reply, request) =>
-      finish(
-        reply.status === 429
-          ? { ...reply, raw: { type: 'text/plain', text: 'Too Many Requests' } }
-          : reply,
-        request,
-      ),
-  }),
-  'no-rate-limit-headers-on-201': ({ finish }) => ({
-    finish(reply, request) {
-      let answer = reply
-      if (reply.status === 201) {
-        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
-          answer = setHeader(answer, name, undefined)
-        }
-      }
-      return finish(answer, request)
-    },
-  }),
+  'error-status-as-string-on-404': onStatus(404, (reply) => ({
+    ...reply,
+    body: { ...(reply.body as object), status: '404' },
+  })),
+  'plain-text-405': onStatus(405, (reply) => ({
+    ...reply,
+    raw: { type: 'text/plain', text: 'Method Not Allowed' },
+  })),
+  'plain-text-429': onStatus(429, (reply) => ({
+    ...reply,
+    raw: { type: 'text/plain', text: 'Too Many Requests' },
+  })),
+  'no-rate-limit-headers-on-201': onStatus(201, (reply) =>
+    ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].reduce(
+      (answer, name) => setHeader(answer, name, undefined),
+      reply,
+    ),
+  ),
   'reset-is-window-start': ({ finish }, now) => {
     const serverStart = Math.floor(now() / 1000)
     return {
@@ -290,17 +277,10 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
       },
     }
   },
-  'remaining-above-zero-on-429': ({ finish }) => ({
-    finish: (reply, request) =>
-      finish(
-        reply.status === 429 ? setHeader(reply, 'X-RateLimit-Remaining', '3') : reply,
-        request,
-      ),
-  }),
-  'retry-after-invalid': ({ finish }) => ({
-    finish: (reply, request) =>
-      finish(reply.status === 429 ? setHeader(reply, 'Retry-After', 'soon') : reply, request),
-  }),
+  'remaining-above-zero-on-429': onStatus(429, (reply) =>
+    setHeader(reply, 'X-RateLimit-Remaining', '3'),
+  ),
+  'retry-after-invalid': onStatus(429, (reply) => setHeader(reply, 'Retry-After', 'soon')),
   'serves-after-remaining-0': ({ count }) => ({
     count: (request) => ({ ...count(request), over: false }),
   }),
