@@ -14,7 +14,10 @@ import type {
   App,
   Context,
   Middleware,
+  MockRequest,
   MockResponse,
+  Next,
+  Operation,
   Zone,
 } from '../http/types.ts'
 import type { ApiKey } from '../keys/create-keyring.ts'
@@ -63,12 +66,12 @@ export interface AppDeps {
    * The proxy (`--proxy`): answers every API request, given the mock's own
    * answer to fall back on.
    */
-  proxy?: (ctx: Context, mock: () => Promise<MockResponse>) => Promise<MockResponse>
+  proxy?: (ctx: Context, mock: Next) => Promise<MockResponse>
 }
 
 interface Target {
   route: Route | undefined
-  run: (ctx: Context) => Promise<MockResponse>
+  run: Operation
 }
 
 /**
@@ -129,19 +132,22 @@ export function createApp(deps: AppDeps): App {
   })
 
   const { proxy } = deps
-  const route = (ctx: Context): Promise<MockResponse> => {
+  const route: Operation = (ctx) => {
     const found = router.find(ctx.request.method, ctx.path)
     if (proxy !== undefined && ctx.zone === 'api') {
       if (found?.params) {
         ctx.route = found.value.route
         ctx.params = found.params
       }
-      return proxy(ctx, () => answer(ctx, found))
+      return proxy(ctx, (routed) => answer(routed, found))
     }
     return answer(ctx, found)
   }
   /** The mock's own answer to a routed request. */
-  const answer = (ctx: Context, found: ReturnType<typeof router.find>): Promise<MockResponse> => {
+  const answer = (
+    ctx: Context,
+    found: ReturnType<typeof router.find>,
+  ): MockResponse | Promise<MockResponse> => {
     const { request, path } = ctx
     if (found?.params) {
       ctx.route = found.value.route
@@ -181,14 +187,98 @@ export function createApp(deps: AppDeps): App {
   let loaded: Promise<void> | undefined
   const { onAnswer } = deps
 
-  const appWith = (pipeline: (ctx: Context) => Promise<MockResponse>): App => ({
-    guarded: (guards) => appWith(compose(guards, pipeline)),
-    serves(url) {
-      if (deps.origin !== undefined && url.origin !== deps.origin) return false
-      const inside = underBase(url.pathname)
-      return inside !== undefined && zoneOf(inside) !== undefined
-    },
-    async handle(request) {
+  /** Why a request failed, as its answer (499 when the client left first: nobody reads it). */
+  const failed = (request: MockRequest, error: unknown): MockResponse =>
+    request.signal?.aborted ? { status: 499, headers: {} } : toErrorResponse(error, deps.onError)
+  /** The pipeline's answer, or a failure's; synchronous when the pipeline was. */
+  const run = (
+    pipeline: Operation,
+    ctx: Context,
+    inside: string | undefined,
+  ): MockResponse | Promise<MockResponse> => {
+    const { request } = ctx
+    let result: MockResponse | Promise<MockResponse>
+    try {
+      if (request.absoluteTarget && proxy !== undefined) {
+        throw new ApiError(
+          'invalid_request',
+          'The proxy forwards only to its upstream: send a path (GET /v1/pets), not an absolute URL.',
+        )
+      }
+      if (inside === undefined) throw outside(request.path)
+      result = pipeline(ctx)
+    } catch (error) {
+      return failed(request, error)
+    }
+    return result instanceof Promise ? result.catch((error) => failed(request, error)) : result
+  }
+  /** Journals the answer and shapes it for the transport (a HEAD loses its body). */
+  const finish = (
+    ctx: Context,
+    response: MockResponse,
+    startedAt: number,
+    started: number,
+  ): MockResponse => {
+    const { request } = ctx
+    const code = response.errorCode ?? null
+    const headers = { ...ctx.headers, ...response.headers }
+    if (onAnswer && ctx.zone !== 'admin') {
+      const { upstream } = ctx
+      onAnswer({
+        method: request.method,
+        path: ctx.path,
+        query: request.query,
+        rawQuery: request.rawQuery,
+        headers: request.headers,
+        body: request.body,
+        startedAt,
+        durationMs: performance.now() - started,
+        status: response.status,
+        route: ctx.route?.path ?? null,
+        code: upstream === undefined ? code : upstream.code,
+        forced: ctx.forced ?? null,
+        plan: ctx.apiKey?.plan ?? null,
+        answeredBy: upstream === undefined ? 'mock' : 'upstream',
+        violations: upstream?.violations ?? [],
+        response: {
+          headers,
+          body:
+            request.method === 'HEAD'
+              ? null
+              : upstream === undefined
+                ? (response.body ?? null)
+                : upstream.body,
+        },
+        upstream,
+      })
+    }
+    if (response.status === 499) return response
+    // A HEAD is routed as the GET of its path; here it loses the body, and
+    // says how long the GET's would be (RFC 9110 §9.3.2).
+    if (request.method === 'HEAD') {
+      const length =
+        response.body === undefined
+          ? undefined
+          : typeof response.body === 'string'
+            ? utf8Length(response.body)
+            : response.body.byteLength
+      return {
+        status: response.status,
+        headers: length === undefined ? headers : { ...headers, 'content-length': String(length) },
+        setCookie: response.setCookie,
+      }
+    }
+    return {
+      status: response.status,
+      headers,
+      setCookie: response.setCookie,
+      body: response.body,
+      stream: response.stream,
+    }
+  }
+
+  const appWith = (pipeline: Operation): App => {
+    const respond = (request: MockRequest): MockResponse | Promise<MockResponse> => {
       const inside = underBase(request.path)
       const path = inside ?? request.path
       const ctx: Context = {
@@ -204,85 +294,41 @@ export function createApp(deps: AppDeps): App {
       }
       const startedAt = onAnswer ? clock.now() : 0
       const started = onAnswer ? performance.now() : 0
-      let response: MockResponse
-      try {
-        // Wait for the data that is loading now: at start, and again after a reset.
-        const ready = deps.ready
-        if (ready !== loaded) {
-          await ready
-          loaded = ready
-        }
-        if (request.absoluteTarget && proxy !== undefined) {
-          throw new ApiError(
-            'invalid_request',
-            'The proxy forwards only to its upstream: send a path (GET /v1/pets), not an absolute URL.',
+      // Wait for the data that is loading now: at start, and again after a reset.
+      const ready = deps.ready
+      if (ready !== loaded) {
+        return ready
+          .then(
+            () => {
+              loaded = ready
+              return run(pipeline, ctx, inside)
+            },
+            (error: unknown) => failed(request, error),
           )
+          .then((response) => finish(ctx, response, startedAt, started))
+      }
+      const result = run(pipeline, ctx, inside)
+      return result instanceof Promise
+        ? result.then((response) => finish(ctx, response, startedAt, started))
+        : finish(ctx, result, startedAt, started)
+    }
+    return {
+      guarded: (guards) => appWith(compose(guards, pipeline)),
+      serves(url) {
+        if (deps.origin !== undefined && url.origin !== deps.origin) return false
+        const inside = underBase(url.pathname)
+        return inside !== undefined && zoneOf(inside) !== undefined
+      },
+      answer: respond,
+      handle(request) {
+        try {
+          return Promise.resolve(respond(request))
+        } catch (error) {
+          return Promise.reject(error)
         }
-        if (inside === undefined) throw outside(request.path)
-        response = await pipeline(ctx)
-      } catch (error) {
-        response = request.signal?.aborted
-          ? { status: 499, headers: {} }
-          : toErrorResponse(error, deps.onError)
-      }
-      const code = response.errorCode ?? null
-      const headers = { ...ctx.headers, ...response.headers }
-      if (onAnswer && ctx.zone !== 'admin') {
-        const { upstream } = ctx
-        onAnswer({
-          method: request.method,
-          path: ctx.path,
-          query: request.query,
-          rawQuery: request.rawQuery,
-          headers: request.headers,
-          body: request.body,
-          startedAt,
-          durationMs: performance.now() - started,
-          status: response.status,
-          route: ctx.route?.path ?? null,
-          code: upstream === undefined ? code : upstream.code,
-          forced: ctx.forced ?? null,
-          plan: ctx.apiKey?.plan ?? null,
-          answeredBy: upstream === undefined ? 'mock' : 'upstream',
-          violations: upstream?.violations ?? [],
-          response: {
-            headers,
-            body:
-              request.method === 'HEAD'
-                ? null
-                : upstream === undefined
-                  ? (response.body ?? null)
-                  : upstream.body,
-          },
-          upstream,
-        })
-      }
-      if (response.status === 499) return response
-      // A HEAD is routed as the GET of its path; here it loses the body, and
-      // says how long the GET's would be (RFC 9110 §9.3.2).
-      if (request.method === 'HEAD') {
-        const length =
-          response.body === undefined
-            ? undefined
-            : typeof response.body === 'string'
-              ? utf8Length(response.body)
-              : response.body.byteLength
-        return {
-          status: response.status,
-          headers:
-            length === undefined ? headers : { ...headers, 'content-length': String(length) },
-          setCookie: response.setCookie,
-        }
-      }
-      return {
-        status: response.status,
-        headers,
-        setCookie: response.setCookie,
-        body: response.body,
-        stream: response.stream,
-      }
-    },
-  })
+      },
+    }
+  }
   return appWith(dispatch)
 }
 

@@ -1,27 +1,22 @@
-import type { Context, Middleware, MockResponse, Operation } from './types.ts'
+import type { Middleware, Operation } from './types.ts'
 
 /**
- * Wraps an operation in middleware, outermost first.
+ * Wraps an operation in middleware, outermost first. The chain is built once
+ * (each layer's `next` is the rest of it), so a request costs no closure. A
+ * request that passes only synchronous layers is answered synchronously
+ * (what they throw is thrown); one that meets a layer that waits gets a
+ * promise.
  *
  * @example
  * const run = compose([rateLimit, auth], listPets)
  * const response = await run(ctx)
  */
-export function compose(
-  middleware: ReadonlyArray<Middleware>,
-  operation: Operation,
-): (ctx: Context) => Promise<MockResponse> {
-  return (ctx) => {
-    const dispatch = (index: number): MockResponse | Promise<MockResponse> => {
-      const current = middleware[index]
-      if (current === undefined) return operation(ctx)
-      return current(ctx, () => dispatch(index + 1))
-    }
-    // Synchronous layers run in one go; what they throw becomes the rejection.
-    try {
-      return Promise.resolve(dispatch(0))
-    } catch (error) {
-      return Promise.reject(error)
-    }
+export function compose(middleware: ReadonlyArray<Middleware>, operation: Operation): Operation {
+  let run = operation
+  for (let index = middleware.length - 1; index >= 0; index--) {
+    const layer = middleware[index] as Middleware
+    const next = run
+    run = (ctx) => layer(ctx, next)
   }
+  return run
 }

@@ -9,7 +9,7 @@ import type { MockResponse } from './types.ts'
 export function jsonResponse(
   status: number,
   value: unknown,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): MockResponse & { body: string } {
   return jsonTextResponse(status, JSON.stringify(value), headers)
 }
@@ -23,7 +23,14 @@ export function jsonResponse(
 export function jsonTextResponse(
   status: number,
   text: string,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): MockResponse & { body: string } {
-  return { status, headers: { 'content-type': 'application/json', ...headers }, body: text }
+  return {
+    status,
+    headers:
+      headers === undefined
+        ? { 'content-type': 'application/json' }
+        : { 'content-type': 'application/json', ...headers },
+    body: text,
+  }
 }

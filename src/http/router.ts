@@ -43,15 +43,16 @@ export function createRouter<T>(entries: ReadonlyArray<RouterEntry<T>>): {
   return {
     find(method, path) {
       const wanted = routeMethod(method)
-      const allowed: Array<string> = []
+      let allowed: Array<string> | undefined
       for (const entry of compiled) {
         const params = entry.match(path)
         if (params === undefined) continue
         if (entry.method === wanted) return { value: entry.value, params }
+        allowed ??= []
         allowed.push(entry.method)
         if (entry.method === 'GET') allowed.push('HEAD')
       }
-      return allowed.length === 0 ? undefined : { allow: [...new Set(allowed)].join(', ') }
+      return allowed === undefined ? undefined : { allow: [...new Set(allowed)].join(', ') }
     },
   }
 }

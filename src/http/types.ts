@@ -55,6 +55,12 @@ export interface App {
   /** Answers one request. Never rejects. */
   handle(request: MockRequest): Promise<MockResponse>
   /**
+   * Answers one request like `handle`, synchronously when nothing on its way
+   * waits (no data loading, no delay, no upstream): the node:http server
+   * then writes the answer without a promise. Never throws nor rejects.
+   */
+  answer(request: MockRequest): MockResponse | Promise<MockResponse>
+  /**
    * Whether a URL is the mock's to answer: at the base URL's origin (any
    * origin when none was given), under its path, the API, the control API or
    * the document.
@@ -176,12 +182,17 @@ export interface UpstreamReport {
   receiveMs: number
 }
 
-export type Next = () => MockResponse | Promise<MockResponse>
+/**
+ * The rest of the chain, given the request's context (so that a chain built
+ * once serves every request without a closure per layer).
+ */
+export type Next = (ctx: Context) => MockResponse | Promise<MockResponse>
 
 /**
  * A cross-cutting behaviour wrapped around operations, in Hono's style: it
- * may set `ctx.headers`, throw an `ApiError`, or answer without calling `next`.
- * One that waits for nothing stays synchronous (returns what `next()` returns,
+ * may set `ctx.headers`, throw an `ApiError`, or answer without calling
+ * `next(ctx)`.
+ * One that waits for nothing stays synchronous (returns what `next(ctx)` returns,
  * throws rather than rejects): a request then passes the whole chain without
  * a promise per layer.
  */

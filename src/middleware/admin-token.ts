@@ -43,7 +43,7 @@ export function adminToken(token: string): Middleware {
         : crypto().timingSafeEqual(digest(bearer.token), expected)
           ? undefined
           : 'The admin token is not valid.'
-    if (problem === undefined) return next()
+    if (problem === undefined) return next(ctx)
     throw new ApiError(
       'unauthorized',
       `${problem} The control API of a mock bound beyond loopback needs the admin token (printed at start-up, or set with --admin-token).`,

@@ -20,17 +20,29 @@ export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
       'no API keys',
     )
   }
+  // A client sends the same header on every request: what it holds is kept.
+  let last: { header: string | null; token?: string; problem?: string } = {
+    header: null,
+    ...tokenOf(null),
+  }
   return function authenticate(ctx, next) {
-    const bearer = readBearer(ctx.request.headers.get('authorization'))
-    if (bearer.token === undefined) {
-      ctx.authProblem = bearer.problem
-    } else if (!TOKEN_PATTERN.test(bearer.token)) {
-      ctx.authProblem = 'The bearer token is malformed.'
+    const header = ctx.request.headers.get('authorization')
+    if (header !== last.header) last = { header, ...tokenOf(header) }
+    if (last.token === undefined) {
+      ctx.authProblem = last.problem
     } else {
-      const apiKey = keyring.get(bearer.token)
+      const apiKey = keyring.get(last.token)
       if (apiKey === undefined) ctx.authProblem = 'The API key is not valid.'
       ctx.apiKey = apiKey
     }
-    return next()
+    return next(ctx)
   }
+}
+
+/** The well-formed bearer token of an `Authorization` header, or why there is none. */
+function tokenOf(header: string | null): { token?: string; problem?: string } {
+  const bearer = readBearer(header)
+  if (bearer.token === undefined) return { problem: bearer.problem }
+  if (!TOKEN_PATTERN.test(bearer.token)) return { problem: 'The bearer token is malformed.' }
+  return { token: bearer.token }
 }

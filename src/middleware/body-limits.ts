@@ -12,6 +12,6 @@ import type { Middleware } from '../http/types.ts'
 export function bodyLimits(): Middleware {
   return function bodyLimits(ctx, next) {
     if (ctx.request.bodyError) throw ctx.request.bodyError
-    return next()
+    return next(ctx)
   }
 }

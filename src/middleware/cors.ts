@@ -16,7 +16,7 @@ export function cors(): Middleware {
   return function cors(ctx, next) {
     const { request } = ctx
     const origin = request.headers.get('origin')
-    if (origin === null) return next()
+    if (origin === null) return next(ctx)
     ctx.headers['access-control-allow-origin'] = origin
     ctx.headers['access-control-allow-credentials'] = 'true'
     ctx.headers.vary = 'Origin'
@@ -49,6 +49,6 @@ export function cors(): Middleware {
       }
     }
     ctx.headers['access-control-expose-headers'] = EXPOSED_HEADERS
-    return next()
+    return next(ctx)
   }
 }

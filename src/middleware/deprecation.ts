@@ -13,6 +13,6 @@ export function deprecation(options: Deprecation, basePath = ''): Middleware {
   const headers = deprecationHeaders(options, basePath)
   return function deprecation(ctx, next) {
     Object.assign(ctx.headers, headers)
-    return next()
+    return next(ctx)
   }
 }

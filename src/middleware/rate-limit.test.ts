@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createFakeClock } from '../clock/create-fake-clock.ts'
+import type { Context, Middleware, MockResponse } from '../http/types.ts'
+import type { RateLimitDecision, RateLimiter } from '../rate-limit/create-rate-limiter.ts'
+import type { ApiKey } from '../spec/api-key.ts'
 import { MAX_BODY_BYTES } from '../spec/limits.ts'
 import { useTransports } from '../test-utils/use-transports.ts'
+import { rateLimit } from './rate-limit.ts'
 
 const START = Date.UTC(2026, 0, 1, 12, 0, 20)
 const clock = createFakeClock(START)
@@ -307,5 +311,63 @@ describe.each(
     await transport.petstore.reset()
     expect(transport.petstore.state().rateLimit.clients).toEqual([])
     expect((await get('/v1/pets')).status).toBe(200)
+  })
+})
+
+describe('the refusal the rate-limit middleware keeps', () => {
+  const key: ApiKey = { key: 'sk_test_free', plan: 'free', perMinute: 60, perDay: 1000 }
+  const limited = (change: Partial<RateLimitDecision> = {}): RateLimitDecision => ({
+    outcome: 'limited',
+    window: 'minute',
+    limit: 60,
+    remaining: 0,
+    reset: 1_767_268_860,
+    retryAfter: 40,
+    ...change,
+  })
+  /** What the middleware answers, for the decision its stub limiter gives next. */
+  const answer = (middleware: Middleware, apiKey?: ApiKey) => {
+    const ctx = { request: { clientAddress: '127.0.0.1' }, headers: {}, apiKey } as Context
+    return { response: middleware(ctx, () => ({ status: 200, headers: {} })), headers: ctx.headers }
+  }
+  const stub = (decisions: Array<RateLimitDecision>): RateLimiter => ({
+    enabled: true,
+    hit: () => decisions.shift() as RateLimitDecision,
+    usage: () => [],
+    reset: () => {},
+  })
+
+  it('is answered byte for byte as a refusal made afresh, whatever changes between requests', () => {
+    // Each a refusal after the one before: the same again, then one thing changed at a time.
+    const sequence: Array<[RateLimitDecision, ApiKey | undefined]> = [
+      [limited(), key],
+      [limited(), key],
+      [limited({ retryAfter: 39, reset: 1_767_268_861 }), key],
+      [limited({ retryAfter: 39 }), undefined],
+      [limited({ retryAfter: 39, limit: 1000, window: 'day' }), undefined],
+      [limited({ retryAfter: 39, limit: 1000, window: 'day', outcome: 'banned' }), undefined],
+      [limited({ retryAfter: 39, limit: 1000, window: 'day', outcome: 'banned' }), key],
+      [limited({ retryAfter: 300, outcome: 'banned' }), key],
+    ]
+    const kept = rateLimit(stub(sequence.map(([decision]) => decision)))
+    const answers = sequence.map(([, apiKey]) => answer(kept, apiKey))
+    sequence.forEach(([decision, apiKey], index) => {
+      // A middleware that has refused nothing yet makes its refusal afresh.
+      const fresh = answer(rateLimit(stub([decision])), apiKey)
+      const kept = answers[index] as typeof fresh
+      expect(kept).toEqual(fresh)
+      expect((kept.response as MockResponse).body).toBe((fresh.response as MockResponse).body)
+    })
+    // Six bodies: a limited key and a limited address are told the same.
+    expect(new Set(answers.map(({ response }) => (response as MockResponse).body)).size).toBe(6)
+  })
+
+  it('hands each request its own response and headers', () => {
+    const kept = rateLimit(stub([limited(), limited()]))
+    const first = answer(kept, key).response as MockResponse
+    const second = answer(kept, key).response as MockResponse
+    expect(second).toEqual(first)
+    expect(second).not.toBe(first)
+    expect(second.headers).not.toBe(first.headers)
   })
 })

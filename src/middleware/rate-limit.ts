@@ -1,8 +1,12 @@
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
-import type { Middleware } from '../http/types.ts'
-import { KEY_CLIENT_PREFIX, type RateLimiter } from '../rate-limit/create-rate-limiter.ts'
+import type { Middleware, MockResponse } from '../http/types.ts'
+import {
+  KEY_CLIENT_PREFIX,
+  type RateLimitDecision,
+  type RateLimiter,
+} from '../rate-limit/create-rate-limiter.ts'
 import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../spec/headers.ts'
 import { PLANS } from '../spec/plans.ts'
 
@@ -24,35 +28,65 @@ export function rateLimit(limiter: RateLimiter): Middleware {
       'a rate limiter is required',
     )
   }
+  // The client named last, kept: a client sends request after request.
+  let last = { prefix: '', of: '', client: '' }
+  // The last refusal made, by what its body and headers say.
+  let refusal: { decision: RateLimitDecision; withKey: boolean; response?: MockResponse } = {
+    decision: { outcome: 'allowed', window: 'minute', limit: 0, remaining: 0, reset: 0 },
+    withKey: false,
+  }
+  const clientOf = (prefix: string, of: string) => {
+    if (of !== last.of || prefix !== last.prefix) last = { prefix, of, client: `${prefix}${of}` }
+    return last.client
+  }
   return function rateLimit(ctx, next) {
     const { apiKey } = ctx
     const decision =
       apiKey === undefined
-        ? limiter.hit(`address:${ctx.request.clientAddress}`, PLANS.free)
-        : limiter.hit(`${KEY_CLIENT_PREFIX}${apiKey.key}`, apiKey)
+        ? limiter.hit(clientOf('address:', ctx.request.clientAddress), PLANS.free)
+        : limiter.hit(clientOf(KEY_CLIENT_PREFIX, apiKey.key), apiKey)
     ctx.headers[RATE_LIMIT_HEADERS.limit] = String(decision.limit)
     ctx.headers[RATE_LIMIT_HEADERS.remaining] = String(decision.remaining)
     ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)
-    if (decision.outcome === 'allowed') return next()
-    const retryAfter = decision.retryAfter ?? 1
-    const headers = { [RETRY_AFTER]: String(retryAfter) }
+    if (decision.outcome === 'allowed') return next(ctx)
     // Answered, not thrown: a client hammering a limited key is exactly when
-    // the mock must stay cheap, and a throw costs a rejected promise.
-    if (decision.outcome === 'banned') {
-      return toErrorResponse(
-        new ApiError(
-          'key_banned',
-          `${apiKey ? 'This API key' : 'This client'} kept sending while rate limited and is banned; retry after ${retryAfter} s.`,
-          headers,
-        ),
-      )
+    // the mock must stay cheap, and a throw costs a rejected promise. The
+    // answer is the same until what it says changes (the wait, once a
+    // second): it is made once, and each request gets its own copy.
+    const withKey = apiKey !== undefined
+    const shown = refusal.decision
+    if (
+      refusal.withKey !== withKey ||
+      shown.outcome !== decision.outcome ||
+      shown.limit !== decision.limit ||
+      shown.window !== decision.window ||
+      shown.retryAfter !== decision.retryAfter
+    ) {
+      refusal = { decision, withKey, response: refuse(decision, withKey) }
     }
+    const response = refusal.response as MockResponse
+    return { ...response, headers: { ...response.headers } }
+  }
+}
+
+/** The 429 of a refused request (`rate_limited`, or `key_banned` once banned), with `Retry-After`. */
+function refuse(decision: RateLimitDecision, withKey: boolean): MockResponse {
+  const retryAfter = decision.retryAfter ?? 1
+  const headers = { [RETRY_AFTER]: String(retryAfter) }
+  if (decision.outcome === 'banned') {
     return toErrorResponse(
       new ApiError(
-        'rate_limited',
-        `Rate limit of ${decision.limit} requests per ${decision.window} exceeded; retry after ${retryAfter} s.`,
+        'key_banned',
+        `${withKey ? 'This API key' : 'This client'} kept sending while rate limited and is banned; retry after ${retryAfter} s.`,
         headers,
       ),
     )
   }
+  return toErrorResponse(
+    new ApiError(
+      'rate_limited',
+      `Rate limit of ${decision.limit} requests per ${decision.window} exceeded; retry after ${retryAfter} s.`,
+      headers,
+    ),
+  )
 }

@@ -16,6 +16,6 @@ export function requireAuth(): Middleware {
         'www-authenticate': WWW_AUTHENTICATE,
       })
     }
-    return next()
+    return next(ctx)
   }
 }

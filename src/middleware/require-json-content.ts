@@ -18,10 +18,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export function requireJsonContent(): Middleware {
   return function requireJsonContent(ctx, next) {
     const { request } = ctx
-    if (!STATE_CHANGING.has(request.method)) return next()
+    if (!STATE_CHANGING.has(request.method)) return next(ctx)
     const type = request.headers.get('content-type')
     const essence = type?.split(';')[0]?.trim().toLowerCase()
-    if (essence === 'application/json') return next()
+    if (essence === 'application/json') return next(ctx)
     throw new ApiError(
       'unsupported_media_type',
       `${request.method} ${request.path} changes the mock's state and needs "Content-Type: application/json"${type === null ? '' : `, got "${printable(type.slice(0, 60))}"`}.`,

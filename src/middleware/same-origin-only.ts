@@ -31,7 +31,7 @@ export function sameOriginOnly(): Middleware {
     } else if (origin !== null && !sameHost(origin, request.headers.get('host'))) {
       refused = `a page on another origin (${printable(origin.slice(0, 80))})`
     }
-    if (refused === undefined) return next()
+    if (refused === undefined) return next(ctx)
     throw new ApiError(
       'origin_not_allowed',
       `The control API answers only its own origin, not ${refused}; call it from a tool or from a page the mock serves.`,

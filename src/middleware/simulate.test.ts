@@ -223,7 +223,7 @@ describe('errors on demand over HTTP', () => {
       onArrival = resolve
     })
     const app = {
-      handle(mockRequest: MockRequest) {
+      answer(mockRequest: MockRequest) {
         const result = petstore.app.handle(mockRequest)
         handled.push(result)
         onArrival()

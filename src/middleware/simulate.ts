@@ -31,7 +31,7 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
   /** Goes on, or answers with the status the simulation forces. */
   const settle = (ctx: Context, next: Next, status: number | undefined) => {
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]
-    if (status === undefined || forced === undefined) return next()
+    if (status === undefined || forced === undefined) return next(ctx)
     const headers: Record<string, string> = {}
     if (status === 401) headers['www-authenticate'] = WWW_AUTHENTICATE
     if (status === 429 || status === 503) {
@@ -44,7 +44,7 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
   }
   return function simulate(ctx, next) {
     // Applied once per request: the proxy applies it before the mock may answer instead.
-    if (ctx.forced !== undefined) return next()
+    if (ctx.forced !== undefined) return next(ctx)
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
     const simulation: Simulation =

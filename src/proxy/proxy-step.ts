@@ -55,7 +55,7 @@ export interface ProxyDeps {
  *
  * @example
  * const step = proxyStep(deps)
- * const response = await step(ctx, () => mockAnswer(ctx))
+ * const response = await step(ctx, mockAnswer)
  */
 export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promise<MockResponse> {
   const { target, upstream, fallback, judge, clock } = deps
@@ -88,11 +88,11 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         })
       } catch (error) {
         if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {
-          return mock()
+          return mock(ctx)
         }
         throw error
       }
-      if (fallback && hasNoSuchRoute(answer, ctx)) return mock()
+      if (fallback && hasNoSuchRoute(answer, ctx)) return mock(ctx)
       const receivedAt = clock.now()
       const exchange: JudgedExchange = {
         method: request.method,

@@ -202,23 +202,19 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
     hit(client, limits) {
       const now = clock.now()
       const state = track(client, limits, now)
-      const minute = {
-        window: 'minute' as const,
-        limit: limits.perMinute,
-        left: limits.perMinute - state.minuteCount,
-        resetAt: state.minuteStart + minuteMs,
-      }
-      const day = {
-        window: 'day' as const,
-        limit: limits.perDay,
-        left: limits.perDay - state.dayCount,
-        resetAt: state.dayStart + dayMs,
-      }
+      // Plain numbers, no object per window: this runs on every request.
+      const minuteLeft = limits.perMinute - state.minuteCount
+      const dayLeft = limits.perDay - state.dayCount
+      const limitOf = (window: RateLimitWindow) =>
+        window === 'day' ? limits.perDay : limits.perMinute
+      const resetOf = (window: RateLimitWindow) =>
+        window === 'day' ? state.dayStart + dayMs : state.minuteStart + minuteMs
 
       if (enabled) {
         const banned = state.bannedUntil > now
         // The window that refuses the request: the day's outlasts the minute's.
-        const full = day.left <= 0 ? day : minute.left <= 0 ? minute : undefined
+        const full: RateLimitWindow | undefined =
+          dayLeft <= 0 ? 'day' : minuteLeft <= 0 ? 'minute' : undefined
         if (!banned && full !== undefined) {
           state.strikes++
           if (banMs > 0 && state.strikes > banAfter) {
@@ -227,13 +223,13 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
           }
         }
         if (banned || full !== undefined) {
-          const shown = full ?? (day.left < minute.left ? day : minute)
+          const shown = full ?? (dayLeft < minuteLeft ? 'day' : 'minute')
           // The first moment a request can succeed again.
-          const until = Math.max(state.bannedUntil, full?.resetAt ?? 0)
+          const until = Math.max(state.bannedUntil, full === undefined ? 0 : resetOf(full))
           return {
             outcome: state.bannedUntil > now ? 'banned' : 'limited',
-            window: shown.window,
-            limit: shown.limit,
+            window: shown,
+            limit: limitOf(shown),
             remaining: 0,
             reset: seconds(until),
             retryAfter: Math.max(1, seconds(until - now)),
@@ -244,16 +240,17 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
       state.minuteCount++
       state.dayCount++
       state.strikes = 0
-      minute.left--
-      day.left--
+      const minuteAfter = minuteLeft - 1
+      const dayAfter = dayLeft - 1
       // Fewer remaining wins; on a tie the minute, unless both are spent (then the day resets later).
-      const shown = day.left < minute.left || (day.left <= 0 && minute.left <= 0) ? day : minute
+      const shown: RateLimitWindow =
+        dayAfter < minuteAfter || (dayAfter <= 0 && minuteAfter <= 0) ? 'day' : 'minute'
       return {
         outcome: 'allowed',
-        window: shown.window,
-        limit: shown.limit,
-        remaining: Math.max(0, shown.left),
-        reset: seconds(shown.resetAt),
+        window: shown,
+        limit: limitOf(shown),
+        remaining: Math.max(0, shown === 'day' ? dayAfter : minuteAfter),
+        reset: seconds(resetOf(shown)),
       }
     },
     usage() {

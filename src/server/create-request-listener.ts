@@ -37,13 +37,14 @@ const DRAIN_MS = 2_000
 /**
  * The node:http transport: turns an `IncomingMessage` into a `MockRequest`
  * (its body read by the one body reader), asks the app, and writes the
- * answer. No Fetch objects on the way: this is the hot path.
+ * answer, at once when the app answered synchronously. No Fetch objects on
+ * the way: this is the hot path.
  *
  * @example
  * const server = http.createServer(createRequestListener(petstore.app))
  */
 export function createRequestListener(
-  app: Pick<App, 'handle'>,
+  app: Pick<App, 'answer'>,
   options: RequestListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { log, streams } = options
@@ -52,58 +53,54 @@ export function createRequestListener(
     const url = req.url ?? '/'
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)
-    const controller = new AbortController()
-    let answered = false
-    // Gone without our answer: the client left, or shutdown answered for us. Stop the work.
-    res.once('close', () => {
-      if (!answered) controller.abort(new Error('The request ended without its answer.'))
-    })
+    const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1)
+    const request = new NodeRequest(req, res, path, rawQuery)
     const respond = (response: MockResponse, closeAfter: boolean) => {
       if (res.destroyed || res.headersSent) return
-      answered = true
+      request.answered = true
       if (response.stream) {
         writeStream(req, res, response, streams)
         return
       }
       writeResponse(res, response, closeAfter)
       log?.({
-        method: req.method ?? 'GET',
+        method: request.method,
         path,
         status: response.status,
         ms: performance.now() - started,
       })
-    }
-    const request: MockRequest = {
-      method: req.method ?? 'GET',
-      path: path.startsWith('/') ? path : `/${path}`,
-      query: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
-      rawQuery: queryAt === -1 ? '' : url.slice(queryAt + 1),
-      absoluteTarget: !path.startsWith('/') && path !== '*',
-      headers: nodeHeaders(req),
-      body: null,
-      clientAddress: req.socket.remoteAddress ?? 'unknown',
-      signal: controller.signal,
     }
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
       // HTTP/1.1 requires Host (RFC 9112, section 3.2); HTTP/1.0 tools may omit it.
       respond(toErrorResponse(new ApiError('invalid_request', MISSING_HOST)), true)
       return
     }
-    const answer = (refused: boolean) =>
-      app.handle(request).then(
-        (response) => {
-          respond(response, refused)
-          if (refused) drain(req)
-        },
-        // `handle` never rejects; should it ever, the answer is still an Error body.
-        (error: unknown) => respond(toErrorResponse(error, reportUnexpected), true),
-      )
+    // `answer` neither throws nor rejects; should it ever, the answer is still an Error body.
+    const failed = (error: unknown) => respond(toErrorResponse(error, reportUnexpected), true)
+    const answer = (refused: boolean) => {
+      let result: MockResponse | Promise<MockResponse>
+      try {
+        result = app.answer(request)
+      } catch (error) {
+        failed(error)
+        return
+      }
+      if (!(result instanceof Promise)) {
+        respond(result, refused)
+        if (refused) drain(req)
+        return
+      }
+      result.then((response) => {
+        respond(response, refused)
+        if (refused) drain(req)
+      }, failed)
+    }
     const declared = req.headers['content-length']
     if (
       req.headers['transfer-encoding'] === undefined &&
       (declared === undefined || declared === '0')
     ) {
-      void answer(false)
+      answer(false)
       return
     }
     void readBody(nodeChunkReader(req), {
@@ -112,7 +109,7 @@ export function createRequestListener(
     }).then((result) => {
       request.body = result.body
       request.bodyError = result.error
-      return answer(result.error !== undefined)
+      answer(result.error !== undefined)
     })
   }
 }
@@ -143,27 +140,86 @@ function writeStream(
 }
 
 /**
+ * An `IncomingMessage` as a `MockRequest`. A class rather than an object
+ * literal with a getter: such a literal is made by the runtime and outlives
+ * the young generation, and with it everything it reaches (the request and
+ * the response). Its `signal` is made when first read (a delay, the proxy):
+ * most requests wait for nothing.
+ */
+class NodeRequest implements MockRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly rawQuery: string
+  readonly absoluteTarget: boolean
+  readonly headers: NodeHeaders
+  body: Uint8Array | string | null = null
+  readonly clientAddress: string
+  bodyError?: ApiError
+  /** The answer is written: the client leaving no longer aborts anything. */
+  answered = false
+  readonly #res: ServerResponse
+  #controller: AbortController | undefined
+
+  constructor(req: IncomingMessage, res: ServerResponse, path: string, rawQuery: string) {
+    this.method = req.method ?? 'GET'
+    this.path = path.startsWith('/') ? path : `/${path}`
+    this.query = new URLSearchParams(rawQuery)
+    this.rawQuery = rawQuery
+    this.absoluteTarget = !path.startsWith('/') && path !== '*'
+    this.headers = new NodeHeaders(req)
+    this.clientAddress = req.socket.remoteAddress ?? 'unknown'
+    this.#res = res
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      const controller = new AbortController()
+      this.#controller = controller
+      const abort = () => {
+        if (!this.answered) controller.abort(new Error('The request ended without its answer.'))
+      }
+      // Gone without our answer: the client left, or shutdown answered for us. Stop the work.
+      if (this.#res.closed) abort()
+      else this.#res.once('close', abort)
+    }
+    return this.#controller.signal
+  }
+}
+
+/**
  * Every copy of a header, joined with ", " as Fetch does (Node keeps only the
  * first of some, such as Authorization). Node's `headers` says the same when
  * no header came twice, which is nearly always; only then is it read
  * directly, and `headersDistinct` (which copies every header) only otherwise.
+ * A class, not an object of closures: one small object per request.
  */
-function nodeHeaders(req: IncomingMessage): HeaderReader {
-  let repeated: boolean | undefined
-  return {
-    get(name) {
-      const lower = name.toLowerCase()
-      repeated ??= req.rawHeaders.length / 2 !== countKeys(req.headers)
-      if (repeated) return req.headersDistinct[lower]?.join(', ') ?? null
-      const value = req.headers[lower]
-      if (value === undefined) return null
-      return typeof value === 'string' ? value : value.join(', ')
-    },
-    *entries() {
-      for (const [name, values] of Object.entries(req.headersDistinct)) {
-        if (values !== undefined) yield [name, values.join(', ')]
-      }
-    },
+/** A character that lower-casing might change. */
+const NOT_LOWER = /[^a-z0-9_-]/
+
+class NodeHeaders implements HeaderReader {
+  readonly #req: IncomingMessage
+  #repeated: boolean | undefined
+
+  constructor(req: IncomingMessage) {
+    this.#req = req
+  }
+
+  get(name: string): string | null {
+    const req = this.#req
+    // Names are nearly always given in lower case already: no copy then.
+    const lower = NOT_LOWER.test(name) ? name.toLowerCase() : name
+    this.#repeated ??= req.rawHeaders.length / 2 !== countKeys(req.headers)
+    if (this.#repeated) return req.headersDistinct[lower]?.join(', ') ?? null
+    const value = req.headers[lower]
+    if (value === undefined) return null
+    return typeof value === 'string' ? value : value.join(', ')
+  }
+
+  *entries(): Iterable<[string, string]> {
+    for (const [name, values] of Object.entries(this.#req.headersDistinct)) {
+      if (values !== undefined) yield [name, values.join(', ')]
+    }
   }
 }
 

@@ -92,12 +92,14 @@ export function createGracefulShutdown(options: { timeoutMs?: number } = {}): Gr
       return pending.size
     },
     wrap(listener) {
+      // One listener for every response (`this` is the response): no closure per request.
+      function onClose(this: ServerResponse) {
+        pending.delete(this)
+        if (pending.size === 0) onSettled?.()
+      }
       return (req, res) => {
         pending.add(res)
-        res.once('close', () => {
-          pending.delete(res)
-          if (pending.size === 0) onSettled?.()
-        })
+        res.on('close', onClose)
         if (closing) {
           refuse(res, 'The mock is shutting down and takes no new requests.')
           return

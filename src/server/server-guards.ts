@@ -47,7 +47,7 @@ export function createServerGuards(options: ServerGuardOptions): ServerGuards {
   const admin: Middleware = (ctx, next) =>
     isAdminPath(ctx.path)
       ? compose(isAsset(ctx.request.method, ctx.path) ? open : chain, next)(ctx)
-      : next()
+      : next(ctx)
   return {
     guards: [hostCheck({ bindHost: host, allowedHosts: options.allowedHosts }), admin],
     adminToken: token,

@@ -23,9 +23,11 @@ export interface Simulation {
  * parseSimulation('code=429, delay=300', new URLSearchParams()) // { status: 429, delay: 300 }
  * parseSimulation(null, new URLSearchParams('__code=503')) // { status: 503 }
  */
+const NO_PARTS: ReadonlyArray<string> = []
+
 export function parseSimulation(prefer: string | null, query: URLSearchParams): Simulation {
   const simulation: Simulation = {}
-  for (const part of prefer?.split(',') ?? []) {
+  for (const part of prefer === null ? NO_PARTS : prefer.split(',')) {
     const at = part.indexOf('=')
     const name = (at === -1 ? part : part.slice(0, at)).split(';')[0]?.trim().toLowerCase()
     const value = at === -1 ? '' : unquote(part.slice(at + 1).split(';')[0] ?? '')

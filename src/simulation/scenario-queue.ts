@@ -174,6 +174,7 @@ export function createScenarioQueue(): ScenarioQueue {
       return { ...scenario }
     },
     take(request, route, path = request.path) {
+      if (scenarios.length === 0) return undefined
       const { method } = request
       let body: unknown
       const scenario = scenarios.find((candidate) => {
