@@ -6,13 +6,14 @@ import type { AnsweredRequest } from '../http/types.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
 import { wholeOption } from '../options/whole-option.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
-import { type JournalEntry, PendingEntry } from './journal-entry.ts'
+import type { JournalEntry } from './journal-entry.ts'
 import {
   type CheckedFilter,
   type JournalFilter,
   matchesFilter,
   readJournalFilter,
 } from './journal-filter.ts'
+import { JournalRing, toJournalEntry } from './journal-ring.ts'
 
 /** At most this many listeners (event streams, waiters, the log) at once. */
 export const MAX_JOURNAL_LISTENERS = 1_000
@@ -64,7 +65,7 @@ export type ViolationSummary = Record<
 export interface Journal {
   /**
    * Records an answered request and tells every listener; returns its id.
-   * The entry is built from bounded raw parts when first read (`PendingEntry`).
+   * The entry is built from bounded raw parts when first read (`JournalRing`).
    */
   record(answered: AnsweredRequest): number
   /** Entries that pass the filter, oldest first. A bad filter throws a 400 `ApiError`. */
@@ -107,7 +108,7 @@ export function createJournal(
     action: 'create the journal',
   })
   // An entry is kept as recorded and built when first read (then kept built).
-  const ring: Array<PendingEntry | JournalEntry | undefined> = new Array(capacity)
+  const ring = new JournalRing(capacity)
   let start = 0
   let count = 0
   let evicted = 0
@@ -116,14 +117,7 @@ export function createJournal(
   let summary: ViolationSummary = {}
   const onError = options.onError ?? (() => {})
 
-  const at = (index: number): JournalEntry => {
-    const slot = (start + index) % capacity
-    const held = ring[slot] as PendingEntry | JournalEntry
-    if (!(held instanceof PendingEntry)) return held
-    const entry = held.build()
-    ring[slot] = entry
-    return entry
-  }
+  const at = (index: number): JournalEntry => ring.read((start + index) % capacity)
 
   const subscribe = (listener: (entry: JournalEntry) => void) => {
     if (listeners.size >= MAX_JOURNAL_LISTENERS) {
@@ -144,7 +138,7 @@ export function createJournal(
     if (count === 0) return result
     const limit = checked.limit ?? count
     // Ids in the ring are consecutive: skip what `since` excludes at once.
-    const firstId = (ring[start] as PendingEntry | JournalEntry).id
+    const firstId = ring.id(start)
     const from = checked.since === undefined ? 0 : Math.max(0, checked.since - firstId + 1)
     if (checked.since !== undefined) {
       for (let index = from; index < count && result.length < limit; index++) {
@@ -174,20 +168,21 @@ export function createJournal(
         }
       }
       if (capacity === 0 && listeners.size === 0) return id
-      const pending = new PendingEntry(id, answered)
-      // With listeners (an event stream, a waiter), the entry is read at once.
-      const entry: PendingEntry | JournalEntry = listeners.size > 0 ? pending.build() : pending
+      let slot = -1
       if (capacity > 0) {
         if (count < capacity) {
-          ring[(start + count) % capacity] = entry
+          slot = (start + count) % capacity
           count++
         } else {
-          ring[start] = entry
+          slot = start
           start = (start + 1) % capacity
           evicted++
         }
+        ring.write(slot, id, answered)
       }
-      if (entry instanceof PendingEntry) return id
+      if (listeners.size === 0) return id
+      // With listeners (an event stream, a waiter), the entry is read at once.
+      const entry = slot === -1 ? toJournalEntry(id, answered) : ring.read(slot)
       for (const listener of listeners) {
         try {
           listener(entry)
@@ -200,7 +195,7 @@ export function createJournal(
     list: (filter) => select(readJournalFilter(filter, capacity)),
     select,
     clear() {
-      ring.fill(undefined)
+      ring.clear()
       start = 0
       count = 0
       evicted = 0

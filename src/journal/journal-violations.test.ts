@@ -7,8 +7,8 @@ import {
   JOURNAL_BODY_LIMIT,
   JOURNAL_HEADER_LIMIT,
   JOURNAL_RESPONSE_HEADERS,
-  toJournalEntry,
 } from './journal-entry.ts'
+import { toJournalEntry } from './journal-ring.ts'
 
 const schema: AnsweredViolation = {
   check: 'list.schema',

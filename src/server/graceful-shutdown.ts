@@ -62,14 +62,14 @@ export interface GracefulShutdown {
  */
 export function createGracefulShutdown(options: { timeoutMs?: number } = {}): GracefulShutdown {
   const defaultTimeout = validTimeout(options.timeoutMs)
-  const pending = new Set<ServerResponse>()
+  const pending = createResponseSlots(() => onSettled?.())
   let closing = false
   let onSettled: (() => void) | undefined
   let closed: Promise<void> | undefined
 
   const untilSettled = () =>
     new Promise<void>((resolve) => {
-      if (pending.size === 0) resolve()
+      if (pending.count === 0) resolve()
       else onSettled = resolve
     })
 
@@ -89,17 +89,11 @@ export function createGracefulShutdown(options: { timeoutMs?: number } = {}): Gr
       return closing
     },
     get inFlight() {
-      return pending.size
+      return pending.count
     },
     wrap(listener) {
-      // One listener for every response (`this` is the response): no closure per request.
-      function onClose(this: ServerResponse) {
-        pending.delete(this)
-        if (pending.size === 0) onSettled?.()
-      }
       return (req, res) => {
         pending.add(res)
-        res.on('close', onClose)
         if (closing) {
           refuse(res, 'The mock is shutting down and takes no new requests.')
           return
@@ -115,11 +109,13 @@ export function createGracefulShutdown(options: { timeoutMs?: number } = {}): Gr
             : validTimeout(closeOptions.timeoutMs)
         closing = true
         // Answers still to come close their connection: no next request rides on it.
-        for (const res of pending) if (!res.headersSent) res.setHeader('connection', 'close')
+        for (const res of pending.list()) {
+          if (!res.headersSent) res.setHeader('connection', 'close')
+        }
         const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()
         await settleWithin(untilSettled(), closeOptions.deadline ?? timeoutMs)
-        for (const res of pending) {
+        for (const res of pending.list()) {
           if (!res.headersSent) {
             refuse(res, 'The mock shut down before this request finished; send it again.')
           } else if (!res.writableEnded) {
@@ -131,6 +127,49 @@ export function createGracefulShutdown(options: { timeoutMs?: number } = {}): Gr
         await serverClosed
       })()
       return closed
+    },
+  }
+}
+
+/**
+ * The responses in flight, each in a numbered slot until it closes. Slots
+ * and their close listeners are made once and used again: a request adds
+ * and removes one without allocating (a `Set` reallocates its table as it
+ * grows and shrinks with the requests in flight). At most as many slots as
+ * responses were ever in flight at once.
+ */
+function createResponseSlots(onEmpty: () => void) {
+  const slots: Array<ServerResponse | undefined> = []
+  const free: Array<number> = []
+  /** `onClose[i]` empties slot `i` when the response in it closes. */
+  const onClose: Array<(this: ServerResponse) => void> = []
+  let count = 0
+  return {
+    get count() {
+      return count
+    },
+    add(res: ServerResponse) {
+      let slot = free.pop()
+      if (slot === undefined) {
+        slot = slots.length
+        const index = slot
+        slots.push(undefined)
+        onClose.push(function (this: ServerResponse) {
+          // Only for the response still in the slot (`close` comes once; this guards reuse).
+          if (slots[index] !== this) return
+          slots[index] = undefined
+          free.push(index)
+          count--
+          if (count === 0) onEmpty()
+        })
+      }
+      slots[slot] = res
+      count++
+      res.on('close', onClose[slot] as (this: ServerResponse) => void)
+    },
+    /** The responses in flight now (a copy: closing them changes the slots). */
+    list(): Array<ServerResponse> {
+      return slots.filter((res) => res !== undefined)
     },
   }
 }
