@@ -11,6 +11,10 @@ export default defineConfig({
     reporters: ['default', new SummaryReporter()],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A page polls the mock (the dashboard reads its state every 1.25 s at
+    // most) and a loaded machine runs it late: `expect.poll` waits up to 10 s
+    // instead of its default 1 s before it fails.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

@@ -11,10 +11,10 @@
 // old Node reads no import it lacks before the check, and the compile cache,
 // which applies only to modules loaded after it is turned on, covers the
 // large file: later starts skip compiling it (about 20 ms).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
+import { writeThirdPartyNotices } from './third-party-notices.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -118,26 +118,8 @@ if (!binChunk || !server || binChunk.imports.includes(server.fileName)) {
 }
 
 // The bundle holds code of these packages: their licenses ship beside it.
-const packages = new Set()
-for (const chunk of bundle.output) {
-  for (const id of chunk.type === 'chunk' ? chunk.moduleIds : []) {
-    const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id.replaceAll('\\', '/'))
-    if (match?.[1]) packages.add(match[1])
-  }
-}
-const notices = [
-  ...new Set(
-    [...packages].map((directory) => {
-      const manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8'))
-      const file = readdirSync(directory).find((name) => /^(licen[cs]e|copying)/i.test(name))
-      const text = file
-        ? readFileSync(join(directory, file), 'utf8').trim()
-        : `License: ${manifest.license}`
-      return `${manifest.name}@${manifest.version} (${manifest.license})\n\n${text}\n`
-    }),
-  ),
-].sort()
-writeFileSync(
+writeThirdPartyNotices(
+  bundle.output,
   join(root, 'dist/bin/THIRD-PARTY-NOTICES.txt'),
-  `dist/bin/petstore-mock*.js bundle code of these packages:\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,
+  'dist/bin/petstore-mock*.js',
 )

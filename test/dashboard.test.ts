@@ -253,6 +253,14 @@ describe.runIf(BROWSER_TESTS)('the dashboard at every width', () => {
           .map((mark) => mark.textContent),
       )
       expect(cut).toEqual([])
+      // An error code shows whole: its tags go below it where both do not fit.
+      const clipped = await page.$$eval('#rows .code-text', (codes) =>
+        codes
+          .filter((code) => code.getClientRects().length > 0)
+          .filter((code) => code.scrollWidth > code.clientWidth)
+          .map((code) => code.textContent),
+      )
+      expect(clipped).toEqual([])
       // The log's scroll area draws its scrollbar.
       const scrollbar = await page.$eval(
         '.table-wrap',

@@ -92,6 +92,21 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true })
 })
 
+/** Imports the installed package, makes a pet and prints every module loaded on the way. */
+const LOADED_BY_FIRST_ANSWERS = `
+import { registerHooks } from 'node:module'
+const loaded = []
+registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context) } })
+const { createPetstore } = await import('petstore-mock')
+const petstore = createPetstore({ baseUrl: 'https://api.example.com' })
+const response = await petstore.fetch(new Request('https://api.example.com/v1/pets', {
+  method: 'POST',
+  headers: { authorization: 'Bearer sk_test_free', 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+}))
+process.stdout.write(JSON.stringify({ status: response.status, loaded }))
+`
+
 describe('the tarball', () => {
   it('ships the build and no tests, sources or stale output', async () => {
     const paths = packed.map((file) => file.path)
@@ -154,6 +169,20 @@ describe('the tarball', () => {
 })
 
 describe.each(Object.keys(MSW_VERSIONS) as Array<Project>)('installed beside %s', (project) => {
+  it('reads zod from its own chunks: no module of the zod package, no locale', {
+    timeout: RUN_MS,
+  }, async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '--no-warnings', '-e', LOADED_BY_FIRST_ANSWERS],
+      { cwd: projects[project], timeoutMs: RUN_MS },
+    )
+    const { status, loaded } = JSON.parse(stdout) as { status: number; loaded: Array<string> }
+    expect(status).toBe(201)
+    expect(loaded.filter((url) => url.includes('/node_modules/petstore-mock/'))).not.toEqual([])
+    expect(loaded.filter((url) => /\/node_modules\/zod\/|locales/.test(url))).toEqual([])
+  })
+
   it('resolves one copy of msw, the one asked for', { timeout: RUN_MS }, async () => {
     const modules = join(projects[project], 'node_modules')
     const manifest = JSON.parse(await readFile(join(modules, 'msw/package.json'), 'utf8')) as {
@@ -191,7 +220,7 @@ describe.each(Object.keys(MSW_VERSIONS) as Array<Project>)('installed beside %s'
       cwd: projects[project],
       timeoutMs: RUN_MS,
     })
-    expect(stdout).toMatch(/^# pass 5$/m)
+    expect(stdout).toMatch(/^# pass 6$/m)
     expect(stdout).toMatch(/^# fail 0$/m)
   })
 })

@@ -203,7 +203,7 @@ describe('petstore-mock CLI', () => {
     const { code, err } = await run(['--fixtures', file, '--port', '0'])
     expect(code).toBe(1)
     expect(err).toEqual([
-      '[petstore-mock] Failed to load fixtures: pets[2].categoryId 99 names no category.',
+      `[petstore-mock] Failed to load the fixtures file ${file}: pets[2].categoryId 99 names no category.`,
     ])
     const invalidJson = join(directory, 'not-json.json')
     writeFileSync(invalidJson, '{ "pets": [')

@@ -2,7 +2,9 @@ import { flushCompileCache } from 'node:module'
 import { join, relative } from 'node:path'
 import yargs from 'yargs'
 import { openDataFile } from '../data/open-data-file.ts'
+import { parseFixtures } from '../data/parse-fixtures.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
+import type { Dataset } from '../data/seed-data.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { showControls } from '../errors/show-controls.ts'
@@ -85,7 +87,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       seed: args.seed,
       pets: args.pets,
       orders: args.orders,
-      fixtures: args.fixtures ? readJsonFile(args.fixtures, 'load fixtures') : undefined,
+      fixtures: args.fixtures ? readFixtures(args.fixtures) : undefined,
       maxPets: args['max-pets'],
       persistence: args['data-file'] ? openDataFile(args['data-file']) : undefined,
       keys,
@@ -398,6 +400,19 @@ async function parse(argv: Array<string>, io: CliIo) {
     }
   }
   return args
+}
+
+/**
+ * The `--fixtures` file, read and checked here so that an error names the
+ * file; the petstore takes the checked data as it is.
+ *
+ * @example
+ * readFixtures('fixtures/example.json').pets.length // 5
+ */
+function readFixtures(file: string): Dataset {
+  return parseFixtures(readJsonFile(file, 'load fixtures'), {
+    action: `load the fixtures file ${file}`,
+  })
 }
 
 /**

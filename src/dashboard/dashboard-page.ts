@@ -218,7 +218,8 @@ td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .mark { display: inline-block; margin-left: 4px; border-radius: 999px; padding: 0 6px; font-size: 11.5px; font-weight: 700;
   background: var(--bad); color: #fff; white-space: nowrap; vertical-align: 1px; }
 .mark.advisory { background: var(--warn-bg); color: var(--warn); }
-.tags { display: flex; gap: 4px; align-items: center; overflow: hidden; }
+/* Where the code and its tags do not fit on one line, the tags go below the code, not over it. */
+.tags { display: flex; flex-wrap: wrap; gap: 2px 4px; align-items: center; overflow: hidden; }
 .tag { flex: none; display: inline-block; border-radius: 6px; padding: 0 6px; font-size: 11.5px; font-weight: 600;
   background: var(--forced-bg); color: var(--forced); white-space: nowrap; }
 .tag.upstream { background: var(--upstream-bg); color: var(--upstream); }

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, test } from 'node:test'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { createPetstore, type ErrorBody, type Pet } from 'petstore-mock'
+import { createPetstore, type ErrorBody, NewPet, Pet } from 'petstore-mock'
+import { z } from 'zod'
 
 const API = 'https://petstore.example.com/v1'
 const auth = { authorization: 'Bearer sk_test_free' }
@@ -87,4 +88,14 @@ test('server.use() overrides one operation for one test', async () => {
   server.use(http.get(`${API}/pets`, () => HttpResponse.json([])))
   const response = await fetch(`${API}/pets`, { headers: auth })
   assert.deepEqual(await response.json(), [])
+})
+
+test("the exported schemas compose with the project's own zod", async () => {
+  const response = await fetch(`${API}/pets?limit=3`, { headers: auth })
+  const pets = z.array(Pet).parse(await response.json())
+  assert.equal(pets.length, 3)
+  const refused = NewPet.safeParse({ name: '', categoryId: 1 })
+  assert.equal(refused.success, false)
+  assert.ok(refused.error instanceof z.ZodError)
+  assert.ok(Pet instanceof z.ZodObject)
 })
