@@ -2,7 +2,7 @@ import type { Clock } from '../clock/clock.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import type { Context, Middleware, Next } from '../http/types.ts'
-import { parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
+import { NO_SIMULATION, parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
 import { sleep } from '../simulation/sleep.ts'
@@ -50,7 +50,7 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     const simulation: Simulation =
       asked.source !== undefined
         ? asked
-        : (scenarios.take(request, ctx.route?.path, ctx.path) ?? {})
+        : (scenarios.take(request, ctx.route?.path, ctx.path) ?? NO_SIMULATION)
     if (simulation.status !== undefined || simulation.delay !== undefined) {
       ctx.forced = asked.source ?? 'scenario'
     }

@@ -48,59 +48,72 @@ export function createRequestListener(
   options: RequestListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { log, streams } = options
-  return (req, res) => {
-    const started = log ? performance.now() : 0
-    const url = req.url ?? '/'
-    const queryAt = url.indexOf('?')
-    const path = queryAt === -1 ? url : url.slice(0, queryAt)
-    const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1)
-    const request = new NodeRequest(req, res, path, rawQuery)
-    const respond = (response: MockResponse, closeAfter: boolean) => {
-      if (res.destroyed || res.headersSent) return
-      request.answered = true
-      if (response.stream) {
-        writeStream(req, res, response, streams)
-        return
-      }
-      writeResponse(res, response, closeAfter)
-      log?.({
-        method: request.method,
-        path,
-        status: response.status,
-        ms: performance.now() - started,
-      })
-    }
-    if (req.headers.host === undefined && req.httpVersion === '1.1') {
-      // HTTP/1.1 requires Host (RFC 9112, section 3.2); HTTP/1.0 tools may omit it.
-      respond(toErrorResponse(new ApiError('invalid_request', MISSING_HOST)), true)
+  /** Writes the answer (nothing once one is written or the client is gone) and logs it. */
+  const respond = (
+    request: NodeRequest,
+    response: MockResponse,
+    closeAfter: boolean,
+    started: number,
+  ) => {
+    const { req, res } = request
+    if (res.destroyed || res.headersSent) return
+    request.answered = true
+    if (response.stream) {
+      writeStream(req, res, response, streams)
       return
     }
-    // `answer` neither throws nor rejects; should it ever, the answer is still an Error body.
-    const failed = (error: unknown) => respond(toErrorResponse(error, reportUnexpected), true)
-    const answer = (refused: boolean) => {
-      let result: MockResponse | Promise<MockResponse>
-      try {
-        result = app.answer(request)
-      } catch (error) {
-        failed(error)
-        return
-      }
-      if (!(result instanceof Promise)) {
-        respond(result, refused)
-        if (refused) drain(req)
-        return
-      }
-      result.then((response) => {
-        respond(response, refused)
-        if (refused) drain(req)
-      }, failed)
+    writeResponse(res, response, closeAfter)
+    log?.({
+      method: request.method,
+      path: request.target,
+      status: response.status,
+      ms: performance.now() - started,
+    })
+  }
+  /** The answer to a request the app failed (it never should): an Error body all the same. */
+  const fail = (request: NodeRequest, error: unknown, started: number) =>
+    respond(request, toErrorResponse(error, reportUnexpected), true, started)
+  /** Asks the app and writes its answer: at once when it answered synchronously. */
+  const answer = (request: NodeRequest, refused: boolean, started: number) => {
+    let result: MockResponse | Promise<MockResponse>
+    try {
+      result = app.answer(request)
+    } catch (error) {
+      fail(request, error, started)
+      return
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (response) => {
+          respond(request, response, refused, started)
+          if (refused) drain(request.req)
+        },
+        (error: unknown) => fail(request, error, started),
+      )
+      return
+    }
+    respond(request, result, refused, started)
+    if (refused) drain(request.req)
+  }
+  return (req, res) => {
+    const started = log ? performance.now() : 0
+    const request = new NodeRequest(req, res)
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      // HTTP/1.1 requires Host (RFC 9112, section 3.2); HTTP/1.0 tools may omit it.
+      respond(
+        request,
+        toErrorResponse(new ApiError('invalid_request', MISSING_HOST)),
+        true,
+        started,
+      )
+      return
     }
     const declared = req.headers['content-length']
     if (
       req.headers['transfer-encoding'] === undefined &&
       (declared === undefined || declared === '0')
     ) {
-      answer(false)
+      answer(request, false, started)
       return
     }
     void readBody(nodeChunkReader(req), {
@@ -109,7 +122,7 @@ export function createRequestListener(
     }).then((result) => {
       request.body = result.body
       request.bodyError = result.error
-      answer(result.error !== undefined)
+      answer(request, result.error !== undefined, started)
     })
   }
 }
@@ -158,10 +171,17 @@ class NodeRequest implements MockRequest {
   bodyError?: ApiError
   /** The answer is written: the client leaving no longer aborts anything. */
   answered = false
-  readonly #res: ServerResponse
+  readonly req: IncomingMessage
+  readonly res: ServerResponse
+  /** The request target's path as sent, without the query (the log shows it). */
+  readonly target: string
   #controller: AbortController | undefined
 
-  constructor(req: IncomingMessage, res: ServerResponse, path: string, rawQuery: string) {
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    const url = req.url ?? '/'
+    const queryAt = url.indexOf('?')
+    const path = queryAt === -1 ? url : url.slice(0, queryAt)
+    const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1)
     this.method = req.method ?? 'GET'
     this.path = path.startsWith('/') ? path : `/${path}`
     this.query = new URLSearchParams(rawQuery)
@@ -169,7 +189,9 @@ class NodeRequest implements MockRequest {
     this.absoluteTarget = !path.startsWith('/') && path !== '*'
     this.headers = new NodeHeaders(req)
     this.clientAddress = req.socket.remoteAddress ?? 'unknown'
-    this.#res = res
+    this.req = req
+    this.res = res
+    this.target = path
   }
 
   get signal(): AbortSignal {
@@ -180,8 +202,8 @@ class NodeRequest implements MockRequest {
         if (!this.answered) controller.abort(new Error('The request ended without its answer.'))
       }
       // Gone without our answer: the client left, or shutdown answered for us. Stop the work.
-      if (this.#res.closed) abort()
-      else this.#res.once('close', abort)
+      if (this.res.closed) abort()
+      else this.res.once('close', abort)
     }
     return this.#controller.signal
   }

@@ -13,6 +13,14 @@ export interface Simulation {
 }
 
 /**
+ * What a request that asks for nothing gets: one frozen object, not one per request.
+ *
+ * @example
+ * parseSimulation(null, new URLSearchParams()) === NO_SIMULATION // true
+ */
+export const NO_SIMULATION: Readonly<Simulation> = Object.freeze({})
+
+/**
  * Reads `Prefer: code=NNN, delay=MS` (Prism's convention, RFC 7240), or the
  * `__code` / `__delay` query parameters when the request states neither
  * preference in a `Prefer` header. Unknown preferences are ignored and only
@@ -20,32 +28,34 @@ export interface Simulation {
  * a known one is a 400.
  *
  * @example
- * parseSimulation('code=429, delay=300', new URLSearchParams()) // { status: 429, delay: 300 }
- * parseSimulation(null, new URLSearchParams('__code=503')) // { status: 503 }
+ * parseSimulation('code=429, delay=300', new URLSearchParams()) // { status: 429, delay: 300, source: 'prefer' }
+ * parseSimulation(null, new URLSearchParams('__code=503')) // { status: 503, source: 'query' }
  */
-const NO_PARTS: ReadonlyArray<string> = []
-
 export function parseSimulation(prefer: string | null, query: URLSearchParams): Simulation {
-  const simulation: Simulation = {}
-  for (const part of prefer === null ? NO_PARTS : prefer.split(',')) {
-    const at = part.indexOf('=')
-    const name = (at === -1 ? part : part.slice(0, at)).split(';')[0]?.trim().toLowerCase()
-    const value = at === -1 ? '' : unquote(part.slice(at + 1).split(';')[0] ?? '')
-    if (name === 'code' && simulation.status === undefined) {
-      simulation.status = readStatus(value, 'Prefer: code')
-    } else if (name === 'delay' && simulation.delay === undefined) {
-      simulation.delay = readDelay(value, 'Prefer: delay')
+  if (prefer !== null) {
+    const simulation: Simulation = {}
+    for (const part of prefer.split(',')) {
+      const at = part.indexOf('=')
+      const name = (at === -1 ? part : part.slice(0, at)).split(';')[0]?.trim().toLowerCase()
+      const value = at === -1 ? '' : unquote(part.slice(at + 1).split(';')[0] ?? '')
+      if (name === 'code' && simulation.status === undefined) {
+        simulation.status = readStatus(value, 'Prefer: code')
+      } else if (name === 'delay' && simulation.delay === undefined) {
+        simulation.delay = readDelay(value, 'Prefer: delay')
+      }
     }
-  }
-  if (simulation.status !== undefined || simulation.delay !== undefined) {
-    simulation.source = 'prefer'
-    return simulation
+    if (simulation.status !== undefined || simulation.delay !== undefined) {
+      simulation.source = 'prefer'
+      return simulation
+    }
   }
   const code = query.get('__code')
   const delay = query.get('__delay')
+  if (code === null && delay === null) return NO_SIMULATION
+  const simulation: Simulation = {}
   if (code !== null) simulation.status = readStatus(code, '__code')
   if (delay !== null) simulation.delay = readDelay(delay, '__delay')
-  if (code !== null || delay !== null) simulation.source = 'query'
+  simulation.source = 'query'
   return simulation
 }
 
