@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliDecompress, gunzip, inflate } from 'node:zlib'
-import { errors, Pool } from 'undici'
+import type { Pool } from 'undici'
 import { ApiError } from '../errors/api-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
@@ -46,12 +46,19 @@ export function createUndiciUpstream(
   limits: ProxyLimits = PROXY_LIMITS,
 ): Upstream & { close(): Promise<void> } {
   const { connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = limits
-  const pool = new Pool(target.origin, {
-    connections: limits.maxConnections,
-    connectTimeout: connectTimeoutMs,
-    headersTimeout: headersTimeoutMs,
-    bodyTimeout: bodyTimeoutMs,
-  })
+  // undici is loaded only by a server that proxies, while it starts: the
+  // mock's own start does not pay for it (about 20 ms).
+  const loaded = import('undici').then(({ errors, Pool }) => ({
+    errors,
+    pool: new Pool(target.origin, {
+      connections: limits.maxConnections,
+      connectTimeout: connectTimeoutMs,
+      headersTimeout: headersTimeoutMs,
+      bodyTimeout: bodyTimeoutMs,
+    }),
+  }))
+  // A failed load reaches the requests that wait for it, not the process.
+  loaded.catch(() => {})
   let inFlight = 0
   const upstream: Upstream = async (request) => {
     if (inFlight >= limits.maxInFlight) {
@@ -62,12 +69,13 @@ export function createUndiciUpstream(
       )
     }
     inFlight += 1
-    const sent = performance.now()
     const controller = new AbortController()
     const onAbort = () => controller.abort(request.signal?.reason)
     request.signal?.addEventListener('abort', onAbort, { once: true })
     try {
-      let response: Awaited<ReturnType<typeof pool.request>>
+      const { errors, pool } = await loaded
+      const sent = performance.now()
+      let response: Awaited<ReturnType<Pool['request']>>
       try {
         response = await pool.request({
           method: request.method,
@@ -77,7 +85,7 @@ export function createUndiciUpstream(
           signal: controller.signal,
         })
       } catch (error) {
-        throw toUpstreamError(error, target.origin, limits)
+        throw toUpstreamError(error, errors, target.origin, limits)
       }
       const headersAt = performance.now()
       const headers = endToEndHeaders(rawPairs(response.headers))
@@ -112,7 +120,7 @@ export function createUndiciUpstream(
       request.signal?.removeEventListener('abort', onAbort)
     }
   }
-  return Object.assign(upstream, { close: () => pool.destroy() })
+  return Object.assign(upstream, { close: async () => (await loaded).pool.destroy() })
 }
 
 /** undici's headers (a repeated one as an array) as name-value pairs. */
@@ -150,7 +158,12 @@ async function decode(
 }
 
 /** A failed request to the upstream as the Error body the caller gets. */
-function toUpstreamError(error: unknown, origin: string, limits: ProxyLimits): ApiError {
+function toUpstreamError(
+  error: unknown,
+  errors: typeof import('undici').errors,
+  origin: string,
+  limits: ProxyLimits,
+): ApiError {
   if (error instanceof errors.ConnectTimeoutError) return upstreamTimeout(origin, 'connect', limits)
   if (error instanceof errors.HeadersTimeoutError) return upstreamTimeout(origin, 'headers', limits)
   if (error instanceof errors.HeadersOverflowError) {
