@@ -9,15 +9,17 @@ const FLAG = /^(?:--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=(.*))?|-([a-z]))$/s
  * Reads a plain command line by the flags' table, as yargs reads it (defaults
  * filled in, values as their type), without loading yargs. Plain: each token
  * a flag of the table (its name, `--no-` before a switch's name, or a
- * one-letter alias) given once, a switch without a value, and any other flag
- * with one value: a plain decimal for a number, one of the choices, a string
- * that starts with no dash. Anything else (`--help`, `--version`, an unknown
- * or repeated flag, a list flag, a value yargs might read otherwise) gives
+ * one-letter alias) given once (a list flag, once per item), a switch
+ * without a value, and any other flag with one value: a plain decimal for a
+ * number, one of the choices, a string that starts with no dash. Anything
+ * else (`--help`, `--version`, an unknown or repeated flag, a value yargs
+ * might read otherwise) gives
  * `undefined`: yargs reads that command line, and says what is wrong with it.
  * The argv is read once, token by token (bounded by its length).
  *
  * @example
  * readPlainFlags(['--port', '8080', '-q'], mockFlags({}))?.port // 8080
+ * readPlainFlags(['--api-key', 'sk_a=pro', '--api-key', 'sk_b=free'], mockFlags({}))?.['api-key'] // ['sk_a=pro', 'sk_b=free']
  * readPlainFlags(['--help'], mockFlags({})) // undefined
  */
 export function readPlainFlags(
@@ -42,7 +44,15 @@ export function readPlainFlags(
       negated = true
     }
     const flag = name === undefined || !Object.hasOwn(flags, name) ? undefined : flags[name]
-    if (name === undefined || flag === undefined || flag.array || given.has(name)) return undefined
+    if (name === undefined || flag === undefined) return undefined
+    if (flag.array) {
+      // A list flag takes one string each time it is given: `--api-key a=pro --api-key b=free`.
+      const value = inline ?? argv[++index]
+      if (flag.type !== 'string' || !isPlainString(value)) return undefined
+      read[name] = [...((read[name] as Array<string> | undefined) ?? []), value]
+      continue
+    }
+    if (given.has(name)) return undefined
     given.add(name)
     if (flag.type === 'boolean') {
       if (inline !== undefined) return undefined
@@ -51,7 +61,7 @@ export function readPlainFlags(
     }
     if (negated) return undefined
     const value = inline ?? argv[++index]
-    if (value === undefined || value === '' || value.startsWith('-')) return undefined
+    if (!isPlainString(value)) return undefined
     if (flag.type === 'number') {
       if (!PLAIN_NUMBER.test(value)) return undefined
       read[name] = Number(value)
@@ -65,4 +75,9 @@ export function readPlainFlags(
     }
   }
   return read
+}
+
+/** A value yargs reads as it is: not empty, and not taken for a flag. */
+function isPlainString(value: string | undefined): value is string {
+  return value !== undefined && value !== '' && !value.startsWith('-')
 }
