@@ -5,6 +5,7 @@ import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
 import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { compose } from '../http/compose.ts'
+import { isThenable } from '../http/is-thenable.ts'
 import { jsonResponse } from '../http/json-response.ts'
 import { originOfHost } from '../http/origin-of-host.ts'
 import { createRouter, type RouterEntry } from '../http/router.ts'
@@ -210,7 +211,9 @@ export function createApp(deps: AppDeps): App {
     } catch (error) {
       return failed(request, error)
     }
-    return result instanceof Promise ? result.catch((error) => failed(request, error)) : result
+    return isThenable(result)
+      ? Promise.resolve(result).catch((error) => failed(request, error))
+      : result
   }
   /** Journals the answer and shapes it for the transport (a HEAD loses its body). */
   const finish = (
@@ -308,8 +311,8 @@ export function createApp(deps: AppDeps): App {
           .then((response) => finish(ctx, response, startedAt, started))
       }
       const result = run(pipeline, ctx, inside)
-      return result instanceof Promise
-        ? result.then((response) => finish(ctx, response, startedAt, started))
+      return isThenable(result)
+        ? Promise.resolve(result).then((response) => finish(ctx, response, startedAt, started))
         : finish(ctx, result, startedAt, started)
     }
     return {

@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path'
-import type { Options } from 'yargs'
+import type { InferredOptionTypes, Options } from 'yargs'
 import { ConfigError } from '../errors/config-error.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 import { parseProxyTarget } from '../proxy/proxy-target.ts'
@@ -8,8 +8,12 @@ import { mockFlags } from './mock-flags.ts'
 import { EXAMPLE_FIXTURES, packageRoot, packageVersion } from './package-version.ts'
 import { readPlainFlags } from './read-plain-flags.ts'
 
-/** The flags of `petstore-mock` as read: each flag of `mockFlags` by its name, as its type. */
-export type MockArgs = NonNullable<Awaited<ReturnType<typeof parseWithYargs>>>
+/**
+ * The flags of `petstore-mock` as read: each flag of `mockFlags` by its
+ * name, as its type (yargs' camel-case copies are left out: the plain reader
+ * makes none).
+ */
+export type MockArgs = InferredOptionTypes<ReturnType<typeof mockFlags>>
 
 /**
  * Reads the flags of `petstore-mock`: a plain command line (`--port 4010`,
@@ -26,7 +30,8 @@ export async function parseMockFlags(
 ): Promise<MockArgs | undefined> {
   const flags = mockFlags(io.env)
   const args =
-    (readPlainFlags(argv, flags) as MockArgs | undefined) ?? (await parseWithYargs(argv, io))
+    (readPlainFlags(argv, flags) as MockArgs | undefined) ??
+    ((await parseWithYargs(argv, io)) as MockArgs | undefined)
   if (args === undefined) return undefined
   if (args.proxy !== undefined) parseProxyTarget(args.proxy, '--proxy')
   else if (args.record !== undefined || argv.some((arg) => arg.startsWith('--proxy-fallback'))) {

@@ -2,7 +2,7 @@ import type { Middleware, Operation } from './types.ts'
 
 /**
  * Wraps an operation in middleware, outermost first. The chain is built once
- * (each layer's `next` is the rest of it), so a request costs no closure. A
+ * (each layer's `next` is the rest of it), so running it makes no closure. A
  * request that passes only synchronous layers is answered synchronously
  * (what they throw is thrown); one that meets a layer that waits gets a
  * promise.

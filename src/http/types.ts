@@ -49,7 +49,9 @@ export interface MockRequest {
 
 /**
  * The mock, independent of transport: every transport turns what it receives
- * into a `MockRequest`, calls `handle` and writes the `MockResponse` back.
+ * into a `MockRequest`, calls `handle` (the node:http server calls `answer`,
+ * which needs no promise when nothing waits) and writes the `MockResponse`
+ * back.
  */
 export interface App {
   /** Answers one request. Never rejects. */

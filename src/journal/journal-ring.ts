@@ -43,9 +43,11 @@ const NONE: Array<AnsweredViolation> = []
  * as text cut to `JOURNAL_BODY_LIMIT`, at most `JOURNAL_RESPONSE_HEADERS`
  * response headers), in columns: numbers in one typed array, references in
  * one array. Under load nobody reads most entries, and each outlives many
- * young-generation collections: so a request adds no object of its own to
- * the ring, and a part equal to the one of the slot written before (the same
- * key, path, query, route) is kept once. The JSON shape (`JournalEntry`) is
+ * young-generation collections: so the ring makes no object for an entry (its
+ * parts are kept as the request and its answer hold them: the response's
+ * headers and the upstream's timings are the request's own objects), and a
+ * part equal to the one of the slot written before (the same key, path,
+ * query, route) is kept once. The JSON shape (`JournalEntry`) is
  * built when a slot is first read (header values cut, the key masked, the
  * query parsed, its credentials masked) and kept until the slot is written
  * again.

@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/config-error.ts'
+import { keepLast } from '../http/keep-last.ts'
 import type { Middleware } from '../http/types.ts'
 import { type ApiKey, TOKEN_PATTERN } from '../keys/create-keyring.ts'
 import { readBearer } from './read-bearer.ts'
@@ -21,17 +22,13 @@ export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
     )
   }
   // A client sends the same header on every request: what it holds is kept.
-  let last: { header: string | null; token?: string; problem?: string } = {
-    header: null,
-    ...tokenOf(null),
-  }
+  const read = keepLast(tokenOf)
   return function authenticate(ctx, next) {
-    const header = ctx.request.headers.get('authorization')
-    if (header !== last.header) last = { header, ...tokenOf(header) }
-    if (last.token === undefined) {
-      ctx.authProblem = last.problem
+    const { token, problem } = read(ctx.request.headers.get('authorization'))
+    if (token === undefined) {
+      ctx.authProblem = problem
     } else {
-      const apiKey = keyring.get(last.token)
+      const apiKey = keyring.get(token)
       if (apiKey === undefined) ctx.authProblem = 'The API key is not valid.'
       ctx.apiKey = apiKey
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHostMatcher } from './host-check.ts'
+import { createHostMatcher, hostCheck } from './host-check.ts'
 
 describe('createHostMatcher', () => {
   it('on a loopback bind, serves loopback names only (and the listed ones)', () => {
@@ -25,5 +25,27 @@ describe('createHostMatcher', () => {
     expect(createHostMatcher({ bindHost: '127.0.0.1', allowedHosts: true })('evil.example')).toBe(
       true,
     )
+  })
+})
+
+describe('hostCheck', () => {
+  const run = (guard: ReturnType<typeof hostCheck>, host: string) =>
+    guard(
+      {
+        request: { headers: new Headers(host === 'none' ? {} : { host }) },
+      } as unknown as Parameters<typeof guard>[0],
+      () => 'served' as never,
+    )
+
+  it('judges each Host, the first one included, whatever the one before was', () => {
+    const any = hostCheck({ bindHost: '127.0.0.1', allowedHosts: true })
+    expect(run(any, '')).toBe('served')
+    const loopback = hostCheck({ bindHost: '127.0.0.1' })
+    expect(() => run(loopback, '')).toThrow(/not one host name/)
+    expect(run(loopback, 'localhost:4010')).toBe('served')
+    expect(() => run(loopback, 'evil.example')).toThrow(/not allowed/)
+    expect(() => run(loopback, 'evil.example')).toThrow(/not allowed/)
+    expect(run(loopback, 'none')).toBe('served')
+    expect(run(loopback, 'localhost:4010')).toBe('served')
   })
 })

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/api-error.ts'
 import { clip, printable } from '../errors/clip.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { keepLast } from '../http/keep-last.ts'
 import type { Middleware } from '../http/types.ts'
 import {
   bindHostName,
@@ -38,14 +39,11 @@ export interface HostCheckOptions {
  * const guard = hostCheck({ bindHost: '127.0.0.1', allowedHosts: ['.dev.test'] })
  */
 export function hostCheck(options: HostCheckOptions): Middleware {
-  const isAllowed = createHostMatcher(options)
   // A client sends the same Host on every request: its verdict is kept.
-  let last = { value: '', allowed: false }
+  const verdictOf = keepLast(createHostMatcher(options))
   return function hostCheck(ctx, next) {
     const value = ctx.request.headers.get('host')
-    if (value === null) return next(ctx)
-    if (value !== last.value) last = { value, allowed: isAllowed(value) }
-    if (last.allowed) return next(ctx)
+    if (value === null || verdictOf(value)) return next(ctx)
     const name = hostNameOf(value)
     const shown = clip(printable(value), 80)
     throw new ApiError(

@@ -30,11 +30,8 @@ export function rateLimit(limiter: RateLimiter): Middleware {
   }
   // The client named last, kept: a client sends request after request.
   let last = { prefix: '', of: '', client: '' }
-  // The last refusal made, by what its body and headers say.
-  let refusal: { decision: RateLimitDecision; withKey: boolean; response?: MockResponse } = {
-    decision: { outcome: 'allowed', window: 'minute', limit: 0, remaining: 0, reset: 0 },
-    withKey: false,
-  }
+  // The last refusal made, by what its body and headers say (`refusalKey`).
+  let refusal: { key: string; response?: MockResponse } = { key: '' }
   const clientOf = (prefix: string, of: string) => {
     if (of !== last.of || prefix !== last.prefix) last = { prefix, of, client: `${prefix}${of}` }
     return last.client
@@ -54,19 +51,22 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     // answer is the same until what it says changes (the wait, once a
     // second): it is made once, and each request gets its own copy.
     const withKey = apiKey !== undefined
-    const shown = refusal.decision
-    if (
-      refusal.withKey !== withKey ||
-      shown.outcome !== decision.outcome ||
-      shown.limit !== decision.limit ||
-      shown.window !== decision.window ||
-      shown.retryAfter !== decision.retryAfter
-    ) {
-      refusal = { decision, withKey, response: refuse(decision, withKey) }
+    const key = refusalKey(decision, withKey)
+    if (refusal.response === undefined || key !== refusal.key) {
+      refusal = { key, response: refuse(decision, withKey) }
     }
     const response = refusal.response as MockResponse
     return { ...response, headers: { ...response.headers } }
   }
+}
+
+/**
+ * Everything of a refused request that `refuse` reads: two refusals with the
+ * same key are the same answer. (Read what `refuse` reads; a field added
+ * there is added here.)
+ */
+function refusalKey(decision: RateLimitDecision, withKey: boolean): string {
+  return `${withKey}|${decision.outcome}|${decision.limit}|${decision.window}|${decision.retryAfter}`
 }
 
 /** The 429 of a refused request (`rate_limited`, or `key_banned` once banned), with `Retry-After`. */

@@ -12,10 +12,23 @@ import type { PetstoreErrorCode } from '../errors/petstore-error.ts'
  * // 'must be a whole number from 0 to 100000'
  */
 export function whole(min: number, max?: number) {
-  const error = describeRule({ min, max, whole: true })
-  const rule = z.int({ error }).min(min, { error })
-  return max === undefined ? rule : rule.max(max, { error })
+  const bounds = `${min}/${max}`
+  let rule = RULES.get(bounds)
+  if (rule === undefined) {
+    const error = describeRule({ min, max, whole: true })
+    rule = z.int({ error }).min(min, { error })
+    if (max !== undefined) rule = rule.max(max, { error })
+    RULES.set(bounds, rule)
+  }
+  return rule
 }
+
+/**
+ * Each rule made once, by its bounds (every option checks the same one each
+ * time a petstore or server is made). As many as the code has pairs of
+ * bounds: a dozen.
+ */
+const RULES = new Map<string, z.ZodInt>()
 
 /**
  * Checks one whole-number option outside the options schema (a key's limits,

@@ -197,18 +197,19 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
     return state
   }
 
+  const limitOf = (limits: Limits, window: RateLimitWindow) =>
+    window === 'day' ? limits.perDay : limits.perMinute
+  const resetOf = (state: ClientState, window: RateLimitWindow) =>
+    window === 'day' ? state.dayStart + dayMs : state.minuteStart + minuteMs
+
   return {
     enabled,
     hit(client, limits) {
       const now = clock.now()
       const state = track(client, limits, now)
-      // Plain numbers, no object per window: this runs on every request.
+      // Plain numbers, no object per window and no function: this runs on every request.
       const minuteLeft = limits.perMinute - state.minuteCount
       const dayLeft = limits.perDay - state.dayCount
-      const limitOf = (window: RateLimitWindow) =>
-        window === 'day' ? limits.perDay : limits.perMinute
-      const resetOf = (window: RateLimitWindow) =>
-        window === 'day' ? state.dayStart + dayMs : state.minuteStart + minuteMs
 
       if (enabled) {
         const banned = state.bannedUntil > now
@@ -225,11 +226,11 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
         if (banned || full !== undefined) {
           const shown = full ?? (dayLeft < minuteLeft ? 'day' : 'minute')
           // The first moment a request can succeed again.
-          const until = Math.max(state.bannedUntil, full === undefined ? 0 : resetOf(full))
+          const until = Math.max(state.bannedUntil, full === undefined ? 0 : resetOf(state, full))
           return {
             outcome: state.bannedUntil > now ? 'banned' : 'limited',
             window: shown,
-            limit: limitOf(shown),
+            limit: limitOf(limits, shown),
             remaining: 0,
             reset: seconds(until),
             retryAfter: Math.max(1, seconds(until - now)),
@@ -248,9 +249,9 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
       return {
         outcome: 'allowed',
         window: shown,
-        limit: limitOf(shown),
+        limit: limitOf(limits, shown),
         remaining: Math.max(0, shown === 'day' ? dayAfter : minuteAfter),
-        reset: seconds(resetOf(shown)),
+        reset: seconds(resetOf(state, shown)),
       }
     },
     usage() {

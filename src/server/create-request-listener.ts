@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../errors/api-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
+import { isThenable } from '../http/is-thenable.ts'
 import { type ChunkReader, readBody } from '../http/read-body.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import type { App, HeaderReader, MockRequest, MockResponse } from '../http/types.ts'
@@ -82,8 +83,8 @@ export function createRequestListener(
       fail(request, error, started)
       return
     }
-    if (result instanceof Promise) {
-      result.then(
+    if (isThenable(result)) {
+      Promise.resolve(result).then(
         (response) => {
           respond(request, response, refused, started)
           if (refused) drain(request.req)

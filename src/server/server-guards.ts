@@ -1,7 +1,8 @@
 import { isAdminPath } from '../admin/admin-api.ts'
 import { DASHBOARD_ASSETS } from '../dashboard/dashboard-routes.ts'
 import { compose } from '../http/compose.ts'
-import type { Middleware } from '../http/types.ts'
+import { keepLast } from '../http/keep-last.ts'
+import type { Middleware, Next } from '../http/types.ts'
 import { adminToken, generateAdminToken } from '../middleware/admin-token.ts'
 import { hostCheck } from '../middleware/host-check.ts'
 import { sameOriginOnly } from '../middleware/same-origin-only.ts'
@@ -44,9 +45,12 @@ export function createServerGuards(options: ServerGuardOptions): ServerGuards {
   // one); everything they then ask of the control API does.
   const isAsset = (method: string, path: string) =>
     (method === 'GET' || method === 'HEAD') && DASHBOARD_ASSETS.includes(path)
+  // Composed once for the rest of the chain, which is the same on every request.
+  const openBefore = keepLast((next: Next) => compose(open, next))
+  const chainBefore = keepLast((next: Next) => compose(chain, next))
   const admin: Middleware = (ctx, next) =>
     isAdminPath(ctx.path)
-      ? compose(isAsset(ctx.request.method, ctx.path) ? open : chain, next)(ctx)
+      ? (isAsset(ctx.request.method, ctx.path) ? openBefore : chainBefore)(next)(ctx)
       : next(ctx)
   return {
     guards: [hostCheck({ bindHost: host, allowedHosts: options.allowedHosts }), admin],

@@ -57,7 +57,8 @@ export function createUndiciUpstream(
       bodyTimeout: bodyTimeoutMs,
     }),
   }))
-  // A failed load reaches the requests that wait for it, not the process.
+  // A failed load reaches the requests that wait for it (502
+  // `upstream_unreachable`, which `--proxy-fallback mock` answers), not the process.
   loaded.catch(() => {})
   let inFlight = 0
   const upstream: Upstream = async (request) => {
@@ -73,7 +74,12 @@ export function createUndiciUpstream(
     const onAbort = () => controller.abort(request.signal?.reason)
     request.signal?.addEventListener('abort', onAbort, { once: true })
     try {
-      const { errors, pool } = await loaded
+      const { errors, pool } = await loaded.catch((error: unknown) => {
+        throw new ApiError(
+          'upstream_unreachable',
+          `The upstream ${target.origin} could not be reached (undici did not load: ${messageOf(error).replace(/\.+$/, '')}).`,
+        )
+      })
       const sent = performance.now()
       let response: Awaited<ReturnType<Pool['request']>>
       try {
@@ -120,7 +126,14 @@ export function createUndiciUpstream(
       request.signal?.removeEventListener('abort', onAbort)
     }
   }
-  return Object.assign(upstream, { close: async () => (await loaded).pool.destroy() })
+  const close = async () => {
+    const pool = await loaded.then(
+      (undici) => undici.pool,
+      () => undefined,
+    )
+    await pool?.destroy()
+  }
+  return Object.assign(upstream, { close })
 }
 
 /** undici's headers (a repeated one as an array) as name-value pairs. */
