@@ -30,8 +30,8 @@ export function rateLimit(limiter: RateLimiter): Middleware {
   }
   // The client named last, kept: a client sends request after request.
   let last = { prefix: '', of: '', client: '' }
-  // The last refusal made, by what its body and headers say (`refusalKey`).
-  let refusal: { key: string; response?: MockResponse } = { key: '' }
+  // The last refusal made, with what its body and headers say.
+  let refusal: Refusal | undefined
   const clientOf = (prefix: string, of: string) => {
     if (of !== last.of || prefix !== last.prefix) last = { prefix, of, client: `${prefix}${of}` }
     return last.client
@@ -51,22 +51,33 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     // answer is the same until what it says changes (the wait, once a
     // second): it is made once, and each request gets its own copy.
     const withKey = apiKey !== undefined
-    const key = refusalKey(decision, withKey)
-    if (refusal.response === undefined || key !== refusal.key) {
-      refusal = { key, response: refuse(decision, withKey) }
+    if (refusal === undefined || !saysTheSame(refusal, decision, withKey)) {
+      refusal = { decision, withKey, response: refuse(decision, withKey) }
     }
-    const response = refusal.response as MockResponse
+    const { response } = refusal
     return { ...response, headers: { ...response.headers } }
   }
 }
 
+interface Refusal {
+  decision: RateLimitDecision
+  withKey: boolean
+  response: MockResponse
+}
+
 /**
- * Everything of a refused request that `refuse` reads: two refusals with the
- * same key are the same answer. (Read what `refuse` reads; a field added
- * there is added here.)
+ * Whether a refusal made before says what `refuse` would say of this one: it
+ * compares everything `refuse` reads. (A field read there is compared here.)
  */
-function refusalKey(decision: RateLimitDecision, withKey: boolean): string {
-  return `${withKey}|${decision.outcome}|${decision.limit}|${decision.window}|${decision.retryAfter}`
+function saysTheSame(made: Refusal, decision: RateLimitDecision, withKey: boolean): boolean {
+  const shown = made.decision
+  return (
+    made.withKey === withKey &&
+    shown.outcome === decision.outcome &&
+    shown.limit === decision.limit &&
+    shown.window === decision.window &&
+    shown.retryAfter === decision.retryAfter
+  )
 }
 
 /** The 429 of a refused request (`rate_limited`, or `key_banned` once banned), with `Retry-After`. */
