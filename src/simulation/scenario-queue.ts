@@ -18,74 +18,82 @@ export const MAX_MATCH_FIELDS = 20
 const FIELDS = ['status', 'delay', 'times', 'method', 'path', 'match']
 const MATCH_PARTS = ['query', 'headers', 'body']
 
-const fieldName = z.string().min(1).max(256, { error: 'names at most 256 characters long' })
-const exactText = z.union([z.string().max(2048), z.number(), z.boolean()], {
-  error: 'must map names to a string, number or boolean',
-})
-const fieldMap = <T extends z.ZodType>(value: T) =>
-  z
-    .record(fieldName, value, { error: 'must be an object of field names and values' })
-    .refine((map) => Object.keys(map).length <= MAX_MATCH_FIELDS, {
-      message: `must name at most ${MAX_MATCH_FIELDS} fields`,
+/**
+ * The schemas of a scenario: `input`, the body of `POST /__mock/scenarios`
+ * and the argument of `petstore.simulate()` (force the next `times`
+ * responses that match `method` and `path`, a path such as `/v1/pets/7` or a
+ * route template such as `/v1/pets/{petId}`), and its `match`. Built when the
+ * first scenario is queued: most petstores never queue one, and each start
+ * would pay for about 50 schema objects.
+ *
+ * @example
+ * scenarioSchemas().input.parse({ status: 503, path: '/v1/pets/{petId}' }).times // 1
+ */
+function scenarioSchemas() {
+  built ??= buildScenarioSchemas()
+  return built
+}
+
+let built: ReturnType<typeof buildScenarioSchemas> | undefined
+
+function buildScenarioSchemas() {
+  const fieldName = z.string().min(1).max(256, { error: 'names at most 256 characters long' })
+  const exactText = z.union([z.string().max(2048), z.number(), z.boolean()], {
+    error: 'must map names to a string, number or boolean',
+  })
+  const fieldMap = <T extends z.ZodType>(value: T) =>
+    z
+      .record(fieldName, value, { error: 'must be an object of field names and values' })
+      .refine((map) => Object.keys(map).length <= MAX_MATCH_FIELDS, {
+        message: `must name at most ${MAX_MATCH_FIELDS} fields`,
+      })
+
+  // What a request must carry for a scenario to apply: exact values of query
+  // parameters, request headers (names in any case) and top-level fields of a
+  // JSON object body.
+  const match = z
+    .object(
+      {
+        query: fieldMap(exactText).optional(),
+        headers: fieldMap(exactText).optional(),
+        body: fieldMap(z.json()).optional(),
+      },
+      { error: 'must be an object with query, headers or body' },
+    )
+    .strict()
+
+  const input = z
+    .object(
+      {
+        status: SimulatedStatus.optional(),
+        delay: SimulatedDelay.optional(),
+        times: whole(1, MAX_SCENARIO_TIMES).default(1),
+        method: z
+          .string({ error: 'must be an HTTP method such as "GET"' })
+          .regex(/^[A-Za-z]{1,16}$/, { error: 'must be an HTTP method such as "GET"' })
+          .transform((method) => method.toUpperCase())
+          .optional(),
+        path: z
+          .string({ error: 'must be a path such as "/v1/pets"' })
+          .regex(/^\/[^?#\s]{0,2047}$/, {
+            error: 'must be a path such as "/v1/pets" or "/v1/pets/{petId}", without a query',
+          })
+          .optional(),
+        match: match.optional(),
+      },
+      { error: 'must be a JSON object such as { "status": 429, "times": 3 }' },
+    )
+    .strict()
+    .refine((scenario) => scenario.status !== undefined || scenario.delay !== undefined, {
+      message: 'is required unless "delay" is given',
+      path: ['status'],
     })
-
-/**
- * What a request must carry for a scenario to apply: exact values of query
- * parameters, request headers (names in any case) and top-level fields of a
- * JSON object body.
- *
- * @example
- * ScenarioMatch.parse({ query: { status: 'sold' } })
- */
-export const ScenarioMatch = z
-  .object(
-    {
-      query: fieldMap(exactText).optional(),
-      headers: fieldMap(exactText).optional(),
-      body: fieldMap(z.json()).optional(),
-    },
-    { error: 'must be an object with query, headers or body' },
-  )
-  .strict()
-
-/**
- * The body of `POST /__mock/scenarios` and the argument of `petstore.simulate()`:
- * force the next `times` responses that match `method` and `path` (a path such
- * as `/v1/pets/7` or a route template such as `/v1/pets/{petId}`).
- *
- * @example
- * ScenarioInput.parse({ status: 503, path: '/v1/pets/{petId}' }).times // 1
- */
-export const ScenarioInput = z
-  .object(
-    {
-      status: SimulatedStatus.optional(),
-      delay: SimulatedDelay.optional(),
-      times: whole(1, MAX_SCENARIO_TIMES).default(1),
-      method: z
-        .string({ error: 'must be an HTTP method such as "GET"' })
-        .regex(/^[A-Za-z]{1,16}$/, { error: 'must be an HTTP method such as "GET"' })
-        .transform((method) => method.toUpperCase())
-        .optional(),
-      path: z
-        .string({ error: 'must be a path such as "/v1/pets"' })
-        .regex(/^\/[^?#\s]{0,2047}$/, {
-          error: 'must be a path such as "/v1/pets" or "/v1/pets/{petId}", without a query',
-        })
-        .optional(),
-      match: ScenarioMatch.optional(),
-    },
-    { error: 'must be a JSON object such as { "status": 429, "times": 3 }' },
-  )
-  .strict()
-  .refine((input) => input.status !== undefined || input.delay !== undefined, {
-    message: 'is required unless "delay" is given',
-    path: ['status'],
-  })
-  .superRefine((input, ctx) => {
-    const problem = routeProblem(input.method, input.path)
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, path: [] })
-  })
+    .superRefine((scenario, ctx) => {
+      const problem = routeProblem(scenario.method, scenario.path)
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, path: [] })
+    })
+  return { input, match }
+}
 
 /**
  * A scenario as it is given (`times` may be left out).
@@ -93,7 +101,7 @@ export const ScenarioInput = z
  * @example
  * const input: ScenarioInput = { status: 503, path: '/v1/pets' }
  */
-export type ScenarioInput = z.input<typeof ScenarioInput>
+export type ScenarioInput = z.input<ReturnType<typeof scenarioSchemas>['input']>
 
 /**
  * A queued scenario, with its id and the responses it still forces.
@@ -119,7 +127,7 @@ export interface Scenario {
  * @example
  * const match: ScenarioMatch = { body: { name: 'Error' } }
  */
-export type ScenarioMatch = z.output<typeof ScenarioMatch>
+export type ScenarioMatch = z.output<ReturnType<typeof scenarioSchemas>['match']>
 
 /**
  * What the queue reads of a request to pick a scenario.
@@ -160,7 +168,7 @@ export function createScenarioQueue(): ScenarioQueue {
   let nextId = 1
   return {
     add(input) {
-      const result = ScenarioInput.safeParse(input)
+      const result = scenarioSchemas().input.safeParse(input)
       if (!result.success) throw invalidScenario(result.error.issues[0])
       if (scenarios.length >= MAX_SCENARIOS) {
         throw new ApiError(
