@@ -31,7 +31,7 @@ export async function parseMockFlags(
   const flags = mockFlags(io.env)
   const args =
     (readPlainFlags(argv, flags) as MockArgs | undefined) ??
-    ((await parseWithYargs(argv, io)) as MockArgs | undefined)
+    ((await parseWithYargs(argv, io, flags)) as MockArgs | undefined)
   if (args === undefined) return undefined
   if (args.proxy !== undefined) parseProxyTarget(args.proxy, '--proxy')
   else if (args.record !== undefined || argv.some((arg) => arg.startsWith('--proxy-fallback'))) {
@@ -63,13 +63,13 @@ export async function parseMockFlags(
  * @example
  * await parseWithYargs(['--help'], io) // undefined, the help printed
  */
-export async function parseWithYargs(argv: Array<string>, io: CliIo) {
+export async function parseWithYargs(argv: Array<string>, io: CliIo, flags = mockFlags(io.env)) {
   const { default: yargs } = await import('yargs')
   let helpShown = false
   const parser = yargs(argv)
     .scriptName('petstore-mock')
     .usage('$0 [options]\n\nA stateful mock of the Animal Adoption Service API on a port.')
-    .options(mockFlags(io.env))
+    .options(flags)
     .example('$0', `Serve on http://${DEFAULTS.host}:${DEFAULTS.port} with the default keys`)
     .example('$0 --port 8080 --seed 42 --pets 500', 'Another port and more, different data')
     .example(
@@ -100,13 +100,13 @@ export async function parseWithYargs(argv: Array<string>, io: CliIo) {
   parser.parserConfiguration({ 'strip-aliased': true })
   // A flag that takes a value must have one: `--port` alone is an error, not the default port.
   // (getOptions() is part of yargs' API, not of its type declarations.)
-  const { boolean: switches, key: flags } = (
+  const { boolean: switches, key: known } = (
     parser as unknown as {
       getOptions(): { boolean: Array<string>; key: Record<string, unknown> }
     }
   ).getOptions()
   parser.requiresArg(
-    Object.keys(flags).filter(
+    Object.keys(known).filter(
       (name) => !switches.includes(name) && !['help', 'version'].includes(name),
     ),
   )

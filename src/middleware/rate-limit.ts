@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
+import { keepLast } from '../http/keep-last.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import type { Middleware, MockResponse } from '../http/types.ts'
 import {
@@ -29,19 +30,16 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     )
   }
   // The client named last, kept: a client sends request after request.
-  let last = { prefix: '', of: '', client: '' }
+  const addressClient = keepLast((address: string) => `address:${address}`)
+  const keyClient = keepLast((key: string) => `${KEY_CLIENT_PREFIX}${key}`)
   // The last refusal made, with what its body and headers say.
   let refusal: Refusal | undefined
-  const clientOf = (prefix: string, of: string) => {
-    if (of !== last.of || prefix !== last.prefix) last = { prefix, of, client: `${prefix}${of}` }
-    return last.client
-  }
   return function rateLimit(ctx, next) {
     const { apiKey } = ctx
     const decision =
       apiKey === undefined
-        ? limiter.hit(clientOf('address:', ctx.request.clientAddress), PLANS.free)
-        : limiter.hit(clientOf(KEY_CLIENT_PREFIX, apiKey.key), apiKey)
+        ? limiter.hit(addressClient(ctx.request.clientAddress), PLANS.free)
+        : limiter.hit(keyClient(apiKey.key), apiKey)
     ctx.headers[RATE_LIMIT_HEADERS.limit] = String(decision.limit)
     ctx.headers[RATE_LIMIT_HEADERS.remaining] = String(decision.remaining)
     ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)

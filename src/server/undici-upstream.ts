@@ -47,19 +47,23 @@ export function createUndiciUpstream(
 ): Upstream & { close(): Promise<void> } {
   const { connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = limits
   // undici is loaded only by a server that proxies, while it starts: the
-  // mock's own start does not pay for it (about 20 ms).
-  const loaded = import('undici').then(({ errors, Pool }) => ({
-    errors,
-    pool: new Pool(target.origin, {
-      connections: limits.maxConnections,
-      connectTimeout: connectTimeoutMs,
-      headersTimeout: headersTimeoutMs,
-      bodyTimeout: bodyTimeoutMs,
+  // mock's own start does not pay for it (about 20 ms). A failed load is
+  // what each request gets (502 `upstream_unreachable`, which
+  // `--proxy-fallback mock` answers), never a rejection of its own.
+  const loaded = import('undici').then(
+    ({ errors, Pool }) => ({
+      errors,
+      pool: new Pool(target.origin, {
+        connections: limits.maxConnections,
+        connectTimeout: connectTimeoutMs,
+        headersTimeout: headersTimeoutMs,
+        bodyTimeout: bodyTimeoutMs,
+      }),
     }),
-  }))
-  // A failed load reaches the requests that wait for it (502
-  // `upstream_unreachable`, which `--proxy-fallback mock` answers), not the process.
-  loaded.catch(() => {})
+    (error: unknown) => ({
+      unloaded: `The upstream ${target.origin} could not be reached (undici did not load: ${messageOf(error).replace(/\.+$/, '')}).`,
+    }),
+  )
   let inFlight = 0
   const upstream: Upstream = async (request) => {
     if (inFlight >= limits.maxInFlight) {
@@ -74,12 +78,9 @@ export function createUndiciUpstream(
     const onAbort = () => controller.abort(request.signal?.reason)
     request.signal?.addEventListener('abort', onAbort, { once: true })
     try {
-      const { errors, pool } = await loaded.catch((error: unknown) => {
-        throw new ApiError(
-          'upstream_unreachable',
-          `The upstream ${target.origin} could not be reached (undici did not load: ${messageOf(error).replace(/\.+$/, '')}).`,
-        )
-      })
+      const undici = await loaded
+      if ('unloaded' in undici) throw new ApiError('upstream_unreachable', undici.unloaded)
+      const { errors, pool } = undici
       const sent = performance.now()
       let response: Awaited<ReturnType<Pool['request']>>
       try {
@@ -127,11 +128,8 @@ export function createUndiciUpstream(
     }
   }
   const close = async () => {
-    const pool = await loaded.then(
-      (undici) => undici.pool,
-      () => undefined,
-    )
-    await pool?.destroy()
+    const undici = await loaded
+    if ('pool' in undici) await undici.pool.destroy()
   }
   return Object.assign(upstream, { close })
 }

@@ -41,6 +41,19 @@ function storeWith(store: Store, replaced: Partial<Store>): Store {
   }
 }
 
+/** The store with `insert` in place of its own, and the pets in `lost` gone from every read. */
+function storeLosing(store: Store, lost: ReadonlySet<bigint>, insert: Store['insert']): Store {
+  return storeWith(store, {
+    insert,
+    find: (id) => (lost.has(id) ? undefined : store.find(id)),
+    list: (query) =>
+      store
+        .list({ ...query, limit: ALL })
+        .filter((pet) => !lost.has(pet.id))
+        .slice(0, query.limit),
+  })
+}
+
 type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
 
 /** A fault that changes every answer of one status as it is finished. */
@@ -72,20 +85,12 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     const lost = new Set<bigint>()
     let creates = 0
     return {
-      store: {
-        async insert(input) {
-          const pet = await store.insert(input)
-          creates += 1
-          if (creates % 3 === 0) lost.add(pet.id)
-          return pet
-        },
-        find: (id) => (lost.has(id) ? undefined : store.find(id)),
-        list: (query) =>
-          store
-            .list({ ...query, limit: ALL })
-            .filter((pet) => !lost.has(pet.id))
-            .slice(0, query.limit),
-      },
+      store: storeLosing(store, lost, async (input) => {
+        const pet = await store.insert(input)
+        creates += 1
+        if (creates % 3 === 0) lost.add(pet.id)
+        return pet
+      }),
     }
   },
   'mislabel-status-after-5-creates': ({ store, present }) => {
@@ -355,21 +360,13 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     const lost = new Set<bigint>()
     let version = 0
     return {
-      store: {
-        async insert(input) {
-          const mine = ++version
-          const pet = await store.insert(input)
-          await new Promise((resolve) => setTimeout(resolve, 20))
-          if (version !== mine) lost.add(pet.id)
-          return pet
-        },
-        find: (id) => (lost.has(id) ? undefined : store.find(id)),
-        list: (query) =>
-          store
-            .list({ ...query, limit: ALL })
-            .filter((pet) => !lost.has(pet.id))
-            .slice(0, query.limit),
-      },
+      store: storeLosing(store, lost, async (input) => {
+        const mine = ++version
+        const pet = await store.insert(input)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        if (version !== mine) lost.add(pet.id)
+        return pet
+      }),
     }
   },
   // An upsert keyed by name: a create with a name that exists overwrites that pet.
