@@ -11,6 +11,7 @@
 // old Node reads no import it lacks before the check, and the compile cache,
 // which applies only to modules loaded after it is turned on, covers the
 // large file: later starts skip compiling it (about 20 ms).
+import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
@@ -19,52 +20,34 @@ import { writeThirdPartyNotices } from './third-party-notices.js'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * Edits of yargs' ESM platform shim, each an exact text that must be there
- * (a yargs upgrade that changes it fails the build instead of bundling
- * something else):
- * - its translations are found in the installed yargs package (a dependency,
- *   so always there), not next to the bundle, so that messages stay in the
- *   user's language;
- * - cliui and string-width, which only lay out `--help`, are loaded when
- *   first called: string-width compiles Unicode property regular
- *   expressions when it loads, which was most of yargs' start-up cost.
+ * yargs keeps what it needs of its platform in one module, its platform shim,
+ * which its entry imports as `./lib/platform-shims/esm.mjs`; the bundle
+ * resolves that import to `scripts/yargs-platform-shim.js` instead (yargs'
+ * code itself is bundled as published). That shim finds yargs' translations
+ * in the installed package and loads cliui and string-width, which only lay
+ * out `--help`, when first called (see the file). A yargs whose entry no
+ * longer imports its shim there fails the build instead of bundling the
+ * eager one. The shim imports one file of yargs that its `exports` does not
+ * list, `getProcessArgvBin`'s, resolved here from the installed package.
  */
-const YARGS_SHIM_EDITS = [
-  ["import cliui from 'cliui'\n", ''],
-  ["import stringWidth from 'string-width';\n", ''],
-  [
-    'const require = createRequire(import.meta.url);',
-    'const requireHere = createRequire(import.meta.url);',
-  ],
-  // `require` of an ES module in the bundle: its default export, or (cliui
-  // names one) its `module.exports` export, which is the function itself.
-  ['  cliui,\n', "  cliui: (options) => callDefault(require('cliui'), options),\n"],
-  ['  stringWidth,\n', "  stringWidth: (text) => callDefault(require('string-width'), text),\n"],
-  [
-    'export default {',
-    'const callDefault = (module, argument) =>\n  (typeof module === "function" ? module : module.default)(argument)\n\nexport default {',
-  ],
-  ['  require,\n', '  require: requireHere,\n'],
-  [
-    "resolve(__dirname, '../../../locales')",
-    "resolve(dirname(requireHere.resolve('yargs/package.json')), 'locales')",
-  ],
-]
-
+const yargsDir = dirname(createRequire(import.meta.url).resolve('yargs/package.json'))
+const YARGS_SHIM = './lib/platform-shims/esm.mjs'
+const YARGS_PROCESS_ARGV = 'yargs/build/lib/utils/process-argv.js'
+let yargsShimResolved = false
 const yargsShim = {
   name: 'yargs-shim',
-  transform(code, id) {
-    if (!id.replaceAll('\\', '/').endsWith('yargs/lib/platform-shims/esm.mjs')) return null
-    let edited = code
-    for (const [from, to] of YARGS_SHIM_EDITS) {
-      if (!edited.includes(from)) {
-        throw new Error(
-          `[petstore-mock] Failed to bundle the bin: yargs' shim no longer holds ${JSON.stringify(from)}.`,
-        )
-      }
-      edited = edited.replace(from, to)
+  resolveId(source, importer) {
+    if (source === YARGS_PROCESS_ARGV) return join(yargsDir, 'build/lib/utils/process-argv.js')
+    if (source !== YARGS_SHIM || importer !== join(yargsDir, 'index.mjs')) return null
+    yargsShimResolved = true
+    return join(root, 'scripts/yargs-platform-shim.js')
+  },
+  buildEnd() {
+    if (!yargsShimResolved) {
+      throw new Error(
+        `[petstore-mock] Failed to bundle the bin: yargs' entry no longer imports ${YARGS_SHIM}.`,
+      )
     }
-    return edited
   },
 }
 
@@ -92,13 +75,14 @@ const binGraph = {
  * Modules that only a dynamic import reaches keep chunks of their own, read
  * when first imported: undici (1.2 MB of code) only with `--proxy`; yargs and
  * what it brings only for a command line that is not plain (`--help`, a list
- * flag, a mistake: see src/cli/read-plain-flags.ts); the dashboard's page
- * and script when it is first opened. In the server file, Node would read
+ * flag, a mistake: see src/cli/read-plain-flags.ts), its platform shim
+ * included; the dashboard's page and script when it is first opened. In the server file, Node would read
  * and load them at every start.
  */
 const LAZY = [
   /\/node_modules\/undici\//,
   /\/node_modules\/(yargs|yargs-parser|cliui|y18n|escalade|get-caller-file|require-directory|string-width|strip-ansi|ansi-regex|ansi-styles|wrap-ansi|emoji-regex|get-east-asian-width)\//,
+  /\/scripts\/yargs-platform-shim\.js$/,
   /\/src\/dashboard\/dashboard-(page|script)\.ts$/,
 ]
 const isLazy = (id) => LAZY.some((pattern) => pattern.test(id.replaceAll('\\', '/')))
