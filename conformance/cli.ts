@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { appendFile, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
 import yargs from 'yargs'
+import { packageVersion } from '../src/cli/package-version.ts'
 import { catalogue } from '../src/contract/catalogue.ts'
 import { INT64 } from '../src/spec/index.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
@@ -64,21 +63,6 @@ a run that stopped early (--max-duration, the server gone, a wait too long).
 
 The key comes from --token or PETSTORE_API_KEY; reports write it as
 $PETSTORE_API_KEY, so the curl commands run as they are once it is exported.`
-
-function packageVersion(): string {
-  let dir = import.meta.dirname
-  for (let i = 0; i < 4; i++) {
-    const file = join(dir, 'package.json')
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
-      if (pkg.name === 'petstore-mock') {
-        return pkg.version ?? '0.0.0'
-      }
-    }
-    dir = dirname(dir)
-  }
-  return '0.0.0'
-}
 
 class UsageError extends Error {}
 

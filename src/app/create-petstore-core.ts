@@ -9,7 +9,7 @@ import { ConfigError } from '../errors/config-error.ts'
 import { describeError } from '../errors/describe-error.ts'
 import { formatMessage } from '../errors/format-message.ts'
 import { messageOf } from '../errors/message-of.ts'
-import { PetstoreError } from '../errors/petstore-error.ts'
+import { PetstoreError, type PetstoreErrorCode } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
 import type { Context } from '../http/types.ts'
@@ -399,7 +399,7 @@ export interface CoreInternals {
 }
 
 /** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */
-function rethrowAs<T>(code: `ERR_PETSTORE_${string}`, action: string, act: () => T): T {
+function rethrowAs<T>(code: PetstoreErrorCode, action: string, act: () => T): T {
   try {
     return act()
   } catch (error) {

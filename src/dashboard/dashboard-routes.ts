@@ -1,4 +1,5 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
+import { ADDRESS_CLIENT_PREFIX, KEY_CLIENT_PREFIX } from '../rate-limit/create-rate-limiter.ts'
 import { SIMULATED_STATUS_LIST } from '../simulation/simulated-statuses.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
 import { ROUTES } from '../spec/routes.ts'
@@ -26,6 +27,7 @@ const CONFIG: DashboardConfig = {
   routes: ROUTES.map((route) => ({ method: route.method, path: route.path })),
   statuses: SIMULATED_STATUS_LIST,
   maxRows: DASHBOARD_ROWS,
+  clientPrefixes: { key: KEY_CLIENT_PREFIX, address: ADDRESS_CLIENT_PREFIX },
 }
 
 /**

@@ -10,6 +10,8 @@ export interface DashboardConfig {
   statuses: Array<number>
   /** Entries kept in the page's log. */
   maxRows: number
+  /** How the rate limiter names a client with a key and one without. */
+  clientPrefixes: { key: string; address: string }
 }
 
 /**
@@ -347,15 +349,16 @@ export function dashboardMain(config: DashboardConfig): void {
       ...clients.map((client) => {
         const card = el('div', { class: 'client' })
         const head = el('div', { class: 'client-head' })
-        const name = client.client.replace(/^(key|address):/, '')
+        const { key: keyPrefix, address: addressPrefix } = config.clientPrefixes
+        const byAddress = client.client.startsWith(addressPrefix)
+        const prefix = byAddress ? addressPrefix : keyPrefix
+        const name = client.client.startsWith(prefix)
+          ? client.client.slice(prefix.length)
+          : client.client
         head.append(el('span', { class: 'client-name' }, name))
-        const known = state?.keys.find((key) => `key:${key.key}` === client.client)
+        const known = state?.keys.find((key) => `${keyPrefix}${key.key}` === client.client)
         head.append(
-          el(
-            'span',
-            { class: 'plan' },
-            client.client.startsWith('address:') ? 'no key (Free)' : (known?.plan ?? ''),
-          ),
+          el('span', { class: 'plan' }, byAddress ? 'no key (Free)' : (known?.plan ?? '')),
         )
         card.append(head)
         for (const [label, window] of [

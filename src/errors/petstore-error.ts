@@ -1,7 +1,7 @@
 import { formatMessage } from './format-message.ts'
+import type { PetstoreErrorCode } from './petstore-error-codes.ts'
 
-/** The stable code of an error the package throws. */
-export type PetstoreErrorCode = `ERR_PETSTORE_${string}`
+export type { PetstoreErrorCode } from './petstore-error-codes.ts'
 
 /**
  * The base class of every error the package throws: `code` is stable and
@@ -18,7 +18,9 @@ export type PetstoreErrorCode = `ERR_PETSTORE_${string}`
 export class PetstoreError<Code extends string = PetstoreErrorCode> extends Error {
   readonly code: Code
 
-  constructor(code: Code, message: string, options?: ErrorOptions) {
+  // `NoInfer`: a code is checked against `Code` (by default `PetstoreErrorCode`),
+  // not taken as a new one.
+  constructor(code: NoInfer<Code>, message: string, options?: ErrorOptions) {
     super(message, options)
     this.name = 'PetstoreError'
     this.code = code

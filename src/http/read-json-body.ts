@@ -29,7 +29,7 @@ const BOM = 0xfeff
  * const value = readJsonBody(ctx.request, 'a NewPet', { exactIntegers: true })
  */
 export function readJsonBody(
-  request: MockRequest,
+  request: Pick<MockRequest, 'body' | 'headers'>,
   what: string,
   options: { exactIntegers?: boolean } = {},
 ): unknown {

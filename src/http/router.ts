@@ -14,6 +14,16 @@ export type RouterMatch<T> =
   | { value?: undefined; params?: undefined; allow: string }
 
 /**
+ * An HTTP method where a caller names one (a scenario, a journal filter, a
+ * CORS preflight): 1 to 16 letters, in any case.
+ *
+ * @example
+ * HTTP_METHOD.test('get') // true
+ * HTTP_METHOD.test('GET /') // false
+ */
+export const HTTP_METHOD = /^[A-Za-z]{1,16}$/
+
+/**
  * The method a request is routed as: a `HEAD` is answered as the `GET` of the
  * same path (without a body); every other method as itself. The router and
  * the scenario queue both read this rule.

@@ -142,6 +142,12 @@ export interface Context {
   apiKey: ApiKey | undefined
   /** Why the request carries no valid key, once the auth middleware has looked. */
   authProblem: string | undefined
+  /**
+   * Whole seconds the rate limiter tells this client to wait (to its window's
+   * reset, or until a refused client may send again), once the rate-limit
+   * middleware has counted the request.
+   */
+  retryAfter?: number
   /** What forced the answer's status or delay, once the simulate middleware has applied one. */
   forced?: ForcedBy
   /** What the proxy learnt of the upstream's answer, when the upstream answered (`--proxy`). */

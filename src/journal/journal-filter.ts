@@ -1,5 +1,7 @@
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
+import { describeRule, followsRule } from '../errors/number-rule.ts'
+import { HTTP_METHOD } from '../http/router.ts'
 import type { JournalEntry } from './journal-entry.ts'
 
 /**
@@ -60,7 +62,7 @@ export function readJournalFilter(
     const text = String(value)
     switch (name) {
       case 'method':
-        if (!/^[A-Za-z]{1,16}$/.test(text)) throw invalid(name, 'an HTTP method such as GET', text)
+        if (!HTTP_METHOD.test(text)) throw invalid(name, 'an HTTP method such as GET', text)
         checked.method = text.toUpperCase()
         break
       case 'path':
@@ -73,10 +75,10 @@ export function readJournalFilter(
         else throw invalid(name, 'a status such as 429 or a class such as 4xx', text)
         break
       case 'since':
-        checked.since = whole(name, text, 0, Number.MAX_SAFE_INTEGER)
+        checked.since = wholeNumber(name, text, 0, Number.MAX_SAFE_INTEGER)
         break
       case 'limit':
-        checked.limit = whole(name, text, 1, Math.max(1, maxLimit))
+        checked.limit = wholeNumber(name, text, 1, Math.max(1, maxLimit))
         break
       case 'violations':
         if (/^(1|true)$/i.test(text)) checked.violations = true
@@ -98,7 +100,8 @@ export function readJournalFilter(
 }
 
 /**
- * Tells whether an entry passes a checked filter (all but `since` and `limit`).
+ * Tells whether an entry passes a checked filter: every field but `limit`,
+ * which its caller applies to the entries that pass.
  *
  * @example
  * matchesFilter(entry, { path: '/v1/pets/{petId}', statusClass: 4 })
@@ -120,17 +123,21 @@ export function matchesFilter(entry: JournalEntry, filter: CheckedFilter): boole
   return true
 }
 
-function whole(name: string, text: string, min: number, max: number): number {
+/** A filter's whole number, written in digits, by the rule every whole-number option follows. */
+function wholeNumber(name: string, text: string, min: number, max: number): number {
+  const rule = { min, max, whole: true }
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw invalid(name, `a whole number from ${min} to ${max}`, text)
-  }
-  return value
+  if (followsRule(value, rule)) return value
+  throw refused(name, describeRule(rule), text)
 }
 
 function invalid(name: string, rule: string, value: string): ApiError {
+  return refused(name, `must be ${rule}`, value)
+}
+
+function refused(name: string, problem: string, value: string): ApiError {
   return new ApiError(
     'invalid_request',
-    `Journal filter "${name}" must be ${rule}, got "${clip(value)}".`,
+    `Journal filter "${name}" ${problem}, got "${clip(value)}".`,
   )
 }

@@ -1,3 +1,4 @@
+import { HTTP_METHOD } from '../http/router.ts'
 import type { Middleware } from '../http/types.ts'
 import { EXPOSED_HEADERS } from '../spec/headers.ts'
 
@@ -35,7 +36,7 @@ export function cors(): Middleware {
       // compare methods other than the standard six case-sensitively), so that
       // the browser sends it and the page reads the 405 Error body and its
       // Allow header, instead of a CORS failure that tells it nothing.
-      const methods = /^[A-Za-z]{1,16}$/.test(requestedMethod)
+      const methods = HTTP_METHOD.test(requestedMethod)
         ? [...new Set([...ALLOWED_METHODS, requestedMethod])]
         : ALLOWED_METHODS
       return {

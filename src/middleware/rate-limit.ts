@@ -4,6 +4,7 @@ import { keepLast } from '../http/keep-last.ts'
 import { toErrorResponse } from '../http/to-error-response.ts'
 import type { Middleware, MockResponse } from '../http/types.ts'
 import {
+  ADDRESS_CLIENT_PREFIX,
   KEY_CLIENT_PREFIX,
   type RateLimitDecision,
   type RateLimiter,
@@ -30,7 +31,7 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     )
   }
   // The client named last, kept: a client sends request after request.
-  const addressClient = keepLast((address: string) => `address:${address}`)
+  const addressClient = keepLast((address: string) => `${ADDRESS_CLIENT_PREFIX}${address}`)
   const keyClient = keepLast((key: string) => `${KEY_CLIENT_PREFIX}${key}`)
   // The last refusal made, with what its body and headers say.
   let refusal: Refusal | undefined
@@ -43,6 +44,7 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     ctx.headers[RATE_LIMIT_HEADERS.limit] = String(decision.limit)
     ctx.headers[RATE_LIMIT_HEADERS.remaining] = String(decision.remaining)
     ctx.headers[RATE_LIMIT_HEADERS.reset] = String(decision.reset)
+    ctx.retryAfter = decision.retryAfter
     if (decision.outcome === 'allowed') return next(ctx)
     // Answered, not thrown: a client hammering a limited key is exactly when
     // the mock must stay cheap, and a throw costs a rejected promise. The
@@ -80,7 +82,7 @@ function saysTheSame(made: Refusal, decision: RateLimitDecision, withKey: boolea
 
 /** The 429 of a refused request (`rate_limited`, or `key_banned` once banned), with `Retry-After`. */
 function refuse(decision: RateLimitDecision, withKey: boolean): MockResponse {
-  const retryAfter = decision.retryAfter ?? 1
+  const { retryAfter } = decision
   const headers = { [RETRY_AFTER]: String(retryAfter) }
   if (decision.outcome === 'banned') {
     return toErrorResponse(

@@ -283,4 +283,24 @@ describe('errors on demand in the app', () => {
     expect(settled?.status).toBe(503)
     expect(vi.getTimerCount()).toBe(0)
   })
+
+  it('says in Retry-After the wait the rate limiter works out, for windows of any length', async () => {
+    // Windows 7 times shorter last 8571 ms: their resets fall between whole seconds.
+    const fake = createFakeClock(START)
+    const petstore = createPetstore({ clock: fake, rateLimit: { scale: 7, banAfter: 1 } })
+    await petstore.ready
+    const get = (headers: Record<string, string>) =>
+      petstore.fetch(new Request('http://localhost/v1/pets?limit=1', { headers }))
+    for (const step of [0, 190, 911, 2_345, 4_999]) {
+      fake.advance(step)
+      const forced = await get({ ...free, prefer: 'code=503' })
+      // What the limiter itself says once the client's window is spent.
+      let refused = await get(free)
+      while (refused.status !== 429) refused = await get(free)
+      expect(forced.headers.get('retry-after'), `after ${step} ms`).toBe(
+        refused.headers.get('retry-after'),
+      )
+      await petstore.reset()
+    }
+  })
 })

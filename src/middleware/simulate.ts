@@ -13,8 +13,8 @@ import { RATE_LIMIT_HEADERS, RETRY_AFTER, WWW_AUTHENTICATE } from '../spec/heade
  * `__delay` query fallback, or else the next matching queued scenario (which
  * is not used up when the request asks for its own). A forced response has a
  * valid Error body and keeps the rate-limit headers; a forced 429 says
- * `X-RateLimit-Remaining: 0` and `Retry-After` (seconds to the window's
- * reset), a forced 401 `WWW-Authenticate`. The delay ends early, without an
+ * `X-RateLimit-Remaining: 0` and `Retry-After` (the rate limiter's seconds to
+ * the window's reset), a forced 401 `WWW-Authenticate`. The delay ends early, without an
  * answer, when the client goes away.
  *
  * @example
@@ -34,11 +34,8 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
     if (status === undefined || forced === undefined) return next(ctx)
     const headers: Record<string, string> = {}
     if (status === 401) headers['www-authenticate'] = WWW_AUTHENTICATE
-    if (status === 429 || status === 503) {
-      const reset = Number(ctx.headers[RATE_LIMIT_HEADERS.reset])
-      const wait = Number.isFinite(reset) ? reset - Math.floor(clock.now() / 1000) : 1
-      headers[RETRY_AFTER] = String(Math.max(1, wait))
-    }
+    // The rate limiter's wait; 1 s where no limiter counted the request.
+    if (status === 429 || status === 503) headers[RETRY_AFTER] = String(ctx.retryAfter ?? 1)
     if (status === 429) ctx.headers[RATE_LIMIT_HEADERS.remaining] = '0'
     throw new ApiError(forced.code, forced.message, headers)
   }

@@ -48,18 +48,32 @@ export interface RateLimitDecision {
   limit: number
   remaining: number
   reset: number
-  /** Whole seconds to wait, when limited or banned (never 0). */
-  retryAfter?: number
+  /**
+   * Whole seconds to wait (never 0): when limited or banned, until a request
+   * can succeed again; when allowed, until that window resets (what a forced
+   * 429 or 503 says in `Retry-After`).
+   */
+  retryAfter: number
 }
 
 /**
  * How a client with a valid API key is named among the limiter's clients:
- * this prefix and the key (the others are `address:<client address>`).
+ * this prefix and the key (the others: `ADDRESS_CLIENT_PREFIX` and their
+ * address).
  *
  * @example
  * `${KEY_CLIENT_PREFIX}sk_test_free` // 'key:sk_test_free'
  */
 export const KEY_CLIENT_PREFIX = 'key:'
+
+/**
+ * How a client without a valid API key is named among the limiter's clients:
+ * this prefix and its address (spec §8: counted at the Free plan).
+ *
+ * @example
+ * `${ADDRESS_CLIENT_PREFIX}127.0.0.1` // 'address:127.0.0.1'
+ */
+export const ADDRESS_CLIENT_PREFIX = 'address:'
 
 export interface ClientUsage {
   /** `key:<API key>` or `address:<client address>`. */
@@ -246,12 +260,14 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
       // Fewer remaining wins; on a tie the minute, unless both are spent (then the day resets later).
       const shown: RateLimitWindow =
         dayAfter < minuteAfter || (dayAfter <= 0 && minuteAfter <= 0) ? 'day' : 'minute'
+      const resetAt = resetOf(state, shown)
       return {
         outcome: 'allowed',
         window: shown,
         limit: limitOf(limits, shown),
         remaining: Math.max(0, shown === 'day' ? dayAfter : minuteAfter),
-        reset: seconds(resetOf(state, shown)),
+        reset: seconds(resetAt),
+        retryAfter: Math.max(1, seconds(resetAt - now)),
       }
     },
     usage() {

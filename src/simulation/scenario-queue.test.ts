@@ -100,6 +100,29 @@ describe('createScenarioQueue', () => {
     expect(queue.add({ status: 500, path: '/v1/store/orders' })).toMatchObject({ id: 2 })
   })
 
+  it('reads a body as the operations do: one they refuse matches no body fields', () => {
+    const queue = createScenarioQueue()
+    queue.add({ status: 400, times: 10, match: { body: { name: 'Error' } } })
+    const json = '{"name":"Error"}'
+    const bytes = (text: string) => new TextEncoder().encode(text)
+    const refused: Array<Pick<ScenarioRequest, 'headers' | 'body'>> = [
+      { headers: new Headers({ 'content-type': 'text/plain' }), body: json },
+      { headers: new Headers(), body: new Uint8Array([0xef, 0xbb, 0xbf, ...bytes(json)]) },
+      {
+        headers: new Headers(),
+        body: new Uint8Array([...bytes('{"name":"Error","x":"'), 0xff, 0x22, 0x7d]),
+      },
+    ]
+    for (const request of refused) {
+      expect(queue.take({ ...req('POST', '/v1/pets'), ...request })).toBeUndefined()
+    }
+    const accepted = {
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: bytes(json),
+    }
+    expect(queue.take({ ...req('POST', '/v1/pets'), ...accepted })?.status).toBe(400)
+  })
+
   it('matches on exact query, header and top-level body values', () => {
     const queue = createScenarioQueue()
     queue.add({ status: 400, times: 10, match: { body: { name: 'Error', tags: ['a', 1] } } })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
-import { matchPath, routeMethod } from '../http/router.ts'
+import { readJsonBody } from '../http/read-json-body.ts'
+import { HTTP_METHOD, matchPath, routeMethod } from '../http/router.ts'
 import { whole } from '../options/whole-option.ts'
 import { ROUTES } from '../spec/routes.ts'
 import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
@@ -70,7 +71,7 @@ function buildScenarioSchemas() {
         times: whole(1, MAX_SCENARIO_TIMES).default(1),
         method: z
           .string({ error: 'must be an HTTP method such as "GET"' })
-          .regex(/^[A-Za-z]{1,16}$/, { error: 'must be an HTTP method such as "GET"' })
+          .regex(HTTP_METHOD, { error: 'must be an HTTP method such as "GET"' })
           .transform((method) => method.toUpperCase())
           .optional(),
         path: z
@@ -198,7 +199,7 @@ export function createScenarioQueue(): ScenarioQueue {
         }
         const { match } = candidate
         if (match === undefined) return true
-        if (match.body !== undefined && body === undefined) body = parseBody(request.body)
+        if (match.body !== undefined && body === undefined) body = parseBody(request)
         return matches(match, request, body)
       })
       if (scenario === undefined) return undefined
@@ -256,11 +257,14 @@ function routeProblem(method: string | undefined, path: string | undefined): str
   return undefined
 }
 
-/** The request's body as JSON, or `null` when it has none or it is not JSON. */
-function parseBody(body: Uint8Array | string | null): unknown {
-  if (body === null) return null
+/**
+ * The request's body as JSON, read as the operations read it (`readJsonBody`:
+ * its media type, encoding and depth), or `null` when it has none or that
+ * reader refuses it.
+ */
+function parseBody(request: ScenarioRequest): unknown {
   try {
-    return JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body))
+    return readJsonBody(request, 'a body')
   } catch {
     return null
   }
