@@ -1,18 +1,18 @@
 /**
- * The conformance kit's programmatic API (`petstore-mock/conformance`).
+ * The conformance kit's programmatic API (`petstore-mock/conformance`): the
+ * run, its options and result, the catalogue of checks, and the five
+ * reporters of `petstore-conformance --reporter`, each a function of the
+ * result (`github` is two: the step summary and the annotations). Every name
+ * is listed here on purpose (the test `test/entries.test.ts` pins them).
  *
  * @example
- * import { runConformance } from 'petstore-mock/conformance'
+ * import { junitReport, runConformance } from 'petstore-mock/conformance'
  * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', token: 'sk_test_free' })
+ * await writeFile('reports/junit.xml', junitReport(result))
  * console.log(result.summary, result.exitCode)
  */
 
-export { catalogue, matchesCheckId } from '../src/contract/catalogue.ts'
-export { runCli } from './cli.ts'
-export { createHttpClient } from './http-client.ts'
-export { NAME_PREFIX, operations } from './model/kit-routes.ts'
-export { selectChecks } from './model/select-checks.ts'
-export { KEY_PLACEHOLDER, shellQuote, toCurl } from './model/to-curl.ts'
+export { catalogue } from '../src/contract/catalogue.ts'
 export type {
   CheckDefinition,
   CheckFailure,
@@ -25,15 +25,20 @@ export type {
   ConformanceResult,
   Exchange,
   OperationId,
+  RecordedRequest,
+  RecordedResponse,
   RunStats,
+  RunStop,
+  RunSummary,
 } from './model/types.ts'
-export { createRateLimitPacer } from './rate-limit-pacer.ts'
+export { githubAnnotations, githubSummary } from './reporters/github-reporter.ts'
+export { htmlReport } from './reporters/html-reporter.ts'
 export { jsonReport } from './reporters/json-reporter.ts'
-export { formatFailure, junitReport } from './reporters/junit-reporter.ts'
-export { prettyProgress, prettyReport, progressLine } from './reporters/pretty-reporter.ts'
+export { junitReport } from './reporters/junit-reporter.ts'
+export { type PrettyOptions, prettyReport, progressLine } from './reporters/pretty-reporter.ts'
 export {
   type ConformanceOptions,
   ConformanceSetupError,
   runConformance,
 } from './run-conformance.ts'
-export { createUndiciTransport, type Transport } from './undici-transport.ts'
+export type { Transport } from './undici-transport.ts'

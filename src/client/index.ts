@@ -1,3 +1,12 @@
+/**
+ * `petstore-mock/client`: drives a running mock's control API from a test or
+ * a page. Every name is listed here on purpose (`test/entries.test.ts` pins them).
+ *
+ * @example
+ * import { connectPetstore } from 'petstore-mock/client'
+ * const mock = connectPetstore('http://127.0.0.1:4010')
+ * await mock.reset()
+ */
 export type { PetstoreState } from '../app/create-petstore-core.ts'
 export { PetstoreError } from '../errors/petstore-error.ts'
 export type { JournalEntry } from '../journal/journal-entry.ts'
