@@ -1,0 +1,79 @@
+import type { AdminRoute } from '../admin/admin-api.ts'
+import type { Store } from '../data/create-store.ts'
+import { compose } from '../http/compose.ts'
+import { jsonResponse } from '../http/json-response.ts'
+import { originOfHost } from '../http/origin-of-host.ts'
+import type { RouterEntry } from '../http/router.ts'
+import type { Middleware, Operation } from '../http/types.ts'
+import { bodyLimits } from '../middleware/body-limits.ts'
+import { deprecation } from '../middleware/deprecation.ts'
+import { requireJsonContent } from '../middleware/require-json-content.ts'
+import { createPet } from '../operations/create-pet.ts'
+import { getPet } from '../operations/get-pet.ts'
+import { listOrders } from '../operations/list-orders.ts'
+import { listPets } from '../operations/list-pets.ts'
+import { OPENAPI_PATH } from '../spec/paths.ts'
+import { ROUTES, type Route } from '../spec/routes.ts'
+
+/** What the router finds for a method and path: what to run, and the spec's route it serves. */
+export interface AppTarget {
+  /** The spec's route, for an operation of the API; `undefined` for the document and the control API. */
+  route: Route | undefined
+  run: Operation
+}
+
+/**
+ * The router's entries: each operation of the spec behind `secured` (the
+ * deprecation headers first on a deprecated route), the OpenAPI document, and
+ * the control API's routes behind the JSON content and body-size checks.
+ *
+ * @example
+ * const router = createRouter(appRoutes({ store, secured, basePath: '', openapi, admin: [] }))
+ */
+export function appRoutes(parts: {
+  store: Store
+  /** The chain in front of every operation: authentication, rate limit, auth required, simulation. */
+  secured: ReadonlyArray<Middleware>
+  basePath: string
+  /** The OpenAPI document, for the origin the request came to. */
+  openapi: (requestOrigin: string | undefined) => unknown
+  admin: ReadonlyArray<AdminRoute>
+}): Array<RouterEntry<AppTarget>> {
+  const { store, secured, basePath } = parts
+  const operations = {
+    listPets: listPets(store),
+    createPet: createPet(store),
+    getPet: getPet(store),
+    listOrders: listOrders(store),
+  }
+  return [
+    ...ROUTES.map((route) => ({
+      method: route.method,
+      path: route.path,
+      value: {
+        route,
+        run: compose(
+          route.deprecation ? [deprecation(route.deprecation, basePath), ...secured] : secured,
+          operations[route.operationId],
+        ),
+      },
+    })),
+    {
+      method: 'GET',
+      path: OPENAPI_PATH,
+      value: {
+        route: undefined,
+        run: async ({ request }) =>
+          jsonResponse(
+            200,
+            parts.openapi(request.origin ?? originOfHost(request.headers.get('host'))),
+          ),
+      },
+    },
+    ...parts.admin.map((entry) => ({
+      method: entry.method,
+      path: entry.path,
+      value: { route: undefined, run: compose([requireJsonContent(), bodyLimits()], entry.run) },
+    })),
+  ]
+}
