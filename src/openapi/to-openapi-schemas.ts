@@ -8,6 +8,26 @@ export type JsonSchema = { [key: string]: unknown }
 export const SCHEMA_REF_PREFIX = '#/components/schemas/'
 
 /**
+ * A reference to a schema of the document's components, by its id.
+ *
+ * @example
+ * schemaRef('Pet') // { $ref: '#/components/schemas/Pet' }
+ */
+export function schemaRef(id: string): { $ref: string } {
+  return { $ref: `${SCHEMA_REF_PREFIX}${id}` }
+}
+
+/**
+ * The id a schema of the spec is registered under (its `meta().id`).
+ *
+ * @example
+ * schemaId(Pet) // 'Pet'
+ */
+export function schemaId(schema: { meta(): { id?: unknown } | undefined }): string {
+  return String(schema.meta()?.id)
+}
+
+/**
  * Turns zod schemas that carry a `meta({ id })` into OpenAPI 3.1 component
  * schemas, referencing each other by `$ref`. The request side is what is
  * described (`io: 'input'`): objects stay open, because the mock strips
