@@ -65,7 +65,7 @@ function searchUpwards(): { manifest: PackageManifest; root: string } | undefine
  * The version of this package, from its package.json.
  *
  * @example
- * packageVersion() // '0.2.0'
+ * packageVersion() // '0.1.0', the version in package.json
  */
 export function packageVersion(): string {
   return packageManifest()?.version || 'unknown'

@@ -477,7 +477,7 @@ export const getValid: ExchangeRule = (request, response) => {
  * judge call.
  *
  * @example
- * EXCHANGE_RULES.getPet // [['get.valid', getValid]]
+ * EXCHANGE_RULES.getPet // [['get.valid', getValid], ['get.invalid-id', getInvalidId]]
  */
 export const EXCHANGE_RULES: Partial<Record<OperationId, Array<[CheckId, ExchangeRule]>>> = {
   listPets: [
@@ -525,7 +525,7 @@ export function credentialCheckOf(
  * (`credentialCheckOf`) answers 401 (its Error body is `error.body`'s).
  *
  * @example
- * refusedCredential('none', { status: 200, body: '[]' })?.problem // 'HTTP 200 [] (no Authorization)'
+ * refusedCredential(undefined, { status: 200, body: '[]' })?.problem // 'HTTP 200 [] (no Authorization)'
  */
 export function refusedCredential(
   authorization: string | undefined,

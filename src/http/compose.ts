@@ -8,7 +8,7 @@ import type { Middleware, Operation } from './types.ts'
  * promise.
  *
  * @example
- * const run = compose([rateLimit, auth], listPets)
+ * const run = compose([authenticate(keyring), rateLimit(limiter)], listPets(store))
  * const response = await run(ctx)
  */
 export function compose(middleware: ReadonlyArray<Middleware>, operation: Operation): Operation {

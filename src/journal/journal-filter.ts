@@ -48,7 +48,7 @@ const NAMES = ['method', 'path', 'status', 'since', 'limit', 'violations', 'answ
  * 400 `invalid_request` naming the field.
  *
  * @example
- * readJournalFilter(new URLSearchParams('status=4xx&limit=5')) // { statusClass: 4, limit: 5 }
+ * readJournalFilter(new URLSearchParams('status=4xx&limit=5'), 1000) // { statusClass: 4, limit: 5 }
  */
 export function readJournalFilter(
   input: JournalFilter | URLSearchParams | undefined,

@@ -11,7 +11,7 @@ import { readBearer } from './read-bearer.ts'
  * then rejects.
  *
  * @example
- * const chain = [authenticate(keyring), rateLimit(limiter, clock), requireAuth()]
+ * const chain = [authenticate(keyring), rateLimit(limiter), requireAuth()]
  */
 export function authenticate(keyring: ReadonlyMap<string, ApiKey>): Middleware {
   if (keyring.size === 0) {

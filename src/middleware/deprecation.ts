@@ -7,7 +7,7 @@ import { type Deprecation, deprecationHeaders } from '../spec/deprecation.ts'
  * `basePath`.
  *
  * @example
- * deprecation(routeOf('getPet').deprecation, '/api')
+ * deprecation(GET_PET_DEPRECATION, '/api')
  */
 export function deprecation(options: Deprecation, basePath = ''): Middleware {
   const headers = deprecationHeaders(options, basePath)

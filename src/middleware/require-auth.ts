@@ -7,7 +7,7 @@ import { WWW_AUTHENTICATE } from '../spec/headers.ts'
  * `WWW-Authenticate` (spec §5, §7). Runs after `authenticate`.
  *
  * @example
- * const chain = [authenticate(keyring), rateLimit(limiter, clock), requireAuth()]
+ * const chain = [authenticate(keyring), rateLimit(limiter), requireAuth()]
  */
 export function requireAuth(): Middleware {
   return function requireAuth(ctx, next) {

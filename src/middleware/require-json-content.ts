@@ -13,7 +13,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * reset the mock or queue failures with a plain `fetch` or a form.
  *
  * @example
- * const admin = compose([requireJsonContent()], adminApi(deps))
+ * const run = compose([requireJsonContent(), bodyLimits()], adminRoute.run)
  */
 export function requireJsonContent(): Middleware {
   return function requireJsonContent(ctx, next) {

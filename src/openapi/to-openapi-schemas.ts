@@ -67,7 +67,7 @@ export function toOpenApiSchemas(schemas: ReadonlyArray<z.ZodType>): Record<stri
  * One zod schema without an id, inlined (for a parameter, say).
  *
  * @example
- * toOpenApiSchema(int64) // { type: 'integer', format: 'int64', minimum: …, maximum: … }
+ * toOpenApiSchema(int64) // { type: 'integer', format: 'int64' }
  */
 export function toOpenApiSchema(schema: z.ZodType): JsonSchema {
   return clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)

@@ -20,7 +20,7 @@ export type ProxyLimits = { readonly [Name in keyof typeof PROXY_LIMITS]: number
  * on every refusal, to let go of the connection.
  *
  * @example
- * const bytes = await readUpstreamBody(response.body.getReader(), { declaredLength, stop })
+ * const bytes = await readUpstreamBody(response.body.getReader(), { declaredLength, stop, origin: target.origin })
  */
 export async function readUpstreamBody(
   reader: ChunkReader,

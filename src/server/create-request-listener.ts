@@ -210,6 +210,9 @@ class NodeRequest implements MockRequest {
   }
 }
 
+/** A character that lower-casing might change. */
+const NOT_LOWER = /[^a-z0-9_-]/
+
 /**
  * Every copy of a header, joined with ", " as Fetch does (Node keeps only the
  * first of some, such as Authorization). Node's `headers` says the same when
@@ -217,9 +220,6 @@ class NodeRequest implements MockRequest {
  * directly, and `headersDistinct` (which copies every header) only otherwise.
  * A class, not an object of closures: one small object per request.
  */
-/** A character that lower-casing might change. */
-const NOT_LOWER = /[^a-z0-9_-]/
-
 class NodeHeaders implements HeaderReader {
   readonly #req: IncomingMessage
   #repeated: boolean | undefined

@@ -20,7 +20,7 @@ export interface Deprecation {
  * successor really is.
  *
  * @example
- * deprecationHeaders(routeOf('getPet').deprecation, '/api').link
+ * deprecationHeaders(GET_PET_DEPRECATION, '/api').link
  * // '</api/v1/pets>; rel="successor-version"'
  */
 export function deprecationHeaders(

@@ -11,7 +11,7 @@ export const PREVIEW_LENGTH = 40
  * value nested 5,000 levels deep costs no more than a flat one.
  *
  * @example
- * previewValue([[[[[1]]]]]) // '[[[…]]]'
+ * previewValue([[[[[1]]]]]) // '[[[[…]]]]'
  * previewValue('a'.repeat(50)) // '"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'
  */
 export function previewValue(value: unknown): string {
