@@ -18,6 +18,12 @@ export function isAdminPath(path: string): boolean {
   return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)
 }
 
+/**
+ * What the control API works on: the petstore's reset and state, its scenarios, and more routes.
+ *
+ * @example
+ * const routes = adminRoutes({ reset: () => core.reset(), state: () => core.state(), scenarios })
+ */
 export interface AdminDeps {
   reset(): Promise<void>
   state(): StateWithKeys
@@ -28,6 +34,9 @@ export interface AdminDeps {
 
 /**
  * One endpoint of the control API.
+ *
+ * @example
+ * const route: AdminRoute = { method: 'POST', path: '/__mock/reset', run: async () => jsonResponse(200, await reset()) }
  */
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'DELETE'

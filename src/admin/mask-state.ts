@@ -1,6 +1,12 @@
 import { maskKey } from '../keys/mask-key.ts'
 import { KEY_CLIENT_PREFIX } from '../rate-limit/create-rate-limiter.ts'
 
+/**
+ * What `maskState` reads of a state: the keys and the rate-limited clients, whose names hold keys.
+ *
+ * @example
+ * const state: StateWithKeys = { keys: [{ key: 'sk_test_free' }], rateLimit: { clients: [{ client: 'key:sk_test_free' }] } }
+ */
 export interface StateWithKeys {
   keys: ReadonlyArray<{ key: string }>
   rateLimit: { clients: ReadonlyArray<{ client: string }> }

@@ -15,7 +15,12 @@ import { listPets } from '../operations/list-pets.ts'
 import { OPENAPI_PATH } from '../spec/paths.ts'
 import { ROUTES, type Route } from '../spec/routes.ts'
 
-/** What the router finds for a method and path: what to run, and the spec's route it serves. */
+/**
+ * What the router finds for a method and path: what to run, and the spec's route it serves.
+ *
+ * @example
+ * router.find('GET', '/v1/pets/7')?.value // { route: ROUTE_OF.getPet, run: … }
+ */
 export interface AppTarget {
   /** The spec's route, for an operation of the API; `undefined` for the document and the control API. */
   route: Route | undefined

@@ -32,6 +32,12 @@ import { type MockAnswer, mockAnswer } from './mock-answer.ts'
 
 export type { App } from '../http/types.ts'
 
+/**
+ * What `createApp` is made of: the data, keys, limiter, scenarios and clock, the control API, the OpenAPI document and the hooks of the petstore that owns it.
+ *
+ * @example
+ * const app = createApp({ store, keyring, limiter, scenarios, clock, admin: undefined, openapi: () => document, cors: true, ready: Promise.resolve() })
+ */
 export interface AppDeps {
   store: Store
   keyring: ReadonlyMap<string, ApiKey>

@@ -8,7 +8,12 @@ import type { Context, Middleware, MockResponse } from '../http/types.ts'
 import type { AppTarget } from './app-routes.ts'
 import { outsideApi } from './app-zones.ts'
 
-/** The mock's own answer to a request, given what the router found for it. */
+/**
+ * The mock's own answer to a request, given what the router found for it.
+ *
+ * @example
+ * const answer: MockAnswer = mockAnswer({ guard, admin, basePath: '' })
+ */
 export type MockAnswer = (
   ctx: Context,
   found: RouterMatch<AppTarget> | undefined,

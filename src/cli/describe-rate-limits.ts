@@ -1,6 +1,12 @@
 import type { ApiKey } from '../keys/create-keyring.ts'
 import { DAY_MS, MINUTE_MS } from '../rate-limit/create-rate-limiter.ts'
 
+/**
+ * The rate-limit flags as the banner describes them.
+ *
+ * @example
+ * const settings: RateLimitSettings = { enabled: true, scale: 10, banAfter: 10, banSeconds: 300 }
+ */
 export interface RateLimitSettings {
   enabled: boolean
   /** Windows and bans last `scale` times shorter. */

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
-/** The fields of this package's package.json that the code reads. */
+/**
+ * The fields of this package's package.json that the code reads.
+ *
+ * @example
+ * const manifest: PackageManifest = { name: 'petstore-mock', version: '0.1.0', engines: { node: '>=22.19' } }
+ */
 export interface PackageManifest {
   name?: string
   version?: string

@@ -12,6 +12,9 @@ import { readPlainFlags } from './read-plain-flags.ts'
  * The flags of `petstore-mock` as read: each flag of `mockFlags` by its
  * name, as its type (yargs' camel-case copies are left out: the plain reader
  * makes none).
+ *
+ * @example
+ * const args: MockArgs | undefined = await parseMockFlags(['--port', '0'], io) // args?.port === 0
  */
 export type MockArgs = InferredOptionTypes<ReturnType<typeof mockFlags>>
 

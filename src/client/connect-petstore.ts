@@ -65,6 +65,10 @@ export interface ClientWaitOptions {
 
 /**
  * A standalone mock, steered over its control API.
+ *
+ * @example
+ * const petstore: PetstoreClient = connectPetstore('http://127.0.0.1:4010')
+ * await petstore.simulate({ status: 503, path: '/v1/pets' })
  */
 export interface PetstoreClient {
   /** Restores the seeded data, clears counters, bans, scenarios and the journal. */

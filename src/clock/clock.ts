@@ -1,5 +1,8 @@
 /**
  * The source of time for every rate-limit window, ban and simulated delay.
+ *
+ * @example
+ * const clock: Clock = { now: () => Date.now() } // sleep: real timers
  */
 export interface Clock {
   /** Milliseconds since the Unix epoch. */

@@ -2,6 +2,10 @@ import type { Clock } from './clock.ts'
 
 /**
  * A clock that only moves when told to: tests move time instead of sleeping.
+ *
+ * @example
+ * const clock: FakeClock = createFakeClock(Date.UTC(2026, 0, 1))
+ * clock.advance(60_000) // clock.now() === Date.UTC(2026, 0, 1, 0, 1)
  */
 export interface FakeClock extends Clock {
   /** Moves the clock forward by `ms` milliseconds. */

@@ -1,6 +1,12 @@
 import { RATE_LIMIT_HEADERS } from '../spec/index.ts'
 
-/** The rate-limit headers of one response, parsed. */
+/**
+ * The rate-limit headers of one response, parsed.
+ *
+ * @example
+ * parseRateLimitHeaders({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1767225600' })
+ * // { limit: 60, remaining: 59, reset: 1767225600 }
+ */
 export interface RateLimitHeaders {
   limit: number
   remaining: number

@@ -4,6 +4,9 @@ import type { JournalEntry } from '../journal/journal-entry.ts'
 /**
  * What the dashboard's script is told by the server: the routes a scenario
  * can target and the statuses it can force.
+ *
+ * @example
+ * const config: DashboardConfig = { routes: [{ method: 'GET', path: '/v1/pets' }], statuses: [503], maxRows: 500, clientPrefixes: { key: 'key:', address: 'address:' } }
  */
 export interface DashboardConfig {
   routes: Array<{ method: string; path: string }>

@@ -26,7 +26,12 @@ interface LockContent {
   since: string
 }
 
-/** A held claim on a data file. */
+/**
+ * A held claim on a data file.
+ *
+ * @example
+ * const claim: DataFileClaim = claimDataFile('pets.json') // claim.lock === 'pets.json.lock'
+ */
 export interface DataFileClaim {
   /** The lock file, `FILE.lock`. */
   lock: string

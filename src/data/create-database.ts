@@ -10,6 +10,10 @@ import { importMswData, type MswData, requireMswData } from './load-msw-data.ts'
 /**
  * The in-memory collections, as `@msw/data` models them. Exposed as
  * `petstore.db` for tests that want to arrange or inspect data directly.
+ *
+ * @example
+ * await petstore.ready
+ * petstore.db.pets.create({ id: 500, name: 'Rex', categoryId: 1, status: 'available' })
  */
 export interface Database {
   categories: Collection<typeof Category>
@@ -28,6 +32,10 @@ const FIELDS: { [Name in CollectionName]: Array<keyof Records[Name]> } = {
  * tests never read `db` never loads `@msw/data` nor copies its data into it.
  * `ready()` makes it too (and resolves once it holds the store's data), so
  * that `await petstore.ready` then `petstore.db` reads a filled database.
+ *
+ * @example
+ * const database: LazyDatabase = createDatabase(store, () => loading)
+ * await database.ready() // database.db now holds the store's data
  */
 export interface LazyDatabase {
   /** The collections, made now if they are not yet (filled once `ready()` resolves). */

@@ -8,13 +8,24 @@ import type { PetStatus } from '../spec/pet-status.ts'
 import { type IndexedRecord, RecordIndex } from './record-index.ts'
 import type { Dataset } from './seed-data.ts'
 
-/** The collections of the store, by name. */
+/**
+ * The collections of the store, by name.
+ *
+ * @example
+ * const pet: Records['pets'] = { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+ */
 export interface Records {
   categories: Category
   pets: Pet
   orders: Order
 }
 
+/**
+ * The name of one of the store's collections.
+ *
+ * @example
+ * const name: CollectionName = 'pets'
+ */
 export type CollectionName = keyof Records
 
 /**
@@ -22,6 +33,9 @@ export type CollectionName = keyof Records
  * `load` gives the stored dataset (or `undefined` when there is none yet);
  * `append` resolves once the pet is durable; `reset` replaces the whole
  * stored state with the dataset.
+ *
+ * @example
+ * const store = createStore({ persistence: openDataFile('pets.json') })
  */
 export interface Persistence {
   load(limits: { maxRecords: number }): Dataset | undefined
@@ -33,6 +47,9 @@ export interface Persistence {
  * Told of every change the store makes itself (the `db` collections follow
  * the store this way). A returned promise is awaited before the change is
  * acknowledged.
+ *
+ * @example
+ * store.observe({ created: (pet) => console.log(pet.id), loaded: () => {} })
  */
 export interface StoreObserver {
   created(pet: Pet): Promise<void> | void
@@ -51,6 +68,12 @@ interface CachedPage {
   full: boolean
 }
 
+/**
+ * How a store is made: the cap on pets, and where its data lives across restarts.
+ *
+ * @example
+ * const store = createStore({ maxPets: 1000, persistence: openDataFile('pets.json') })
+ */
 export interface StoreOptions {
   /** Creates beyond this many pets answer 507 `storage_full`. Default: no cap. */
   maxPets?: number
@@ -60,6 +83,11 @@ export interface StoreOptions {
 /**
  * The queries the operations need, over indexes kept up to date in place
  * (by id, by status, ordered by id): no read sorts, no write rebuilds.
+ *
+ * @example
+ * const store: Store = createStore()
+ * await store.load(seedData())
+ * store.getPet(1)?.name // the first seeded pet's name
  */
 export interface Store {
   /** Pets ordered by id, filtered by status, at most `limit`. */

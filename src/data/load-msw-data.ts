@@ -1,4 +1,9 @@
-/** The `@msw/data` module. */
+/**
+ * The `@msw/data` module.
+ *
+ * @example
+ * const { Collection }: MswData = await importMswData()
+ */
 export type MswData = typeof import('@msw/data')
 
 const SPECIFIER = '@msw/data'

@@ -17,7 +17,13 @@ export const MAX_JOURNAL_BATCH = 1_000
 /** The `format` field of a data file's snapshot. */
 const FORMAT = 'petstore-mock-data/1'
 
-/** A data file: a persistence the server starts from and writes to. */
+/**
+ * A data file: a persistence the server starts from and writes to.
+ *
+ * @example
+ * const dataFile: DataFile = openDataFile('pets.json')
+ * await dataFile.close()
+ */
 export interface DataFile extends Persistence {
   /** Waits for pending writes, closes the journal and gives up the claim on the file. */
   close(): Promise<void>

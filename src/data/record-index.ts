@@ -1,4 +1,10 @@
-/** What an index needs of a record: an integer id and, optionally, a status. */
+/**
+ * What an index needs of a record: an integer id and, optionally, a status.
+ *
+ * @example
+ * const index = new RecordIndex<IndexedRecord>()
+ * index.upsert({ id: 7, status: 'available' })
+ */
 export interface IndexedRecord {
   id: number
   status?: string

@@ -9,6 +9,9 @@ import { PET_NAMES } from './pet-names.ts'
 
 /**
  * The data a petstore starts with (and returns to on reset).
+ *
+ * @example
+ * const dataset: Dataset = seedData({ pets: 3, orders: 2 }) // dataset.pets.length === 3
  */
 export interface Dataset {
   categories: Array<Category>
@@ -16,6 +19,12 @@ export interface Dataset {
   orders: Array<Order>
 }
 
+/**
+ * How much data `seedData` makes, and from which seed.
+ *
+ * @example
+ * const options: SeedOptions = { seed: 42, pets: 10, orders: 5 }
+ */
 export interface SeedOptions {
   /** The faker seed: the same seed gives byte-identical data. Default 1. */
   seed?: number
@@ -27,6 +36,12 @@ export interface SeedOptions {
   categories?: number
 }
 
+/**
+ * What `seedData` makes when not told otherwise: the defaults of the options.
+ *
+ * @example
+ * DEFAULT_SEED_OPTIONS.pets // 100
+ */
 export const DEFAULT_SEED_OPTIONS = {
   seed: DEFAULTS.seed,
   pets: DEFAULTS.pets,

@@ -5,6 +5,9 @@ import { BODY_IDLE_TIMEOUT_MS, MAX_BODY_BYTES } from '../spec/limits.ts'
 /**
  * Where body bytes come from: a Fetch `ReadableStreamDefaultReader` is one;
  * the node:http transport adapts an `IncomingMessage` to it.
+ *
+ * @example
+ * const reader: ChunkReader = request.body.getReader()
  */
 export interface ChunkReader {
   read(): Promise<{ done: boolean; value?: Uint8Array }>
@@ -12,6 +15,12 @@ export interface ChunkReader {
   releaseLock(): void
 }
 
+/**
+ * The bounds `readBody` reads a body within.
+ *
+ * @example
+ * const options: ReadBodyOptions = { declaredLength: 12, maxBytes: 1024, idleMs: 5_000 }
+ */
 export interface ReadBodyOptions {
   /** The `Content-Length` the client declared, if any. */
   declaredLength?: number
@@ -21,7 +30,13 @@ export interface ReadBodyOptions {
   idleMs?: number
 }
 
-/** What `readBody` got: the bytes, or why there are none (a 413, 408 or 400 to answer). */
+/**
+ * What `readBody` got: the bytes, or why there are none (a 413, 408 or 400 to answer).
+ *
+ * @example
+ * const { body, error }: BodyResult = await readBody(reader)
+ * if (error) return toErrorResponse(error)
+ */
 export type BodyResult =
   | { body: Uint8Array | null; error?: undefined }
   | { body: null; error: ApiError }

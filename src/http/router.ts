@@ -1,6 +1,9 @@
 /**
  * One entry of a router: a method, a path template (`/v1/pets/{petId}`) and
  * what the caller wants back when it matches.
+ *
+ * @example
+ * const entry: RouterEntry<Operation> = { method: 'GET', path: '/v1/pets/{petId}', value: getPet(store) }
  */
 export interface RouterEntry<T> {
   method: string
@@ -8,7 +11,13 @@ export interface RouterEntry<T> {
   value: T
 }
 
-/** What a lookup found: the entry and its path parameters, or the methods the path allows. */
+/**
+ * What a lookup found: the entry and its path parameters, or the methods the path allows.
+ *
+ * @example
+ * const match: RouterMatch<string> | undefined = createRouter([{ method: 'GET', path: '/v1/pets', value: 'list' }]).find('POST', '/v1/pets')
+ * // { allow: 'GET, HEAD' }
+ */
 export type RouterMatch<T> =
   | { value: T; params: Record<string, string>; allow?: undefined }
   | { value?: undefined; params?: undefined; allow: string }

@@ -5,6 +5,10 @@ import type { Route } from '../spec/routes.ts'
 /**
  * Reads request headers, case-insensitively. Both a Fetch `Headers` and the
  * server's view of `IncomingMessage` headers satisfy it.
+ *
+ * @example
+ * const headers: HeaderReader = new Headers({ authorization: 'Bearer sk_test_free' })
+ * headers.get('Authorization') // 'Bearer sk_test_free'
  */
 export interface HeaderReader {
   get(name: string): string | null
@@ -16,6 +20,9 @@ export interface HeaderReader {
  * A request as the mock sees it, whatever transport it came by (node:http,
  * msw or `petstore.fetch`). The transports fill it with `readBody`; the app
  * does everything else.
+ *
+ * @example
+ * const request: MockRequest = { method: 'GET', path: '/v1/pets', query: new URLSearchParams('limit=5'), headers: new Headers(), body: null, clientAddress: '127.0.0.1' }
  */
 export interface MockRequest {
   /** Upper-case method. */
@@ -52,6 +59,9 @@ export interface MockRequest {
  * into a `MockRequest`, calls `handle` (the node:http server calls `answer`,
  * which needs no promise when nothing waits) and writes the `MockResponse`
  * back.
+ *
+ * @example
+ * const response = await petstore.app.handle(request) // a MockResponse, never a rejection
  */
 export interface App {
   /** Answers one request. Never rejects. */
@@ -77,6 +87,9 @@ export interface App {
 
 /**
  * A response as the mock produces it; each transport writes it its own way.
+ *
+ * @example
+ * const response: MockResponse = { status: 204, headers: { allow: 'GET, HEAD' } }
  */
 export interface MockResponse {
   status: number
@@ -93,6 +106,9 @@ export interface MockResponse {
 
 /**
  * Where a streamed body goes; each transport provides one.
+ *
+ * @example
+ * const sink: StreamSink = { write: (chunk) => res.write(chunk), onDrain: (listener) => res.once('drain', listener), end: () => res.end() }
  */
 export interface StreamSink {
   /** Writes a chunk; `false` asks the writer to wait for `onDrain` before the next. */
@@ -106,10 +122,21 @@ export interface StreamSink {
 /**
  * Starts writing a streamed body into `sink`; returns what to call when the
  * client goes away or the server closes (it must stop all writing and timers).
+ *
+ * @example
+ * const stream: ResponseStream = (sink) => {
+ *   sink.write(': connected\n\n')
+ *   return () => sink.end()
+ * }
  */
 export type ResponseStream = (sink: StreamSink) => () => void
 
-/** What forced a simulated status or delay: `Prefer`, `__code`/`__delay`, or a scenario. */
+/**
+ * What forced a simulated status or delay: `Prefer`, `__code`/`__delay`, or a scenario.
+ *
+ * @example
+ * const forced: ForcedBy = 'prefer' // Prefer: code=503
+ */
 export type ForcedBy = 'prefer' | 'query' | 'scenario'
 
 /**
@@ -123,6 +150,9 @@ export type Zone = 'api' | 'admin' | 'document'
 
 /**
  * What one request carries through the middleware chain.
+ *
+ * @example
+ * const planOf = (ctx: Context) => ctx.apiKey?.plan ?? 'none' // once authenticate has run
  */
 export interface Context {
   request: MockRequest
@@ -193,6 +223,9 @@ export interface UpstreamReport {
 /**
  * The rest of the chain, given the request's context (so that a chain built
  * once serves every request without a closure per layer).
+ *
+ * @example
+ * const logged: Middleware = (ctx, next: Next) => next(ctx)
  */
 export type Next = (ctx: Context) => MockResponse | Promise<MockResponse>
 
@@ -203,16 +236,28 @@ export type Next = (ctx: Context) => MockResponse | Promise<MockResponse>
  * One that waits for nothing stays synchronous (returns what `next(ctx)` returns,
  * throws rather than rejects): a request then passes the whole chain without
  * a promise per layer.
+ *
+ * @example
+ * const noStore: Middleware = (ctx, next) => {
+ *   ctx.headers['cache-control'] = 'no-store'
+ *   return next(ctx)
+ * }
  */
 export type Middleware = (ctx: Context, next: Next) => MockResponse | Promise<MockResponse>
 
 /**
  * The implementation of one API operation.
+ *
+ * @example
+ * const ping: Operation = () => ({ status: 204, headers: {} })
  */
 export type Operation = (ctx: Context) => MockResponse | Promise<MockResponse>
 
 /**
  * What the app reports of each request it answered (the journal's source).
+ *
+ * @example
+ * const app = createApp({ ...deps, onAnswer: (answered: AnsweredRequest) => journal.record(answered) })
  */
 export interface AnsweredRequest {
   method: string

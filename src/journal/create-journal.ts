@@ -62,6 +62,13 @@ export type ViolationSummary = Record<
   { count: number; firstId: number; lastId: number; level: string; section: string }
 >
 
+/**
+ * The journal of answered requests: a bounded ring, its listeners and its counts.
+ *
+ * @example
+ * const journal: Journal = createJournal({ size: 100 })
+ * journal.list({ status: '4xx' }) // the 4xx answers, oldest first
+ */
 export interface Journal {
   /**
    * Records an answered request and tells every listener; returns its id.

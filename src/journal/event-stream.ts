@@ -13,12 +13,23 @@ export const SSE_HEARTBEAT_MS = 15_000
 /** Events waiting for one slow client at most; more are dropped and counted. */
 export const SSE_QUEUE_LIMIT = 1_000
 
-/** The timer functions an event stream uses; tests pass fake ones. */
+/**
+ * The timer functions an event stream uses; tests pass fake ones.
+ *
+ * @example
+ * eventStream(journal, {}, { timers: { setInterval: () => 0, clearInterval: () => {} } })
+ */
 export interface IntervalTimers {
   setInterval(callback: () => void, ms: number): unknown
   clearInterval(handle: unknown): void
 }
 
+/**
+ * How an event stream starts (`since`) and its bounds: the heartbeat, the queue of one slow client, the timers.
+ *
+ * @example
+ * const options: EventStreamOptions = { since: 41, heartbeatMs: 15_000, queueLimit: SSE_QUEUE_LIMIT }
+ */
 export interface EventStreamOptions {
   /** Replay the held entries after this id first (from `Last-Event-ID` or `?since=`). */
   since?: number

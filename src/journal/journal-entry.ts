@@ -48,6 +48,10 @@ export const MASKED_QUERY_PARAMS: ReadonlySet<string> = new Set([
 /**
  * One request the mock answered, as `GET /__mock/requests`, the `request`
  * events of `GET /__mock/events`, `petstore.requests()` and the JSON log show it.
+ *
+ * @example
+ * const [entry]: Array<JournalEntry> = petstore.requests({ path: '/v1/pets', limit: 1 })
+ * entry?.status // 200
  */
 export interface JournalEntry {
   /** Increasing from 1 for the life of the mock; never reused, also not after a clear. */

@@ -7,6 +7,9 @@ import type { JournalEntry } from './journal-entry.ts'
 /**
  * Which journal entries to read: `GET /__mock/requests?…`, `petstore.requests(…)`,
  * `waitForRequest(…)` and the events stream take the same filter.
+ *
+ * @example
+ * const filter: JournalFilter = { method: 'GET', path: '/v1/pets/{petId}', status: '4xx', limit: 10 }
  */
 export interface JournalFilter {
   /** `GET`, `POST`, … (any case). */
@@ -28,7 +31,12 @@ export interface JournalFilter {
   answeredBy?: 'mock' | 'upstream'
 }
 
-/** The filter after checking: what `matchesFilter` reads. */
+/**
+ * The filter after checking: what `matchesFilter` reads.
+ *
+ * @example
+ * const checked: CheckedFilter = readJournalFilter({ status: '4xx' }, 1000) // { statusClass: 4 }
+ */
 export interface CheckedFilter {
   method?: string
   path?: string

@@ -1,6 +1,12 @@
 import { type JournalEntry, pathWithQuery } from './journal-entry.ts'
 
-/** The body of the HAR an export holds: a HAR 1.2 `log` (http://www.softwareishard.com/blog/har-12-spec/). */
+/**
+ * The body of the HAR an export holds: a HAR 1.2 `log` (http://www.softwareishard.com/blog/har-12-spec/).
+ *
+ * @example
+ * const har: Har = toHar(petstore.requests(), 'http://127.0.0.1:4010')
+ * har.log.version // '1.2'
+ */
 export interface Har {
   log: {
     version: '1.2'
@@ -18,6 +24,10 @@ interface HarPair {
  * One exchange in a HAR: what the journal holds of it (headers selected,
  * `Authorization` masked, bodies within the journal's bound), plus who
  * answered and the rules broken as `_answeredBy` and `_violations`.
+ *
+ * @example
+ * const [entry]: Array<HarEntry> = toHar(petstore.requests(), origin).log.entries
+ * entry?.response.status // 200
  */
 export interface HarEntry {
   startedDateTime: string

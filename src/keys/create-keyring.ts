@@ -8,9 +8,18 @@ export type { ApiKey } from '../spec/api-key.ts'
 
 /**
  * A key's plan, or its plan with limits of its own (for Enterprise keys).
+ *
+ * @example
+ * const keys: Record<string, KeySpec> = { sk_me: 'pro', sk_big: { plan: 'enterprise', perMinute: 50_000 } }
  */
 export type KeySpec = PlanName | { plan: PlanName; perMinute?: number; perDay?: number }
 
+/**
+ * The keys a keyring holds besides the default ones, and the default limits of Enterprise keys.
+ *
+ * @example
+ * const keyring = createKeyring({ keys: { sk_me: 'pro' }, enterprise: { perMinute: 20_000 } })
+ */
 export interface KeyringOptions {
   /** More keys, added to the four default ones. */
   keys?: Record<string, KeySpec>

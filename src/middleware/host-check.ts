@@ -15,6 +15,12 @@ import {
 /** The flag that adds a name to the allow-list, as messages name it. */
 export const ALLOWED_HOST_FLAG = '--allowed-host'
 
+/**
+ * Which `Host` names a server answers: the loopback ones, where it binds, and those allowed besides.
+ *
+ * @example
+ * const options: HostCheckOptions = { bindHost: '0.0.0.0', allowedHosts: ['.example.test'] }
+ */
 export interface HostCheckOptions {
   /**
    * Names served besides the loopback ones: `box.lan` exactly, `.example.test`

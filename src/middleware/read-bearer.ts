@@ -1,5 +1,8 @@
 /**
  * What an `Authorization` header holds: a bearer token, or why there is none.
+ *
+ * @example
+ * const { token, problem }: BearerResult = readBearer(request.headers.get('authorization'))
  */
 export type BearerResult =
   | { token: string; problem?: undefined }

@@ -8,7 +8,12 @@ import { PetStatus } from '../spec/pet-status.ts'
 import type { OperationId } from '../spec/routes.ts'
 import { type JsonSchema, schemaId, schemaRef, toOpenApiSchema } from './to-openapi-schemas.ts'
 
-/** An error status the document describes. */
+/**
+ * An error status the document describes.
+ *
+ * @example
+ * const status: ErrorStatus = 404
+ */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 413 | 415 | 429 | 500 | 503 | 507
 
 /**

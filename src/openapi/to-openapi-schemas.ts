@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { PetstoreError } from '../errors/petstore-error.ts'
 
-/** A JSON Schema (OpenAPI 3.1 Schema Object) as plain data. */
+/**
+ * A JSON Schema (OpenAPI 3.1 Schema Object) as plain data.
+ *
+ * @example
+ * const schema: JsonSchema = { type: 'integer', format: 'int64' }
+ */
 export type JsonSchema = { [key: string]: unknown }
 
 /** Where component schemas live in the document. */

@@ -66,6 +66,12 @@ export const PetstoreOptionsSchema = z
     message: 'pets need at least one category',
   })
 
+/**
+ * The options of `createPetstore` once checked, every default filled in.
+ *
+ * @example
+ * const resolved: ResolvedPetstoreOptions = parsePetstoreOptions({ seed: 7 }) // resolved.pets === 100
+ */
 export type ResolvedPetstoreOptions = z.output<typeof PetstoreOptionsSchema>
 
 /**

@@ -30,15 +30,31 @@ export interface RateLimitOptions {
   maxClients?: number
 }
 
+/**
+ * A client's limits: requests per minute and per day (a plan's, or a key's own).
+ *
+ * @example
+ * const limits: Limits = PLANS.free // { perMinute: 60, perDay: 1000 }
+ */
 export interface Limits {
   perMinute: number
   perDay: number
 }
 
+/**
+ * One of the two windows a client is counted in.
+ *
+ * @example
+ * const window: RateLimitWindow = limiter.hit('key:sk_test_free', PLANS.free).window // 'minute'
+ */
 export type RateLimitWindow = 'minute' | 'day'
 
 /**
  * What the limiter decided for one request.
+ *
+ * @example
+ * const decision: RateLimitDecision = limiter.hit('key:sk_test_free', PLANS.free)
+ * decision.outcome // 'allowed'
  */
 export interface RateLimitDecision {
   outcome: 'allowed' | 'limited' | 'banned'
@@ -75,6 +91,13 @@ export const KEY_CLIENT_PREFIX = 'key:'
  */
 export const ADDRESS_CLIENT_PREFIX = 'address:'
 
+/**
+ * What a client used of its windows, as `GET /__mock/state` shows it.
+ *
+ * @example
+ * const [usage]: Array<ClientUsage> = limiter.usage()
+ * usage?.minute.used // 1
+ */
 export interface ClientUsage {
   /** `key:<API key>` or `address:<client address>`. */
   client: string
@@ -84,6 +107,13 @@ export interface ClientUsage {
   bannedUntil?: number
 }
 
+/**
+ * Counts requests per client in a minute and a day window, and bans a client that keeps sending while limited.
+ *
+ * @example
+ * const limiter: RateLimiter = createRateLimiter(systemClock)
+ * limiter.hit('key:sk_test_free', PLANS.free).remaining // 59
+ */
 export interface RateLimiter {
   readonly enabled: boolean
   /** Counts one request of `client` against `limits`. Synchronous, so exact under concurrency. */

@@ -21,6 +21,12 @@ export interface RequestLogEntry {
   ms: number
 }
 
+/**
+ * What the node:http listener is told: where its log lines go, how long a body may stall, and where open streams register.
+ *
+ * @example
+ * const listener = createRequestListener(petstore.app, { log: (entry) => console.log(entry.status), bodyTimeoutMs: 10_000 })
+ */
 export interface RequestListenerOptions {
   /** Called once per answered request. */
   log?: (entry: RequestLogEntry) => void

@@ -19,6 +19,12 @@ export const FLUSH_LIMIT_MS = 1_000
 /** `Retry-After` of a 503 sent while shutting down, in seconds. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 1
 
+/**
+ * How long a shutdown lets in-flight requests finish.
+ *
+ * @example
+ * await shutdown.close(server, { timeoutMs: 10_000 })
+ */
 export interface ShutdownOptions {
   /** How long in-flight requests may take to finish, in ms. Default: the server's `shutdownTimeoutMs`. */
   timeoutMs?: number
@@ -31,6 +37,13 @@ export interface ShutdownOptions {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
+/**
+ * The server's shutdown: its listener wrapper, its state, and `close`.
+ *
+ * @example
+ * const shutdown: GracefulShutdown = createGracefulShutdown({ timeoutMs: 10_000 })
+ * shutdown.inFlight // 0
+ */
 export interface GracefulShutdown {
   /** The request listener, with new requests answered 503 once shutdown has begun. */
   wrap(listener: Listener): Listener

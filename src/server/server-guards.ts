@@ -8,6 +8,12 @@ import { hostCheck } from '../middleware/host-check.ts'
 import { sameOriginOnly } from '../middleware/same-origin-only.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
 
+/**
+ * Where the server binds, the names it serves besides, and the control API's token.
+ *
+ * @example
+ * const options: ServerGuardOptions = { host: '0.0.0.0', allowedHosts: ['box.lan'] }
+ */
 export interface ServerGuardOptions {
   /** The address the server binds. */
   host: string
@@ -17,6 +23,12 @@ export interface ServerGuardOptions {
   adminToken?: string
 }
 
+/**
+ * The guards the node:http server puts in front of the app, and the token they ask for.
+ *
+ * @example
+ * const { guards, adminToken }: ServerGuards = createServerGuards({ host: '127.0.0.1' }) // adminToken === undefined
+ */
 export interface ServerGuards {
   /** Run before the app on every request of the server. */
   guards: Array<Middleware>

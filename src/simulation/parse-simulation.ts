@@ -4,6 +4,9 @@ import { SIMULATION_RULES, SimulatedDelay, SimulatedStatus } from './simulated-s
 
 /**
  * A forced outcome for one request.
+ *
+ * @example
+ * const simulation: Simulation = parseSimulation('code=503', new URLSearchParams()) // { status: 503, source: 'prefer' }
  */
 export interface Simulation {
   status?: number

@@ -132,6 +132,9 @@ export type ScenarioMatch = z.output<ReturnType<typeof scenarioSchemas>['match']
 
 /**
  * What the queue reads of a request to pick a scenario.
+ *
+ * @example
+ * const request: ScenarioRequest = { method: 'GET', path: '/v1/pets', query: new URLSearchParams(), headers: new Headers(), body: null }
  */
 export interface ScenarioRequest {
   method: string
@@ -141,6 +144,13 @@ export interface ScenarioRequest {
   body: Uint8Array | string | null
 }
 
+/**
+ * The scenarios waiting to force an answer, first queued first used.
+ *
+ * @example
+ * const queue: ScenarioQueue = createScenarioQueue()
+ * queue.add({ status: 503, path: '/v1/pets' }).remaining // 1
+ */
 export interface ScenarioQueue {
   /** Validates and queues a scenario; a bad one throws a 400 `ApiError` naming the field. */
   add(input: unknown): Scenario

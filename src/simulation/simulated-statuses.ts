@@ -17,6 +17,12 @@ export const SIMULATED_STATUSES: Readonly<Record<number, { code: ErrorCode; mess
   503: { code: 'service_unavailable', message: 'The service is unavailable (simulated).' },
 }
 
+/**
+ * The statuses that can be forced, in order.
+ *
+ * @example
+ * SIMULATED_STATUS_LIST.includes(503) // true
+ */
 export const SIMULATED_STATUS_LIST = Object.keys(SIMULATED_STATUSES).map(Number)
 
 /** The longest delay that can be asked for, in ms. */

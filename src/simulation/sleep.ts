@@ -1,4 +1,9 @@
-/** The timer functions `sleep` uses: the global ones unless a test injects its own. */
+/**
+ * The timer functions `sleep` uses: the global ones unless a test injects its own.
+ *
+ * @example
+ * await sleep(300, undefined, { setTimeout: (callback) => (callback(), 0), clearTimeout: () => {} })
+ */
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown
   clearTimeout(handle: never): void

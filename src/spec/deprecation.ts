@@ -3,6 +3,9 @@ import { DEPRECATION_HEADERS } from './headers.ts'
 /**
  * The deprecation of an operation (spec §4.3): when it was deprecated, when
  * it goes away, and the path (under the base URL) of what replaces it.
+ *
+ * @example
+ * const deprecation: Deprecation = GET_PET_DEPRECATION // deprecation.successor === '/v1/pets'
  */
 export interface Deprecation {
   /** When the operation was deprecated. */

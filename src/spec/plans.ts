@@ -20,6 +20,12 @@ export const PLANS = {
  */
 export type PlanName = keyof typeof PLANS
 
+/**
+ * The plans, in order from Free to Enterprise.
+ *
+ * @example
+ * PLAN_NAMES // ['free', 'pro', 'business', 'enterprise']
+ */
 export const PLAN_NAMES = Object.keys(PLANS) as Array<PlanName>
 
 /**

@@ -14,6 +14,12 @@ import type { Deprecation } from './deprecation.ts'
  */
 export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'listOrders'
 
+/**
+ * One operation of the spec: its id, method and path, and what the OpenAPI document says of it.
+ *
+ * @example
+ * const route: Route = ROUTE_OF.getPet // route.path === '/v1/pets/{petId}'
+ */
 export interface Route {
   operationId: OperationId
   method: 'GET' | 'POST'
