@@ -521,8 +521,10 @@ export function credentialCheckOf(
 }
 
 /**
- * A request whose credential the spec refuses whatever the key
- * (`credentialCheckOf`) answers 401 (its Error body is `error.body`'s).
+ * Whether a request whose credential the spec refuses whatever the key
+ * (`credentialCheckOf`) was answered 401; `undefined` for any other
+ * credential. Only the status is judged here: the Error body is the
+ * `error.body` check's.
  *
  * @example
  * refusedCredential(undefined, { status: 200, body: '[]' })?.problem // 'HTTP 200 [] (no Authorization)'

@@ -199,7 +199,7 @@ export class JournalRing {
 /**
  * Makes the journal entry of an answered request: selected headers with the
  * bearer key and the credentials in the query (`MASKED_QUERY_PARAMS`) masked,
- * the body cut to `JOURNAL_BODY_LIMIT` characters.
+ * the body cut to its first `JOURNAL_BODY_LIMIT` bytes (characters, for a body given as text).
  *
  * @example
  * const entry = toJournalEntry(7, answered)
