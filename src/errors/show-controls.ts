@@ -1,3 +1,5 @@
+import { nameRecord } from './name-record.ts'
+
 /**
  * The characters a report never writes as they are: C0 controls but tab and
  * line feed (so also CR and ESC), DEL, C1 controls (U+0080 to U+009F), the
@@ -30,7 +32,7 @@ export function showControls<T>(value: T): T {
   if (typeof value === 'string') return value.replace(CONTROL, asEscape) as T
   if (Array.isArray(value)) return value.map(showControls) as T
   if (typeof value === 'object' && value !== null) {
-    const shown: Record<string, unknown> = {}
+    const shown = nameRecord<unknown>()
     for (const [key, item] of Object.entries(value)) shown[key] = showControls(item)
     return shown as T
   }

@@ -1,3 +1,4 @@
+import { nameRecord } from '../errors/name-record.ts'
 import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../http/types.ts'
 import { maskAuthorization } from '../keys/mask-key.ts'
 import {
@@ -114,7 +115,8 @@ export class JournalRing {
         : { waitMs: round(upstream.waitMs), receiveMs: round(upstream.receiveMs) }
     this.#flags[slot] =
       (answered.body !== null && answered.body.length > JOURNAL_BODY_LIMIT ? BODY_TRUNCATED : 0) |
-      (response.body !== null && response.body.length > JOURNAL_BODY_LIMIT
+      ((response.body !== null && response.body.length > JOURNAL_BODY_LIMIT) ||
+      upstream?.bodyTruncated === true
         ? RESPONSE_BODY_TRUNCATED
         : 0)
   }
@@ -145,14 +147,14 @@ export class JournalRing {
     const base = slot * REFS
     const numbers = slot * NUMBERS
     const flags = this.#flags[slot] as number
-    const headers: Record<string, string> = {}
+    const headers = nameRecord<string>()
     JOURNALED_HEADERS.forEach((name, index) => {
       const value = refs[base + REF.headers + index] as string | null
       if (value === null || value === undefined) return
       headers[name] =
         name === 'authorization' ? maskOnce(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
     })
-    const query: Record<string, string | Array<string>> = {}
+    const query = nameRecord<string | Array<string>>()
     const held = refs[base + REF.query] as string | URLSearchParams
     const params = typeof held === 'string' ? new URLSearchParams(held) : held
     for (const [name, sent] of params) {
@@ -162,7 +164,7 @@ export class JournalRing {
       else if (typeof seen === 'string') query[name] = [seen, value]
       else seen.push(value)
     }
-    const responseHeaders: Record<string, string> = {}
+    const responseHeaders = nameRecord<string>()
     for (const [name, value] of Object.entries(
       refs[base + REF.responseHeaders] as Record<string, string>,
     )) {
@@ -226,12 +228,7 @@ function shared(value: unknown, before: unknown): unknown {
   ) {
     return value
   }
-  if (
-    Object.getPrototypeOf(value) !== Object.prototype ||
-    Object.getPrototypeOf(before) !== Object.prototype
-  ) {
-    return value
-  }
+  if (!isRecord(value) || !isRecord(before)) return value
   const names = Object.keys(value)
   const others = Object.keys(before)
   if (names.length !== others.length) return value
@@ -242,6 +239,12 @@ function shared(value: unknown, before: unknown): unknown {
       return value
   }
   return before
+}
+
+/** A plain record (with or without a prototype), not an instance of a class. */
+function isRecord(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
 }
 
 /** A body as text, its first `JOURNAL_BODY_LIMIT` bytes (characters for text), or `null` for none. */
@@ -262,7 +265,7 @@ function boundedHeaders(headers: Record<string, string>): Record<string, string>
     if (++count > JOURNAL_RESPONSE_HEADERS) break
   }
   if (count <= JOURNAL_RESPONSE_HEADERS) return headers
-  const kept: Record<string, string> = {}
+  const kept = nameRecord<string>()
   count = 0
   for (const [name, value] of Object.entries(headers)) {
     if (count++ >= JOURNAL_RESPONSE_HEADERS) break
