@@ -1,5 +1,6 @@
 import { nameRecord } from '../errors/name-record.ts'
 import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../http/types.ts'
+import { isCredentialName } from '../keys/is-credential-name.ts'
 import { maskAuthorization } from '../keys/mask-key.ts'
 import {
   JOURNAL_BODY_LIMIT,
@@ -7,7 +8,6 @@ import {
   JOURNAL_RESPONSE_HEADERS,
   JOURNALED_HEADERS,
   type JournalEntry,
-  MASKED_QUERY_PARAMS,
 } from './journal-entry.ts'
 
 /** Decodes journaled bodies; bytes that are not UTF-8 show as U+FFFD. */
@@ -158,7 +158,7 @@ export class JournalRing {
     const held = refs[base + REF.query] as string | URLSearchParams
     const params = typeof held === 'string' ? new URLSearchParams(held) : held
     for (const [name, sent] of params) {
-      const value = MASKED_QUERY_PARAMS.has(name.toLowerCase()) ? maskOnce(sent) : sent
+      const value = isCredentialName(name) ? maskOnce(sent) : sent
       const seen = query[name]
       if (seen === undefined) query[name] = value
       else if (typeof seen === 'string') query[name] = [seen, value]
@@ -200,7 +200,7 @@ export class JournalRing {
 
 /**
  * Makes the journal entry of an answered request: selected headers with the
- * bearer key and the credentials in the query (`MASKED_QUERY_PARAMS`) masked,
+ * bearer key and the credentials in the query (`isCredentialName`) masked,
  * the body cut to `JOURNAL_BODY_LIMIT` characters.
  *
  * @example
