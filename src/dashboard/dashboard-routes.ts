@@ -1,4 +1,5 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
+import { CONTROL_SOURCE } from '../errors/show-controls.ts'
 import { SIMULATED_STATUS_LIST } from '../simulation/simulated-statuses.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
 import { ROUTES } from '../spec/routes.ts'
@@ -26,6 +27,7 @@ const CONFIG: DashboardConfig = {
   routes: ROUTES.map((route) => ({ method: route.method, path: route.path })),
   statuses: SIMULATED_STATUS_LIST,
   maxRows: DASHBOARD_ROWS,
+  controls: CONTROL_SOURCE,
 }
 
 /**

@@ -11,6 +11,15 @@ const CONTROL =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it finds
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
+/**
+ * The characters `showControls` escapes, as a regular expression's source
+ * (the dashboard's script, which runs in the page, gets it in its config).
+ *
+ * @example
+ * new RegExp(CONTROL_SOURCE, 'g').test('a\u202eb') // true
+ */
+export const CONTROL_SOURCE = CONTROL.source
+
 const asEscape = (character: string) =>
   `\\u${(character.codePointAt(0) as number).toString(16).padStart(4, '0')}`
 
