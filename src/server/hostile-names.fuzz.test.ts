@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RawServer, startRawServer } from '../../conformance/test-utils/raw-server.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
@@ -12,12 +13,14 @@ import { type RunningServer, startServer } from './start-server.ts'
  * (query names, header names, JSON keys, path segments: `__proto__`,
  * `constructor`, `toString`, `hasOwnProperty`, `valueOf`, … and random
  * ones) sends them to every route of the mock and of the proxy (a mock with
- * `--proxy` and `--record` in front of another mock), and after each
- * request every surface reads back: the journal, its HAR, the violations,
- * the state, the dashboard's page, the event stream opened with `?since=`
- * (its first event) and the recorder's file, each 200 with well-formed
- * JSON; no answer is a 5xx, the process stays up, and each query name the
- * journal shows is its own entry. Seeded and bounded.
+ * `--proxy` and `--record` in front of another mock, and one in front of a
+ * server that echoes every header it gets), and after each request every
+ * surface reads back: the journal, its HAR, the violations, the state, the
+ * dashboard's page, the event stream opened with `?since=` (its first
+ * event) and the recorder's file, each 200 with well-formed JSON; no answer
+ * is a 5xx, the process stays up, each query name the journal shows is its
+ * own entry, and every header name goes through the proxy and back as sent.
+ * Seeded and bounded.
  */
 
 const SEED = 20_261_126
@@ -123,8 +126,34 @@ const target = fc.oneof(
   fc.constant({ method: 'POST', path: '/__mock/reset', body: {} }),
 )
 
+/**
+ * Headers the echo server does not send back, nor the test expect through
+ * the proxy: the connection's own, those the proxy sets or drops, and those
+ * the test sends itself.
+ */
+const NOT_ECHOED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'content-type',
+  'expect',
+  'authorization',
+  'prefer',
+  'forwarded',
+  'x-original-url',
+  'x-rewrite-url',
+  'date',
+  'set-cookie',
+  'content-encoding',
+])
+
 const requestCase = fc.record({
-  through: fc.constantFrom('mock', 'proxy'),
+  through: fc.constantFrom('mock', 'proxy', 'echo'),
   target,
   query: fc.array(fc.tuple(name, text), { maxLength: 4 }),
   headers: fc.array(fc.tuple(headerName, fc.stringMatching(/^[ -~]{0,12}$/)), { maxLength: 3 }),
@@ -134,6 +163,10 @@ describe('names from outside, sent to every route, read back from every surface'
   let upstream: RunningServer
   let proxy: RunningServer
   let mock: RunningServer
+  /** A server that answers a pet list with every end-to-end header it got, and the proxy in front of it. */
+  let echo: RawServer
+  let echoProxy: RunningServer
+  const echoed: Array<Record<string, string>> = []
   const file = join(mkdtempSync(join(tmpdir(), 'petstore-hostile-')), 'recorded.json')
   const dispatcher = new Agent({ keepAliveTimeout: 1_000, connections: 4 })
 
@@ -147,9 +180,23 @@ describe('names from outside, sent to every route, read back from every surface'
       record: file,
     })
     mock = await startServer({ port: 0, host: '127.0.0.1', seed: 1 })
+    echo = await startRawServer((req, res) => {
+      const got = Object.create(null) as Record<string, string>
+      for (const [key, values] of Object.entries(req.headersDistinct)) {
+        if (!NOT_ECHOED.has(key) && values !== undefined) got[key] = values.join(', ')
+      }
+      echoed.push(got)
+      for (const [key, value] of Object.entries(got)) res.setHeader(key, value)
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('[{"id":1,"name":"Rex","categoryId":1}]')
+    })
+    echoProxy = await startServer({ port: 0, host: '127.0.0.1', proxy: `${echo.url}/v1` })
   })
   afterAll(async () => {
     await dispatcher.close()
+    await echoProxy?.close()
+    await echo?.close()
     await proxy?.close()
     await upstream?.close()
     await mock?.close()
@@ -188,13 +235,15 @@ describe('names from outside, sent to every route, read back from every surface'
     let sent = 0
     await fc.assert(
       fc.asyncProperty(requestCase, async ({ through, target, query, headers }) => {
-        const server = through === 'proxy' ? proxy : mock
+        const server = through === 'proxy' ? proxy : through === 'echo' ? echoProxy : mock
+        const echoes = echoed.length
         const search = new URLSearchParams(query).toString()
         const url = `${server.url}${target.path}${search === '' ? '' : `?${search}`}`
         const sentHeaders = ['authorization', KEY, ...headers.flat()]
         const body = 'body' in target ? JSON.stringify(target.body) : undefined
         if (body !== undefined) sentHeaders.push('content-type', 'application/json')
         let status: number
+        let answered: Record<string, unknown> = {}
         try {
           const response = await request(url, {
             method: target.method as 'GET',
@@ -203,6 +252,7 @@ describe('names from outside, sent to every route, read back from every surface'
             dispatcher,
           })
           status = response.statusCode
+          answered = response.headers
           const answer = await response.body.text()
           expect(status, `${target.method} ${url}: ${answer}`).toBeLessThan(500)
         } catch (error) {
@@ -213,7 +263,23 @@ describe('names from outside, sent to every route, read back from every surface'
           return
         }
         sent++
-        for (const each of [server, through === 'proxy' ? upstream : mock]) {
+        if (through === 'echo' && echoed.length > echoes) {
+          // Every name the proxy forwards reaches the upstream as sent, and comes back as sent.
+          const expected = Object.create(null) as Record<string, string>
+          for (const [key, value] of headers) {
+            const lower = key.toLowerCase()
+            if (NOT_ECHOED.has(lower) || /^(x-forwarded|proxy)-/.test(lower)) continue
+            const seen = expected[lower]
+            expected[lower] = seen === undefined ? value.trim() : `${seen}, ${value.trim()}`
+          }
+          const got = echoed.at(-1) as Record<string, string>
+          for (const [key, value] of Object.entries(expected)) {
+            expect(got[key], `upstream got ${key}`).toBe(value)
+            expect(answered[key], `caller got ${key}`).toBe(value)
+          }
+        }
+        const behind = through === 'proxy' ? [upstream] : []
+        for (const each of [server, ...behind]) {
           const entries = (await read(each, '/__mock/requests')) as Array<JournalEntry>
           await read(each, '/__mock/requests.har')
           await read(each, '/__mock/violations')
