@@ -1,3 +1,4 @@
+import { isPlainObject } from '../errors/is-plain-object.ts'
 import { nameRecord } from '../errors/name-record.ts'
 import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../http/types.ts'
 import { isCredentialName } from '../keys/is-credential-name.ts'
@@ -220,31 +221,15 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
  */
 function shared(value: unknown, before: unknown): unknown {
   if (value === before) return before
-  if (
-    typeof value !== 'object' ||
-    typeof before !== 'object' ||
-    value === null ||
-    before === null
-  ) {
-    return value
-  }
-  if (!isRecord(value) || !isRecord(before)) return value
+  if (!isPlainObject(value) || !isPlainObject(before)) return value
   const names = Object.keys(value)
   const others = Object.keys(before)
   if (names.length !== others.length) return value
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string
-    if (name !== others[index]) return value
-    if ((value as Record<string, unknown>)[name] !== (before as Record<string, unknown>)[name])
-      return value
+    if (name !== others[index] || value[name] !== before[name]) return value
   }
   return before
-}
-
-/** A plain record (with or without a prototype), not an instance of a class. */
-function isRecord(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
 }
 
 /** A body as text, its first `JOURNAL_BODY_LIMIT` bytes (characters for text), or `null` for none. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
+import { isPlainObject } from '../errors/is-plain-object.ts'
 import { nameRecord } from '../errors/name-record.ts'
 import { matchPath, routeMethod } from '../http/router.ts'
 import { whole } from '../options/whole-option.ts'
@@ -274,13 +275,6 @@ function routeProblem(method: string | undefined, path: string | undefined): str
     return `method ${clip(method ?? '')} is not answered at ${where}; routes are ${ROUTE_LIST}`
   }
   return undefined
-}
-
-/** Whether a value is a plain object (a JSON object), not an array, a class instance or `null`. */
-function isPlainObject(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
 }
 
 /** A copy of a checked JSON value, its objects without a prototype (a `__proto__` key kept as a key). */
