@@ -43,7 +43,7 @@ function buildScenarioSchemas() {
   const exactText = z.union([z.string().max(2048), z.number(), z.boolean()], {
     error: 'must map names to a string, number or boolean',
   })
-  // Checked name by name, and kept in a record without a prototype: a field
+  // Checked name by name, and kept in a record that inherits nothing: a field
   // named `__proto__`, `constructor` or `toString` is matched like any other
   // (zod's record leaves `__proto__` out, which would match every request).
   const fieldMap = <T extends z.ZodType>(value: T) =>
@@ -277,7 +277,7 @@ function routeProblem(method: string | undefined, path: string | undefined): str
   return undefined
 }
 
-/** A copy of a checked JSON value, its objects without a prototype (a `__proto__` key kept as a key). */
+/** A copy of a checked JSON value, its objects name records (a `__proto__` key kept as a key). */
 function copyJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyJson)
   if (typeof value !== 'object' || value === null) return value
