@@ -1,4 +1,5 @@
 import { parseRetryAfter } from '../src/contract/rate-limit-headers.ts'
+import { nameRecord } from '../src/errors/name-record.ts'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { countOf } from './model/count-of.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
@@ -167,7 +168,7 @@ export function createHttpClient(options: HttpClientOptions) {
         maxBodyBytes,
       })
       consecutiveErrors = 0
-      const responseHeaders: Record<string, string> = {}
+      const responseHeaders = nameRecord<string>()
       for (const [name, value] of Object.entries(response.headers)) {
         responseHeaders[name.toLowerCase()] = redact(value)
       }

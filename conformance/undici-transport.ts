@@ -1,5 +1,6 @@
 import zlib from 'node:zlib'
 import { Agent, request } from 'undici'
+import { nameRecord } from '../src/errors/name-record.ts'
 
 /** A request handed to a {@link Transport}. */
 export interface TransportRequest {
@@ -111,7 +112,7 @@ export function createUndiciTransport(): Transport & { close: () => Promise<void
       chunks.push(buffer)
       size += buffer.length
     }
-    const headers: Record<string, string> = {}
+    const headers = nameRecord<string>()
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) {
         headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value

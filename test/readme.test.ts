@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runMockCli } from '../src/cli/run-mock-cli.ts'
 import { DEFAULT_KEYS } from '../src/keys/default-keys.ts'
+import { CREDENTIAL_ENDINGS, CREDENTIAL_WORDS } from '../src/keys/is-credential-name.ts'
 import { DEFAULTS } from '../src/options/defaults.ts'
 import { PetstoreOptionsSchema } from '../src/options/parse-petstore-options.ts'
 import { TIMEOUT_CHECK_MS } from '../src/server/create-server.ts'
@@ -92,6 +93,20 @@ describe('the README tables', () => {
 })
 
 describe('the README text', () => {
+  it('states which query names are masked: the words and endings isCredentialName reads', () => {
+    const text = README.replace(/\s+/g, ' ')
+    const between = (start: string, end: string) => {
+      const from = text.indexOf(start)
+      const to = text.indexOf(end, from)
+      expect(from, start).toBeGreaterThan(-1)
+      return [...text.slice(from + start.length, to).matchAll(/`([^`]+)`/g)].map(([, word]) => word)
+    }
+    expect(between('one word, in any case, is ', '; or, written as one word')).toEqual([
+      ...CREDENTIAL_WORDS,
+    ])
+    expect(between('the name ends with ', ' (`accesstoken`')).toEqual(CREDENTIAL_ENDINGS)
+  })
+
   it('states the timeouts the server uses', () => {
     const stated = `(${DEFAULTS.headersTimeoutMs / 1000} s for headers, ${DEFAULTS.requestTimeoutMs / 1000} s for a whole request, checked every ${TIMEOUT_CHECK_MS / 1000} s)`
     expect(README.replace(/\s+/g, ' ')).toContain(stated)

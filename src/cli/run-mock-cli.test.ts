@@ -151,6 +151,19 @@ describe('petstore-mock CLI', () => {
     ])
   })
 
+  it('reads a key named __proto__ or constructor like any other', async () => {
+    const file = join(directory, 'proto-keys.json')
+    writeFileSync(file, '{"__proto__":{"plan":"enterprise","perDay":1.5}}')
+    const keys = await run(['--port', '0', '--keys', file])
+    expect(keys.err).toEqual([
+      `[petstore-mock] Failed to read --keys ${file}: the per-day limit of "__proto__" must be a whole number from 1, got 1.5.`,
+    ])
+    const flag = await run(['--port', '0', '--api-key', 'constructor=enterprise:0/5'])
+    expect(flag.err).toEqual([
+      '[petstore-mock] Failed to read --api-key constructor=enterprise:0/5: the per-minute limit of "constructor" must be a whole number from 1, got 0.',
+    ])
+  }, 10_000)
+
   it('maps every numeric flag to its option', async () => {
     const { out } = await run(['--help'])
     const numeric = [...out.matchAll(/^\s+(?:-\w, )?--([\w-]+)\s.*\[number\]/gm)].map(

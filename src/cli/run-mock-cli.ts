@@ -4,6 +4,7 @@ import { parseFixtures } from '../data/parse-fixtures.ts'
 import { readJsonFile } from '../data/read-json-file.ts'
 import type { Dataset } from '../data/seed-data.ts'
 import { messageOf } from '../errors/message-of.ts'
+import { nameRecord } from '../errors/name-record.ts'
 import { showControls } from '../errors/show-controls.ts'
 import type { KeySpec } from '../keys/create-keyring.ts'
 import { isBeyondLoopback } from '../net/host-names.ts'
@@ -55,9 +56,10 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
 
   let running: Awaited<ReturnType<typeof startServer>>
   /** Where each added key was given, to name it in a message about its limits. */
-  const keySources: Record<string, string> = {}
+  const keySources = nameRecord<string>()
   try {
-    const keys: Record<string, KeySpec> = {}
+    // A key named __proto__ is a key like any other (no prototype to replace).
+    const keys = nameRecord<KeySpec>()
     if (args.keys) {
       Object.assign(keys, readJsonFile(args.keys, 'read --keys'))
       for (const key of Object.keys(keys)) keySources[key] = `--keys ${args.keys}`

@@ -1,3 +1,4 @@
+import { nameRecord } from '../errors/name-record.ts'
 import { type CheckId, catalogue } from './catalogue.ts'
 import type { CheckDefinition, CheckLevel, Judgement, OperationId } from './check-definition.ts'
 import {
@@ -114,7 +115,7 @@ function refusalsOf(
 }
 
 const lowerCased = (headers: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+  nameRecord(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
 /**
  * One judge per stream of exchanges (it remembers what rules across

@@ -127,6 +127,8 @@ h2 { font-size: 15px; }
 h3 { font-size: 13px; color: var(--muted); font-weight: 600; margin-bottom: 8px; }
 code, pre, .mono { font-family: var(--mono); font-size: 12.5px; }
 a { color: var(--accent); }
+/* A text from outside (a path, a header, a body, a pet's name) never reorders the page's own words. */
+bdi, [data-outside] { unicode-bidi: isolate; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .top { display: flex; justify-content: space-between; align-items: center; gap: 12px 16px; flex-wrap: wrap;

@@ -1,4 +1,5 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
+import { CONTROL_SOURCE } from '../errors/show-controls.ts'
 import { ADDRESS_CLIENT_PREFIX, KEY_CLIENT_PREFIX } from '../rate-limit/create-rate-limiter.ts'
 import { SIMULATED_STATUS_LIST } from '../simulation/simulated-statuses.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
@@ -28,6 +29,7 @@ const CONFIG: DashboardConfig = {
   statuses: SIMULATED_STATUS_LIST,
   maxRows: DASHBOARD_ROWS,
   clientPrefixes: { key: KEY_CLIENT_PREFIX, address: ADDRESS_CLIENT_PREFIX },
+  controls: CONTROL_SOURCE,
 }
 
 /**

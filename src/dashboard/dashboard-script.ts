@@ -15,6 +15,11 @@ export interface DashboardConfig {
   maxRows: number
   /** How the rate limiter names a client with a key and one without. */
   clientPrefixes: { key: string; address: string }
+  /**
+   * The characters shown as `\uXXXX` escapes in every text that came from
+   * outside (`showControls`' own, as a regular expression's source).
+   */
+  controls: string
 }
 
 /**
@@ -22,7 +27,14 @@ export interface DashboardConfig {
  * (`toString()`), so it must not reference anything outside itself. It reads
  * the journal, follows `events` (streamed with `fetch`, so that an admin
  * token from the page's `#token=` fragment can be sent as a bearer), polls
- * `state` for quota and scenarios, and drives the scenario form.
+ * `state` for quota and scenarios, and drives the scenario form. Every text
+ * that came from outside (a method, a path and its query, a header, a body,
+ * an Error code or message, a client's name, a scenario's path) is shown in
+ * its own `<bdi>` or element marked `data-outside` (which the page's CSS
+ * isolates; an attribute's between U+2068 and U+2069), with its
+ * control characters, bidi controls included, shown as `\uXXXX` escapes: so
+ * it cannot reorder the page's own words (an unterminated U+202E in a pet's
+ * name reverses nothing after it; a stray U+2069 closes no isolate).
  *
  * @example
  * const source = `(${dashboardMain.toString()})(${JSON.stringify(config)})`
@@ -92,6 +104,20 @@ export function dashboardMain(config: DashboardConfig): void {
     if (text !== undefined) node.textContent = text
     return node
   }
+  const controls = new RegExp(config.controls, 'g')
+  /** A text from outside with its control characters shown as `\uXXXX` escapes. */
+  const shown = (text: string) =>
+    text.replace(
+      controls,
+      (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`,
+    )
+  /** A text from outside in an element of its own that isolates it (`<bdi>`). */
+  const bidi = (text: string) => el('bdi', {}, shown(text))
+  /** A text from outside inside an attribute: isolated by U+2068 and U+2069. */
+  const isolated = (text: string) => `\u2068${shown(text)}\u2069`
+  /** An element of the page whose content is all from outside, isolated by its `data-outside` (CSS). */
+  const outside = (tag: string, attributes: Record<string, string>, text: string) =>
+    el(tag, { ...attributes, 'data-outside': '' }, shown(text))
 
   const fullPath = (entry: Entry) => {
     const search = new URLSearchParams()
@@ -123,15 +149,15 @@ export function dashboardMain(config: DashboardConfig): void {
   const headerList = (headers: Record<string, string>) => {
     const list = el('dl', { class: 'headers' })
     for (const [name, value] of Object.entries(headers)) {
-      list.append(el('dt', {}, name), el('dd', {}, value))
+      list.append(outside('dt', {}, name), outside('dd', {}, value))
     }
     return list
   }
   const bodyBlock = (body: string | null, truncated: boolean, what: string) => {
     if (body === null || body === '') return [el('p', { class: 'note' }, `No ${what} body.`)]
-    const shown = /^\s*[[{]/.test(body) && !truncated ? pretty(body) : body
+    const text = /^\s*[[{]/.test(body) && !truncated ? pretty(body) : body
     return [
-      el('pre', {}, shown),
+      outside('pre', {}, text),
       ...(truncated
         ? [el('p', { class: 'note' }, `Cut: the journal keeps the start of the ${what} body.`)]
         : []),
@@ -147,7 +173,13 @@ export function dashboardMain(config: DashboardConfig): void {
   /** The whole exchange of an entry: what was wrong with it, the request, the response. */
   const showExchange = (entry: Entry) => {
     // The query is on the request's own line below.
-    $('details-title').textContent = `#${entry.id} ${entry.method} ${entry.path} → ${entry.status}`
+    $('details-title').replaceChildren(
+      `#${entry.id} `,
+      bidi(entry.method),
+      ' ',
+      bidi(entry.path),
+      ` → ${entry.status}`,
+    )
     const parts: Array<HTMLElement> = []
     const violations = violationsOf(entry)
     if (violations.length > 0) {
@@ -157,10 +189,10 @@ export function dashboardMain(config: DashboardConfig): void {
       for (const violation of violations) {
         const item = el('li', { class: violation.level })
         item.append(
-          el('span', { class: 'check' }, violation.check),
+          outside('span', { class: 'check' }, violation.check),
           el('span', { class: 'level' }, violation.level),
           el('span', { class: 'section' }, `spec ${violation.section}`),
-          el('p', {}, violation.message),
+          outside('p', {}, violation.message),
         )
         list.append(item)
       }
@@ -169,14 +201,16 @@ export function dashboardMain(config: DashboardConfig): void {
     }
     const request = el('section', { class: 'request' })
     request.append(el('h3', {}, 'Request'))
-    request.append(el('p', { class: 'line' }, `${entry.method} ${fullPath(entry)}`))
+    const line = el('p', { class: 'line' })
+    line.append(bidi(entry.method), ' ', bidi(fullPath(entry)))
+    request.append(line)
     request.append(headerList(entry.headers))
     request.append(...bodyBlock(entry.body, entry.bodyTruncated, 'request'))
     parts.push(request)
     const response = el('section', { class: 'response' })
     const head = el('h3', {}, 'Response')
     head.append(statusBadge(entry.status))
-    if (entry.code) head.append(el('span', { class: 'code-text' }, entry.code))
+    if (entry.code) head.append(outside('span', { class: 'code-text' }, entry.code))
     head.append(
       el(
         'span',
@@ -202,7 +236,7 @@ export function dashboardMain(config: DashboardConfig): void {
     parts.push(response)
     const raw = el('details', { class: 'raw' })
     raw.append(el('summary', {}, 'Journal entry (JSON)'))
-    raw.append(el('pre', { id: 'details-json' }, JSON.stringify(entry, null, 2)))
+    raw.append(el('pre', { id: 'details-json' }, shown(JSON.stringify(entry, null, 2))))
     parts.push(raw)
     $('details-body').replaceChildren(...parts)
     details.showModal()
@@ -213,11 +247,15 @@ export function dashboardMain(config: DashboardConfig): void {
     const classes = [fresh ? 'fresh' : '', violations.length > 0 ? 'violating' : '']
     const row = el('tr', { class: classes.filter(Boolean).join(' ') })
     row.append(el('td', { class: 'c-time time' }, clockTime(entry)))
-    row.append(el('td', { class: 'c-method method' }, entry.method))
+    row.append(outside('td', { class: 'c-method method' }, entry.method))
     const cell = el('td', { class: 'c-path' })
-    const open = el(
+    const open = outside(
       'button',
-      { type: 'button', class: 'open', title: `${fullPath(entry)}: show the whole exchange` },
+      {
+        type: 'button',
+        class: 'open',
+        title: `${isolated(fullPath(entry))}: show the whole exchange`,
+      },
       fullPath(entry),
     )
     // The whole row opens the entry; the button makes that reachable by keyboard.
@@ -253,7 +291,9 @@ export function dashboardMain(config: DashboardConfig): void {
     if (entry.answeredBy === 'upstream')
       tags.append(el('span', { class: 'tag upstream' }, 'upstream'))
     if (entry.forced) tags.append(el('span', { class: 'tag' }, `forced: ${entry.forced}`))
-    if (entry.code) tags.prepend(el('span', { class: 'code-text', title: entry.code }, entry.code))
+    if (entry.code) {
+      tags.prepend(outside('span', { class: 'code-text', title: isolated(entry.code) }, entry.code))
+    }
     code.append(tags)
     row.append(code)
     row.append(el('td', { class: 'c-plan plan' }, entry.plan ?? '—'))
@@ -271,11 +311,11 @@ export function dashboardMain(config: DashboardConfig): void {
     update()
   }
   const update = () => {
-    const shown = rows.children.length
+    const visible = rows.children.length
     $('count').textContent =
-      shown === entries.length ? `(${entries.length})` : `(${shown} of ${entries.length})`
-    $('empty').hidden = shown > 0 || entries.length > 0
-    $('no-match').hidden = shown > 0 || entries.length === 0
+      visible === entries.length ? `(${entries.length})` : `(${visible} of ${entries.length})`
+    $('empty').hidden = visible > 0 || entries.length > 0
+    $('no-match').hidden = visible > 0 || entries.length === 0
   }
   const add = (entry: Entry) => {
     if (entry.id <= lastId) return
@@ -358,7 +398,7 @@ export function dashboardMain(config: DashboardConfig): void {
         const name = client.client.startsWith(prefix)
           ? client.client.slice(prefix.length)
           : client.client
-        head.append(el('span', { class: 'client-name' }, name))
+        head.append(outside('span', { class: 'client-name' }, name))
         const known = state?.keys.find((key) => `${keyPrefix}${key.key}` === client.client)
         head.append(
           el('span', { class: 'plan' }, byAddress ? 'no key (Free)' : (known?.plan ?? '')),
@@ -377,7 +417,7 @@ export function dashboardMain(config: DashboardConfig): void {
             'aria-valuemin': '0',
             'aria-valuemax': String(window.limit),
             'aria-valuenow': String(Math.min(window.used, window.limit)),
-            'aria-label': `${name}: ${window.used} of ${window.limit} this ${label}`,
+            'aria-label': `${isolated(name)}: ${window.used} of ${window.limit} this ${label}`,
           })
           const fill = el('span')
           fill.style.width = `${(share * 100).toFixed(1)}%`
@@ -410,19 +450,30 @@ export function dashboardMain(config: DashboardConfig): void {
     list.replaceChildren(
       ...state.scenarios.map((scenario) => {
         const item = el('li')
-        const what = [
+        const route = (inside: (text: string) => string | Node) => [
+          scenario.method === undefined ? 'any method' : inside(scenario.method),
+          ' ',
+          scenario.path === undefined ? 'any path' : inside(scenario.path),
+        ]
+        const parts = (inside: (text: string) => string | Node) => [
           scenario.status === undefined ? 'delay only' : String(scenario.status),
-          scenario.delay ? `+${scenario.delay} ms` : '',
-          `${scenario.method ?? 'any method'} ${scenario.path ?? 'any path'}`,
-          scenario.match ? 'when matched' : '',
+          ...(scenario.delay ? [' · ', `+${scenario.delay} ms`] : []),
+          ' · ',
+          ...route(inside),
+          ...(scenario.match ? [' · ', 'when matched'] : []),
+          ' · ',
           `× ${scenario.remaining}`,
         ]
-          .filter(Boolean)
-          .join(' · ')
-        item.append(el('span', { class: 'mono' }, what))
+        const what = el('span', { class: 'mono' })
+        what.append(...parts(bidi))
+        item.append(what)
         const remove = el(
           'button',
-          { type: 'button', class: 'button small ghost', 'aria-label': `Remove scenario ${what}` },
+          {
+            type: 'button',
+            class: 'button small ghost',
+            'aria-label': `Remove scenario ${parts(isolated).join('')}`,
+          },
           'Remove',
         )
         remove.addEventListener('click', async () => {
@@ -477,7 +528,7 @@ export function dashboardMain(config: DashboardConfig): void {
       error.textContent = ''
       await refresh()
     } catch (failure) {
-      error.textContent = failure instanceof Error ? failure.message : String(failure)
+      error.replaceChildren(bidi(failure instanceof Error ? failure.message : String(failure)))
     }
   })
   $('clear-scenarios').addEventListener('click', async () => {
@@ -515,7 +566,7 @@ export function dashboardMain(config: DashboardConfig): void {
       render()
       await refresh()
     } catch (error) {
-      live.textContent = error instanceof Error ? error.message : String(error)
+      live.replaceChildren(bidi(error instanceof Error ? error.message : String(error)))
     }
     await follow()
   })()

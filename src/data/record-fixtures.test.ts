@@ -132,4 +132,21 @@ describe('--record FILE', () => {
       ],
     })
   })
+
+  it('writes no raw C1 or bidi control, and the file reads back the same names', async () => {
+    const file = join(directory, 'controls.json')
+    const recorder = createFixtureRecorder(file)
+    const name = 'Rex\u202e\u2066 ok\u0085\u009b\u200e\u200f\u061c\u202a\u2069\u2028'
+    recorder.observe({
+      operationId: 'getPet',
+      status: 200,
+      text: JSON.stringify({ id: 7, name, categoryId: 1, status: 'available' }),
+      complete: true,
+    })
+    await recorder.close()
+    const text = readFileSync(file, 'utf8')
+    expect(text).not.toMatch(/[\u0080-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/)
+    expect(text).toContain('Rex\\u202e\\u2066 ok\\u0085')
+    expect(JSON.parse(text).pets[0].name).toBe(name)
+  })
 })

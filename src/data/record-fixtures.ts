@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { ConfigError } from '../errors/config-error.ts'
 import { formatMessage } from '../errors/format-message.ts'
 import { messageOf } from '../errors/message-of.ts'
+import { showControls } from '../errors/show-controls.ts'
 import { LIMITS } from '../options/defaults.ts'
 import type { Category } from '../spec/category.ts'
 import { Order } from '../spec/order.ts'
@@ -51,7 +52,8 @@ const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map
  * answer wins), ids read exactly (an id beyond ±(2^53 − 1), which the mock
  * cannot hold, is left out and counted, never rounded), each record validated
  * as a fixture and reduced to the schema's fields (so nothing else the
- * upstream sent, and no credential, is ever written). The categories are
+ * upstream sent, and no credential, is ever written; C1 and bidi
+ * controls are written as JSON escapes, `showControls`). The categories are
  * those the pets name (the default names where the ids match, else
  * `Category N`); an order is written once its pet is. Each change is written
  * crash-safely (`writeFileAtomically`), one write at a time, the latest data
@@ -92,7 +94,8 @@ export function createFixtureRecorder(
     writing = writing.then(async () => {
       dirty = false
       try {
-        await writeFileAtomically(file, `${JSON.stringify(snapshot(), null, 2)}\n`)
+        // C1 and bidi controls as JSON escapes: the file reads back the same, and shows no raw control.
+        await writeFileAtomically(file, `${showControls(JSON.stringify(snapshot(), null, 2))}\n`)
       } catch (error) {
         if (reported) return
         reported = true

@@ -1,3 +1,5 @@
+import { nameRecord } from './name-record.ts'
+
 /**
  * The characters a report never writes as they are: C0 controls but tab and
  * line feed (so also CR and ESC), DEL, C1 controls (U+0080 to U+009F), the
@@ -8,6 +10,15 @@
 const CONTROL =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it finds
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/**
+ * The characters `showControls` escapes, as a regular expression's source
+ * (the dashboard's script, which runs in the page, gets it in its config).
+ *
+ * @example
+ * new RegExp(CONTROL_SOURCE, 'g').test('a\u202eb') // true
+ */
+export const CONTROL_SOURCE = CONTROL.source
 
 const asEscape = (character: string) =>
   `\\u${(character.codePointAt(0) as number).toString(16).padStart(4, '0')}`
@@ -30,7 +41,7 @@ export function showControls<T>(value: T): T {
   if (typeof value === 'string') return value.replace(CONTROL, asEscape) as T
   if (Array.isArray(value)) return value.map(showControls) as T
   if (typeof value === 'object' && value !== null) {
-    const shown: Record<string, unknown> = {}
+    const shown = nameRecord<unknown>()
     for (const [key, item] of Object.entries(value)) shown[key] = showControls(item)
     return shown as T
   }

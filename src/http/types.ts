@@ -285,6 +285,9 @@ export interface AnsweredRequest {
   violations: Array<AnsweredViolation>
   /** The answer's headers (as the caller got them) and body (an upstream's decoded, as text). */
   response: { headers: Record<string, string>; body: string | Uint8Array | null }
-  /** The upstream's timings, when it answered. */
-  upstream?: Pick<UpstreamReport, 'waitMs' | 'receiveMs'>
+  /**
+   * The upstream's timings, when it answered, and whether its body was cut
+   * (beyond what is read, or not decodable within the bounds: then `body` is `null`).
+   */
+  upstream?: Pick<UpstreamReport, 'waitMs' | 'receiveMs'> & { bodyTruncated?: boolean }
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/api-error.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
+import { nameRecord } from '../errors/name-record.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
 import type { AnsweredRequest } from '../http/types.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
@@ -121,7 +122,7 @@ export function createJournal(
   let evicted = 0
   let lastId = 0
   const listeners = new Set<(entry: JournalEntry) => void>()
-  let summary: ViolationSummary = {}
+  let summary: ViolationSummary = nameRecord()
   const onError = options.onError ?? (() => {})
 
   const at = (index: number): JournalEntry => ring.read((start + index) % capacity)
@@ -206,7 +207,7 @@ export function createJournal(
       start = 0
       count = 0
       evicted = 0
-      summary = {}
+      summary = nameRecord()
     },
     subscribe,
     waitFor(filter, waitOptions = {}) {
@@ -271,7 +272,8 @@ export function createJournal(
       })
     },
     stats: () => ({ size: count, capacity, evicted, lastId }),
-    violations: () => structuredClone(summary),
+    violations: () =>
+      nameRecord(Object.entries(summary).map(([check, seen]) => [check, { ...seen }])),
   }
 }
 

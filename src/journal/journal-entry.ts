@@ -25,27 +25,6 @@ export const JOURNALED_HEADERS = [
 ] as const
 
 /**
- * The query parameters that carry a credential by convention (matched in any
- * case): their values are masked (`maskAuthorization`) in the journal entry,
- * and so in everything made from it (events, HAR, logs). The request the
- * proxy forwards keeps them as sent.
- *
- * @example
- * MASKED_QUERY_PARAMS.has('api_key') // true: `?API_KEY=qsecret777` is journaled as `qsecr...`
- */
-export const MASKED_QUERY_PARAMS: ReadonlySet<string> = new Set([
-  'api_key',
-  'apikey',
-  'api-key',
-  'key',
-  'token',
-  'access_token',
-  'auth',
-  'password',
-  'secret',
-])
-
-/**
  * One request the mock answered, as `GET /__mock/requests`, the `request`
  * events of `GET /__mock/events`, `petstore.requests()` and the JSON log show it.
  *

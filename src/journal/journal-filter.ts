@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
+import { nameRecord } from '../errors/name-record.ts'
 import { describeRule, followsRule } from '../errors/number-rule.ts'
 import { HTTP_METHOD } from '../http/router.ts'
 import type { JournalEntry } from './journal-entry.ts'
@@ -62,8 +63,8 @@ export function readJournalFilter(
   input: JournalFilter | URLSearchParams | undefined,
   maxLimit: number,
 ): CheckedFilter {
-  const fields: Record<string, unknown> =
-    input instanceof URLSearchParams ? Object.fromEntries(input) : { ...(input ?? {}) }
+  // The last of a repeated query parameter counts.
+  const fields: object = input instanceof URLSearchParams ? nameRecord(input) : (input ?? {})
   const checked: CheckedFilter = {}
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue

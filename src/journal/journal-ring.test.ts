@@ -77,4 +77,14 @@ describe('JournalRing', () => {
     ring.write(0, 5, fromClient({ status: 404 }))
     expect(ring.read(0)).toMatchObject({ id: 5, status: 404 })
   })
+
+  it('keeps query names such as constructor, __proto__ and toString as names, repeated ones as arrays', () => {
+    const names = [...Object.getOwnPropertyNames(Object.prototype), 'prototype']
+    const rawQuery = names.flatMap((name) => [`${name}=1`, `${name}=2`]).join('&')
+    const entry = toJournalEntry(1, fromClient({ rawQuery }))
+    expect(Object.keys(entry.query)).toEqual(names)
+    for (const name of names) expect(entry.query[name], name).toEqual(['1', '2'])
+    const { query } = JSON.parse(JSON.stringify(entry))
+    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['1', '2'])
+  })
 })

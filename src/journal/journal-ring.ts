@@ -1,4 +1,7 @@
+import { isPlainObject } from '../errors/is-plain-object.ts'
+import { nameRecord } from '../errors/name-record.ts'
 import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../http/types.ts'
+import { isCredentialName } from '../keys/is-credential-name.ts'
 import { maskAuthorization } from '../keys/mask-key.ts'
 import {
   JOURNAL_BODY_LIMIT,
@@ -6,7 +9,6 @@ import {
   JOURNAL_RESPONSE_HEADERS,
   JOURNALED_HEADERS,
   type JournalEntry,
-  MASKED_QUERY_PARAMS,
 } from './journal-entry.ts'
 
 /** Decodes journaled bodies; bytes that are not UTF-8 show as U+FFFD. */
@@ -114,7 +116,8 @@ export class JournalRing {
         : { waitMs: round(upstream.waitMs), receiveMs: round(upstream.receiveMs) }
     this.#flags[slot] =
       (answered.body !== null && answered.body.length > JOURNAL_BODY_LIMIT ? BODY_TRUNCATED : 0) |
-      (response.body !== null && response.body.length > JOURNAL_BODY_LIMIT
+      ((response.body !== null && response.body.length > JOURNAL_BODY_LIMIT) ||
+      upstream?.bodyTruncated === true
         ? RESPONSE_BODY_TRUNCATED
         : 0)
   }
@@ -145,24 +148,24 @@ export class JournalRing {
     const base = slot * REFS
     const numbers = slot * NUMBERS
     const flags = this.#flags[slot] as number
-    const headers: Record<string, string> = {}
+    const headers = nameRecord<string>()
     JOURNALED_HEADERS.forEach((name, index) => {
       const value = refs[base + REF.headers + index] as string | null
       if (value === null || value === undefined) return
       headers[name] =
         name === 'authorization' ? maskOnce(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
     })
-    const query: Record<string, string | Array<string>> = {}
+    const query = nameRecord<string | Array<string>>()
     const held = refs[base + REF.query] as string | URLSearchParams
     const params = typeof held === 'string' ? new URLSearchParams(held) : held
     for (const [name, sent] of params) {
-      const value = MASKED_QUERY_PARAMS.has(name.toLowerCase()) ? maskOnce(sent) : sent
+      const value = isCredentialName(name) ? maskOnce(sent) : sent
       const seen = query[name]
       if (seen === undefined) query[name] = value
       else if (typeof seen === 'string') query[name] = [seen, value]
       else seen.push(value)
     }
-    const responseHeaders: Record<string, string> = {}
+    const responseHeaders = nameRecord<string>()
     for (const [name, value] of Object.entries(
       refs[base + REF.responseHeaders] as Record<string, string>,
     )) {
@@ -198,7 +201,7 @@ export class JournalRing {
 
 /**
  * Makes the journal entry of an answered request: selected headers with the
- * bearer key and the credentials in the query (`MASKED_QUERY_PARAMS`) masked,
+ * bearer key and the credentials in the query (`isCredentialName`) masked,
  * the body cut to its first `JOURNAL_BODY_LIMIT` bytes (characters, for a body given as text).
  *
  * @example
@@ -218,28 +221,13 @@ export function toJournalEntry(id: number, answered: AnsweredRequest): JournalEn
  */
 function shared(value: unknown, before: unknown): unknown {
   if (value === before) return before
-  if (
-    typeof value !== 'object' ||
-    typeof before !== 'object' ||
-    value === null ||
-    before === null
-  ) {
-    return value
-  }
-  if (
-    Object.getPrototypeOf(value) !== Object.prototype ||
-    Object.getPrototypeOf(before) !== Object.prototype
-  ) {
-    return value
-  }
+  if (!isPlainObject(value) || !isPlainObject(before)) return value
   const names = Object.keys(value)
   const others = Object.keys(before)
   if (names.length !== others.length) return value
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string
-    if (name !== others[index]) return value
-    if ((value as Record<string, unknown>)[name] !== (before as Record<string, unknown>)[name])
-      return value
+    if (name !== others[index] || value[name] !== before[name]) return value
   }
   return before
 }
@@ -262,7 +250,7 @@ function boundedHeaders(headers: Record<string, string>): Record<string, string>
     if (++count > JOURNAL_RESPONSE_HEADERS) break
   }
   if (count <= JOURNAL_RESPONSE_HEADERS) return headers
-  const kept: Record<string, string> = {}
+  const kept = nameRecord<string>()
   count = 0
   for (const [name, value] of Object.entries(headers)) {
     if (count++ >= JOURNAL_RESPONSE_HEADERS) break

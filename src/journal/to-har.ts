@@ -74,6 +74,9 @@ const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-en
 
 const CUT = 'cut to the journal bound'
 
+/** A body the proxy could not decode within its bounds (a bomb, a broken or unknown encoding). */
+const NOT_DECODED = "not kept: it could not be decoded within the proxy's bounds"
+
 /**
  * The version of the HAR export's own shape (its `_answeredBy` and
  * `_violations` fields), as `log.creator.version`.
@@ -140,7 +143,9 @@ function toHarEntry(entry: JournalEntry, origin: string): HarEntry {
         size: entry.response.body === null ? 0 : -1,
         mimeType: responseType,
         ...(entry.response.body === null ? {} : { text: entry.response.body }),
-        ...(entry.response.bodyTruncated ? { comment: CUT } : {}),
+        ...(entry.response.bodyTruncated
+          ? { comment: entry.response.body === null ? NOT_DECODED : CUT }
+          : {}),
       },
       redirectURL: entry.response.headers.location ?? '',
       headersSize: -1,

@@ -1,3 +1,5 @@
+import { nameRecord } from '../errors/name-record.ts'
+
 /**
  * Headers that belong to one connection, never forwarded by a proxy (RFC 9110
  * §7.6.1), plus `proxy-*`, and those a `Connection` header names.
@@ -34,7 +36,7 @@ export function endToEndHeaders(
     }
     all.push([name, value])
   }
-  const kept: Record<string, string> = {}
+  const kept = nameRecord<string>()
   for (const [name, value] of all) {
     if (HOP_BY_HOP.has(name) || name.startsWith('proxy-') || named.has(name) || drop.has(name)) {
       continue

@@ -2,10 +2,15 @@ import type { Clock } from '../clock/clock.ts'
 import type { createExchangeJudge, JudgedExchange } from '../contract/judge-exchange.ts'
 import { parseJsonBody } from '../contract/parse-json-body.ts'
 import { ApiError } from '../errors/api-error.ts'
+import { nameRecord } from '../errors/name-record.ts'
 import type { Context, MockResponse, Next } from '../http/types.ts'
+import { DUPLICATE_AUTHORIZATION } from '../middleware/read-bearer.ts'
+import { WWW_AUTHENTICATE } from '../spec/headers.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { escapesBase } from './escapes-base.ts'
+import { isForwardingHeader } from './forwarding-headers.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
+import { hostOnlyCookie } from './host-only-cookie.ts'
 import { judgeRequest } from './judge-request.ts'
 import type { ProxyTarget } from './proxy-target.ts'
 import type { Upstream, UpstreamAnswer } from './upstream.ts'
@@ -71,6 +76,13 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
     }
     // A body the transport refused (413 too large, 408 stalled) is never forwarded in part.
     if (request.bodyError) throw request.bodyError
+    // Two `Authorization` headers (read joined with ", ") are refused, as the mock refuses them,
+    // rather than forwarded joined for the upstream to pick one.
+    if (request.headers.get('authorization')?.includes(',')) {
+      throw new ApiError('unauthorized', DUPLICATE_AUTHORIZATION, {
+        'www-authenticate': WWW_AUTHENTICATE,
+      })
+    }
     return deps.force(ctx, async () => {
       const sentAt = clock.now()
       const headers = forwardedHeaders(ctx)
@@ -119,7 +131,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         receiveMs: answer.receiveMs,
       }
       deps.onUpstreamAnswer?.(answer, ctx)
-      const answerHeaders = { ...answer.headers }
+      const answerHeaders = Object.assign(nameRecord<string>(), answer.headers)
       // The mock answers CORS for the page that calls it: its headers replace the upstream's.
       if (ctx.headers['access-control-allow-origin'] !== undefined) {
         for (const name of Object.keys(answerHeaders)) {
@@ -130,7 +142,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
       if (answer.setCookie.length > 0) {
         // One line each on the wire (RFC 6265 §3), not the record's joined value.
         delete answerHeaders['set-cookie']
-        answered.setCookie = answer.setCookie
+        answered.setCookie = answer.setCookie.map(hostOnlyCookie)
       }
       if (request.method !== 'HEAD') answered.body = answer.body
       return answered
@@ -169,12 +181,20 @@ function paramName(part: string): string {
   }
 }
 
-/** The caller's end-to-end headers, minus `Prefer` when the mock used it. */
+/**
+ * The caller's end-to-end headers, minus `Prefer` when the mock used it and
+ * minus those that say where the request came from or which path it meant
+ * (`isForwardingHeader`).
+ */
 function forwardedHeaders(ctx: Context): Record<string, string> {
   const { headers } = ctx.request
   const entries = headers.entries?.() ?? []
   const drop = ctx.forced === 'prefer' ? new Set([...NOT_FORWARDED, 'prefer']) : NOT_FORWARDED
-  return endToEndHeaders(entries, drop)
+  const forwarded = endToEndHeaders(entries, drop)
+  for (const name of Object.keys(forwarded)) {
+    if (isForwardingHeader(name)) delete forwarded[name]
+  }
+  return forwarded
 }
 
 /**

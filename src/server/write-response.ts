@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { nameRecord } from '../errors/name-record.ts'
 import type { MockResponse } from '../http/types.ts'
 
 /**
@@ -15,7 +16,10 @@ export function writeResponse(
   closeAfter = false,
 ): boolean {
   if (res.destroyed || res.headersSent) return false
-  const headers: Record<string, string | number | Array<string>> = { ...response.headers }
+  const headers: Record<string, string | number | Array<string>> = Object.assign(
+    nameRecord(),
+    response.headers,
+  )
   if (response.setCookie !== undefined && response.setCookie.length > 0) {
     headers['set-cookie'] = response.setCookie
   }

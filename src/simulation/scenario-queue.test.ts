@@ -164,4 +164,28 @@ describe('createScenarioQueue', () => {
     for (let i = 0; i < MAX_SCENARIOS; i++) queue.add({ status: 500 })
     expect(messageOf(() => queue.add({ status: 500 }))).toMatch(/^At most 100 scenarios/)
   })
+
+  it('matches fields named __proto__, constructor or toString like any other', () => {
+    const queue = createScenarioQueue()
+    const request = (query: string, body: string | null = null) => ({
+      method: 'GET',
+      path: '/v1/pets',
+      query: new URLSearchParams(query),
+      headers: new Headers(),
+      body,
+    })
+    queue.add(JSON.parse('{"status":400,"match":{"query":{"__proto__":"x"}}}'))
+    queue.add(JSON.parse('{"status":404,"match":{"body":{"__proto__":{"a":1},"toString":1}}}'))
+    queue.add({ status: 429, match: { query: { constructor: 'y' } } })
+    expect(queue.list().map((scenario) => Object.keys(scenario.match?.query ?? {}))).toEqual([
+      ['__proto__'],
+      [],
+      ['constructor'],
+    ])
+    expect(queue.take(request(''))).toBeUndefined()
+    expect(queue.take(request('constructor=y'))?.status).toBe(429)
+    expect(queue.take(request('', '{"toString":1}'))).toBeUndefined()
+    expect(queue.take(request('', '{"__proto__":{"a":1},"toString":1}'))?.status).toBe(404)
+    expect(queue.take(request('__proto__=x'))?.status).toBe(400)
+  })
 })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
+import { isPlainObject } from '../errors/is-plain-object.ts'
+import { nameRecord } from '../errors/name-record.ts'
 import { readJsonBody } from '../http/read-json-body.ts'
 import { HTTP_METHOD, matchPath, routeMethod } from '../http/router.ts'
 import { whole } from '../options/whole-option.ts'
@@ -42,12 +44,31 @@ function buildScenarioSchemas() {
   const exactText = z.union([z.string().max(2048), z.number(), z.boolean()], {
     error: 'must map names to a string, number or boolean',
   })
+  // Checked name by name, and kept in a record that inherits nothing: a field
+  // named `__proto__`, `constructor` or `toString` is matched like any other
+  // (zod's record leaves `__proto__` out, which would match every request).
   const fieldMap = <T extends z.ZodType>(value: T) =>
     z
-      .record(fieldName, value, { error: 'must be an object of field names and values' })
-      .refine((map) => Object.keys(map).length <= MAX_MATCH_FIELDS, {
-        message: `must name at most ${MAX_MATCH_FIELDS} fields`,
+      .custom<Record<string, unknown>>(isPlainObject, {
+        error: 'must be an object of field names and values',
       })
+      .superRefine((map, ctx) => {
+        const entries = Object.entries(map)
+        if (entries.length > MAX_MATCH_FIELDS) {
+          ctx.addIssue({ code: 'custom', message: `must name at most ${MAX_MATCH_FIELDS} fields` })
+          return
+        }
+        for (const [name, item] of entries) {
+          const issue =
+            fieldName.safeParse(name).error?.issues[0] ?? value.safeParse(item).error?.issues[0]
+          if (issue !== undefined) {
+            ctx.addIssue({ code: 'custom', message: issue.message, path: [name, ...issue.path] })
+          }
+        }
+      })
+      .transform((map) =>
+        nameRecord(Object.entries(map).map(([name, item]) => [name, copyJson(item)])),
+      ) as unknown as z.ZodType<Record<string, z.output<T>>, Record<string, z.input<T>>>
 
   // What a request must carry for a scenario to apply: exact values of query
   // parameters, request headers (names in any case) and top-level fields of a
@@ -265,6 +286,13 @@ function routeProblem(method: string | undefined, path: string | undefined): str
     return `method ${clip(method ?? '')} is not answered at ${where}; routes are ${ROUTE_LIST}`
   }
   return undefined
+}
+
+/** A copy of a checked JSON value, its objects name records (a `__proto__` key kept as a key). */
+function copyJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyJson)
+  if (typeof value !== 'object' || value === null) return value
+  return nameRecord(Object.entries(value).map(([name, item]) => [name, copyJson(item)]))
 }
 
 /**
