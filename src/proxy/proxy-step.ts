@@ -8,6 +8,7 @@ import { escapesBase } from './escapes-base.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
 import { judgeRequest } from './judge-request.ts'
 import type { ProxyTarget } from './proxy-target.ts'
+import { carriesBody } from './read-upstream-body.ts'
 import type { Upstream, UpstreamAnswer } from './upstream.ts'
 
 /** Request headers the proxy never forwards: its own (`host`, recomputed `content-length`, `expect`). */
@@ -132,7 +133,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         delete answerHeaders['set-cookie']
         answered.setCookie = answer.setCookie
       }
-      if (request.method !== 'HEAD') answered.body = answer.body
+      if (carriesBody(request.method, answer.status)) answered.body = answer.body
       return answered
     })
   }
