@@ -6,14 +6,24 @@
  * byte (`%00` to `%1f`, `%7f`), or a double-encoded dot, slash, backslash or
  * NUL (`%252e`, `%252f`, `%255c`, `%2500`) could name, after the upstream's
  * decoding and normalisation, a path outside the API root or a different
- * one. The proxy refuses these rather than guess how the upstream reads them.
+ * one. So could a `#` anywhere in the target (`query` included) or a raw
+ * control character or space: an upstream that reads its target with the
+ * WHATWG URL parser drops the fragment and the tabs and line breaks, and
+ * then resolves what is left (`/v1/..#` is `/v1/..`, one level above the
+ * root); a client never sends a fragment. The proxy refuses these rather
+ * than guess how the upstream reads them.
  *
  * @example
  * escapesBase('/v1/../admin') // 'the path holds a dot segment ("..")'
  * escapesBase('/v1/..;/admin') // 'the path holds a dot segment ("..;")'
+ * escapesBase('/v1/..#') // 'the target holds a fragment ("#"), which a client never sends'
  * escapesBase('/v1/pets/7') // undefined
  */
-export function escapesBase(path: string): string | undefined {
+export function escapesBase(path: string, query = ''): string | undefined {
+  if (path.includes('#') || query.includes('#')) {
+    return 'the target holds a fragment ("#"), which a client never sends'
+  }
+  if (holdsControlOrSpace(path)) return 'the path holds a control character or a space'
   if (path.includes('\\')) return 'the path holds a backslash'
   for (const segment of path.split('/')) {
     if (/%(2f|5c)/i.test(segment)) return 'the path holds an encoded slash or backslash'
@@ -25,4 +35,13 @@ export function escapesBase(path: string): string | undefined {
     }
   }
   return undefined
+}
+
+/** Whether text holds a C0 control character, a space or DEL (a target never has them raw). */
+function holdsControlOrSpace(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code <= 0x20 || code === 0x7f) return true
+  }
+  return false
 }

@@ -63,7 +63,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
   return async (ctx, mock) => {
     const { request } = ctx
     // (An absolute-form target is refused before routing, by the app.)
-    const unsafe = escapesBase(request.path)
+    const unsafe = escapesBase(request.path, request.rawQuery)
     if (unsafe !== undefined) {
       throw new ApiError(
         'invalid_request',
