@@ -86,6 +86,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
               ? new TextEncoder().encode(request.body)
               : request.body,
           signal: request.signal,
+          whenDone: request.whenDone?.bind(request),
         })
       } catch (error) {
         if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {

@@ -5,6 +5,7 @@ import { ApiError } from '../errors/api-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
 import type { ChunkReader } from '../http/read-body.ts'
+import { createHeldBytes } from '../proxy/held-bytes.ts'
 import { endToEndHeaders, setCookieLines } from '../proxy/hop-by-hop.ts'
 import type { ProxyTarget } from '../proxy/proxy-target.ts'
 import {
@@ -39,7 +40,10 @@ const DECODERS: Record<
  * (gzip, br, deflate, at most `maxResponseBytes`, decoded off the main
  * thread by zlib's asynchronous functions) is what the judge reads. At most
  * `maxConnections` connections, and `maxInFlight` requests at once: one more
- * is 503 `service_unavailable` with `Retry-After`, and is not sent.
+ * is 503 `service_unavailable` with `Retry-After`, and is not sent; so is
+ * one while the bodies held for callers that have not read them whole reach
+ * `maxHeldBytes`, and an answer that would take them past it is not passed on
+ * (`createHeldBytes`).
  * `close()` ends the pool's connections.
  *
  * @example
@@ -70,7 +74,9 @@ export function createUndiciUpstream(
     }),
   )
   let inFlight = 0
+  const held = createHeldBytes(limits, target.origin)
   const upstream: Upstream = async (request) => {
+    held.checkRoom()
     if (inFlight >= limits.maxInFlight) {
       throw new ApiError(
         'service_unavailable',
@@ -114,6 +120,8 @@ export function createUndiciUpstream(
           })
         : await noBody(response.body, headers, response.statusCode)
       const decoded = await decode(body, headers['content-encoding'], limits.maxResponseBytes)
+      // The body waits for its caller from here on: it counts until the caller has it.
+      held.hold(body.byteLength, request.whenDone)
       return {
         status: response.statusCode,
         headers,
