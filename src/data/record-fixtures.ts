@@ -5,6 +5,7 @@ import { formatMessage } from '../errors/format-message.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { LIMITS } from '../options/defaults.ts'
 import type { Category } from '../spec/category.ts'
+import { exactIntegerLiteral } from '../spec/int64.ts'
 import { Order } from '../spec/order.ts'
 import type { Pet } from '../spec/pet.ts'
 import type { OperationId } from '../spec/routes.ts'
@@ -191,9 +192,11 @@ export function createFixtureRecorder(
   }
 }
 
-/** Integers beyond the exact doubles stay the `bigint` that was written: the schemas then refuse them. */
+/**
+ * Integers beyond the exact doubles stay the `bigint` that was written (or,
+ * past `MAX_EXACT_DIGITS` digits, an unsafe double): the schemas then refuse them.
+ */
 function exactIds(_key: string, value: unknown, context?: { source?: string }): unknown {
   if (typeof value !== 'number' || Number.isSafeInteger(value)) return value
-  const source = context?.source
-  return source !== undefined && /^-?\d+$/.test(source) ? BigInt(source) : value
+  return exactIntegerLiteral(context?.source) ?? value
 }

@@ -3,6 +3,7 @@ import type { createExchangeJudge, JudgedExchange } from '../contract/judge-exch
 import { parseJsonBody } from '../contract/parse-json-body.ts'
 import { ApiError } from '../errors/api-error.ts'
 import type { Context, MockResponse, Next } from '../http/types.ts'
+import { MAX_JUDGED_BYTES } from '../spec/limits.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { escapesBase } from './escapes-base.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
@@ -40,7 +41,10 @@ export interface ProxyDeps {
    * is answered without contacting the upstream; a delay is waited before.
    */
   force: (ctx: Context, next: Next) => MockResponse | Promise<MockResponse>
-  /** Told of each answer the upstream gave (the recorder). */
+  /**
+   * Told of each answer the upstream gave (the recorder); `textTruncated`
+   * also when its text is over `MAX_JUDGED_BYTES` and so not to be read.
+   */
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
 }
 
@@ -94,7 +98,10 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         }
         throw error
       }
-      if (fallback && hasNoSuchRoute(answer, ctx)) return mock(ctx)
+      // A body over the bound is passed on but not read as JSON (judged as
+      // cut short, not recorded): reading it would stall every other request.
+      const unread = answer.textTruncated || answer.text.length > MAX_JUDGED_BYTES
+      if (fallback && hasNoSuchRoute(answer, ctx, unread)) return mock(ctx)
       const receivedAt = clock.now()
       const exchange: JudgedExchange = {
         method: request.method,
@@ -103,8 +110,9 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         requestHeaders: headers,
         status: answer.status,
         responseHeaders: answer.headers,
-        responseBody: answer.text,
-        responseTruncated: answer.textTruncated,
+        // Cut too, so that no rule reads more of it whatever it does with the flag.
+        responseBody: unread ? answer.text.slice(0, MAX_JUDGED_BYTES) : answer.text,
+        responseTruncated: unread,
         receivedAt,
         sentAt,
       }
@@ -116,11 +124,11 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         violations: [...judgeRequest(ctx), ...judge(exchange)],
         body: answer.text === '' ? null : answer.text,
         bodyTruncated: answer.textTruncated,
-        code: answer.status >= 400 ? errorCodeOf(answer.text) : null,
+        code: answer.status >= 400 && !unread ? errorCodeOf(answer.text) : null,
         waitMs: answer.waitMs,
         receiveMs: answer.receiveMs,
       }
-      deps.onUpstreamAnswer?.(answer, ctx)
+      deps.onUpstreamAnswer?.(unread ? { ...answer, textTruncated: true } : answer, ctx)
       const answerHeaders = { ...answer.headers }
       // The mock answers CORS for the page that calls it: its headers replace the upstream's.
       if (ctx.headers['access-control-allow-origin'] !== undefined) {
@@ -183,13 +191,14 @@ function forwardedHeaders(ctx: Context): Record<string, string> {
  * Whether an answer says the upstream has no such route (so the mock may
  * answer instead): 405 or 501; or a 404 that cannot mean a missing record:
  * on a route without a path parameter, on a path no route of the spec has,
- * with a body that is not JSON (a framework's page), or with an Error `code`
+ * with a body that is not JSON (a framework's page) or too large to read, or with an Error `code`
  * that names a route or path.
  */
-function hasNoSuchRoute(answer: UpstreamAnswer, ctx: Context): boolean {
+function hasNoSuchRoute(answer: UpstreamAnswer, ctx: Context, unread: boolean): boolean {
   if (answer.status === 405 || answer.status === 501) return true
   if (answer.status !== 404) return false
   if (ctx.route === undefined || !ctx.route.path.includes('{')) return true
+  if (unread) return true
   const json = parseJsonBody(answer.text)
   if (!json.ok) return true
   const code = (json.value as { code?: unknown } | null)?.code

@@ -63,3 +63,17 @@ export const PROXY_LIMITS = {
   maxHeldBytes: 64 * 1024 * 1024,
   busyRetryAfterS: 1,
 } as const
+
+/**
+ * The largest upstream body (decoded, in UTF-16 code units) that the proxy
+ * reads as JSON, to judge it against the spec and to record it. A larger one
+ * is passed on all the same, but the judge takes it as cut short (the rules
+ * that need the whole body decide nothing) and the recorder skips it:
+ * reading a body that large (its JSON, each number exactly, each item
+ * against the schema) would stall every other request. A page of the spec's
+ * at most 100 pets is a few KiB. The mock's bound; the spec sets none.
+ *
+ * @example
+ * MAX_JUDGED_BYTES // 262144
+ */
+export const MAX_JUDGED_BYTES = 256 * 1024
