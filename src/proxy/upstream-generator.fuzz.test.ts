@@ -3,10 +3,13 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiError } from '../errors/api-error.ts'
 import { type RunningServer, startServer } from '../server/start-server.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
 import { PROXY_LIMITS } from '../spec/limits.ts'
 import { type RawUpstream, startRawUpstream } from '../test-utils/raw-upstream.ts'
+import { createFetchUpstream } from './fetch-upstream.ts'
+import { parseProxyTarget } from './proxy-target.ts'
 
 /**
  * Property: whatever an upstream answers (any status from 100 to 599, 1xx
@@ -240,5 +243,40 @@ describe('the proxy against an upstream that answers anything', () => {
     // The runs reached both what is passed on and the proxy's own answers.
     expect([...seen].some((status) => OWN_CODES.has(status))).toBe(true)
     expect([...seen].some((status) => status < 300)).toBe(true)
+  }, 120_000)
+
+  it('in-process (Fetch): resolves with the status or rejects with one of its own errors', async () => {
+    const limits = {
+      ...PROXY_LIMITS,
+      connectTimeoutMs: 150,
+      headersTimeoutMs: 150,
+      bodyTimeoutMs: 300,
+    }
+    const fetchUpstream = createFetchUpstream(
+      parseProxyTarget(`${upstream.url}/v1`),
+      (request) => fetch(request),
+      limits,
+    )
+    await fc.assert(
+      fc.asyncProperty(plan, async (drawn) => {
+        current = drawn
+        const label = JSON.stringify({ ...drawn, body: drawn.body.byteLength })
+        try {
+          const answer = await fetchUpstream({
+            method: drawn.method,
+            path: '/v1/pets',
+            headers: {},
+            body: drawn.method === 'POST' ? new TextEncoder().encode('{}') : null,
+          })
+          expect(answer.status, label).toBe(drawn.status)
+          expect(answer.body.byteLength, label).toBeLessThanOrEqual(PROXY_LIMITS.maxResponseBytes)
+        } catch (error) {
+          expect(error, label).toBeInstanceOf(ApiError)
+          const { code, status } = error as ApiError
+          expect(OWN_CODES.get(status)?.has(code), `${label} -> ${status} ${code}`).toBe(true)
+        }
+      }),
+      { seed: SEED, numRuns: 60 },
+    )
   }, 120_000)
 })

@@ -129,4 +129,28 @@ describe('answers held for callers that do not read', () => {
       })
       .toBe(200)
   })
+
+  it('are let go of once each caller has its answer whole', async () => {
+    const size = 3 * 1024 * 1024
+    const body = `[${' '.repeat(size - 2)}]`
+    const upstream = await startRawUpstream(({ socket }) => {
+      socket.write(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
+      )
+      socket.end(body)
+    })
+    closers.push(upstream.close)
+    const mock = await startServer({
+      port: 0,
+      proxy: `${upstream.url}/v1`,
+      proxyLimits: { maxHeldBytes: size + size / 2 },
+    })
+    closers.push(() => mock.close())
+    // One connection, one answer after another: each is let go of before the next is read.
+    for (let round = 0; round < 4; round++) {
+      const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+      expect(response.statusCode).toBe(200)
+      expect((await response.body.text()).length).toBe(size)
+    }
+  })
 })
