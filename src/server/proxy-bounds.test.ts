@@ -7,7 +7,7 @@ import { MAX_DELAY_MS } from '../simulation/simulated-statuses.ts'
 import { PROXY_LIMITS } from '../spec/limits.ts'
 import { startRawUpstream } from '../test-utils/raw-upstream.ts'
 import { ANSWER_GRACE_MS, createServer, socketTimeoutMs } from './create-server.ts'
-import { startServer } from './start-server.ts'
+import { type RunningServer, startServer } from './start-server.ts'
 
 /**
  * The server's own bounds against the proxy's: a caller always gets the
@@ -45,10 +45,10 @@ describe('the server waits for the longest answer', () => {
   })
 
   it('answers a Prefer: delay longer than the request timeout', async () => {
-    const mock = await startServer({ port: 0, requestTimeoutMs: 100, headersTimeoutMs: 100 })
+    const mock = await startServer({ port: 0, requestTimeoutMs: 300, headersTimeoutMs: 300 })
     closers.push(() => mock.close())
     const response = await request(`${mock.url}/v1/pets?limit=1`, {
-      headers: { ...KEY, prefer: 'delay=400' },
+      headers: { ...KEY, prefer: 'delay=900' },
     })
     expect(response.statusCode).toBe(200)
     expect(await response.body.json()).toHaveLength(1)
@@ -60,10 +60,10 @@ describe('the server waits for the longest answer', () => {
     closers.push(upstream.close)
     const mock = await startServer({
       port: 0,
-      requestTimeoutMs: 100,
-      headersTimeoutMs: 100,
+      requestTimeoutMs: 300,
+      headersTimeoutMs: 300,
       proxy: `${upstream.url}/v1`,
-      proxyLimits: { connectTimeoutMs: 100, headersTimeoutMs: 400, bodyTimeoutMs: 400 },
+      proxyLimits: { connectTimeoutMs: 300, headersTimeoutMs: 900, bodyTimeoutMs: 900 },
     })
     closers.push(() => mock.close())
     const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
@@ -94,25 +94,32 @@ function neverReads(url: string): net.Socket {
   return socket
 }
 
+/**
+ * A mock proxying to an upstream whose every answer is a JSON body of `size`
+ * bytes, holding at most one and a half such answers for callers.
+ */
+async function proxyOfAnswers(size: number): Promise<RunningServer> {
+  const body = `[${' '.repeat(size - 2)}]`
+  const upstream = await startRawUpstream(({ socket }) => {
+    socket.write(
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
+    )
+    socket.end(body)
+  })
+  closers.push(upstream.close)
+  const mock = await startServer({
+    port: 0,
+    proxy: `${upstream.url}/v1`,
+    proxyLimits: { maxHeldBytes: size + size / 2 },
+  })
+  closers.push(() => mock.close())
+  return mock
+}
+
 describe('answers held for callers that do not read', () => {
   it('are bounded as a whole: past the bound the answer is 503 with Retry-After, and room comes back when the caller goes', async () => {
-    const size = PROXY_LIMITS.maxResponseBytes - 1024
-    const body = Buffer.alloc(size, 0x20)
-    body[0] = 0x5b // '['
-    body[size - 1] = 0x5d // ']'
-    const upstream = await startRawUpstream(({ socket }) => {
-      socket.write(
-        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
-      )
-      socket.end(body)
-    })
-    closers.push(upstream.close)
-    const mock = await startServer({
-      port: 0,
-      proxy: `${upstream.url}/v1`,
-      proxyLimits: { maxHeldBytes: size + size / 2 },
-    })
-    closers.push(() => mock.close())
+    // Larger than what the sockets' buffers take in: most of it waits in the mock.
+    const mock = await proxyOfAnswers(PROXY_LIMITS.maxResponseBytes - 1024)
     const stuck = neverReads(mock.url)
     // Its answer is made (and journaled) and waits for it.
     await expect.poll(() => mock.petstore.requests().length).toBe(1)
@@ -132,20 +139,7 @@ describe('answers held for callers that do not read', () => {
 
   it('are let go of once each caller has its answer whole', async () => {
     const size = 3 * 1024 * 1024
-    const body = `[${' '.repeat(size - 2)}]`
-    const upstream = await startRawUpstream(({ socket }) => {
-      socket.write(
-        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
-      )
-      socket.end(body)
-    })
-    closers.push(upstream.close)
-    const mock = await startServer({
-      port: 0,
-      proxy: `${upstream.url}/v1`,
-      proxyLimits: { maxHeldBytes: size + size / 2 },
-    })
-    closers.push(() => mock.close())
+    const mock = await proxyOfAnswers(size)
     // One connection, one answer after another: each is let go of before the next is read.
     for (let round = 0; round < 4; round++) {
       const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
