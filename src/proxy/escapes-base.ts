@@ -10,13 +10,16 @@
  * control character or space: an upstream that reads its target with the
  * WHATWG URL parser drops the fragment and the tabs and line breaks, and
  * then resolves what is left (`/v1/..#` is `/v1/..`, one level above the
- * root); a client never sends a fragment. The proxy refuses these rather
+ * root); a client never sends a fragment. A dot segment followed by an
+ * encoded `#` or `?` (`..%23`) is one too, for an upstream that decodes
+ * before it reads the URL. The proxy refuses these rather
  * than guess how the upstream reads them.
  *
  * @example
  * escapesBase('/v1/../admin') // 'the path holds a dot segment ("..")'
  * escapesBase('/v1/..;/admin') // 'the path holds a dot segment ("..;")'
  * escapesBase('/v1/..#') // 'the target holds a fragment ("#"), which a client never sends'
+ * escapesBase('/v1/..%23/x') // 'the path holds a dot segment ("..%23")'
  * escapesBase('/v1/pets/7') // undefined
  */
 export function escapesBase(path: string, query = ''): string | undefined {
@@ -29,7 +32,12 @@ export function escapesBase(path: string, query = ''): string | undefined {
     if (/%(2f|5c)/i.test(segment)) return 'the path holds an encoded slash or backslash'
     if (/%([01][0-9a-f]|7f)/i.test(segment)) return 'the path holds an encoded control character'
     if (/%25(2e|2f|5c|00)/i.test(segment)) return 'the path holds a double-encoded character'
-    const decoded = (segment.replace(/%2e/gi, '.').split(';')[0] ?? '').replace(/%3b.*/i, '')
+    // What an upstream that decodes the segment and then reads it as a URL
+    // keeps of it: up to a `;`, `#` or `?` (`..%23` is `..`).
+    const decoded = (segment.replace(/%2e/gi, '.').split(';')[0] ?? '').replace(
+      /%(3b|23|3f).*/i,
+      '',
+    )
     if (decoded === '.' || decoded === '..') {
       return `the path holds a dot segment ("${segment.slice(0, 12)}")`
     }
