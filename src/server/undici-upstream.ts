@@ -158,9 +158,9 @@ function nodeChunks(body: AsyncIterable<unknown>): ChunkReader {
 
 /**
  * The empty body of an answer that has none (`carriesBody`): whatever is
- * left of it is let go of, and a 204's `Content-Length`, which RFC 9110
- * §8.6 forbids, is not passed on (a HEAD's and a 304's state the
- * representation's length and are).
+ * left of it is let go of, and the `Content-Length` of a 1xx or a 204,
+ * which RFC 9110 §8.6 forbids, is not passed on (a HEAD's and a 304's state
+ * the representation's length and are).
  */
 async function noBody(
   body: { dump(): Promise<void> },
@@ -168,7 +168,7 @@ async function noBody(
   status: number,
 ): Promise<Uint8Array> {
   await body.dump().catch(() => undefined)
-  if (status === 204) delete headers['content-length']
+  if (status < 200 || status === 204) delete headers['content-length']
   return new Uint8Array(0)
 }
 
