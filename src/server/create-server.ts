@@ -69,8 +69,9 @@ export interface ServerOptions extends PetstoreOptions {
    */
   proxyLimits?: Partial<ProxyLimits>
   /**
-   * With `proxy`: write the pets and orders of the upstream's answers to this
-   * file in the `--fixtures` format (`--record FILE`).
+   * With `proxy`: add the pets and orders of the upstream's answers to this
+   * file by id, in the `--fixtures` format (`--record FILE`); what it holds
+   * already is kept, and a file that is not valid fixtures throws a `ConfigError`.
    */
   record?: string
 }
