@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runMockCli } from '../src/cli/run-mock-cli.ts'
@@ -6,8 +7,15 @@ import { DEFAULT_KEYS } from '../src/keys/default-keys.ts'
 import { CREDENTIAL_ENDINGS, CREDENTIAL_WORDS } from '../src/keys/is-credential-name.ts'
 import { DEFAULTS } from '../src/options/defaults.ts'
 import { PetstoreOptionsSchema } from '../src/options/parse-petstore-options.ts'
-import { TIMEOUT_CHECK_MS } from '../src/server/create-server.ts'
+import { longestAnswerMs } from '../src/proxy/proxy-limits.ts'
+import { ANSWER_GRACE_MS, createServer, TIMEOUT_CHECK_MS } from '../src/server/create-server.ts'
 import { ERROR_CODES } from '../src/spec/error-codes.ts'
+import {
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_JUDGED_BYTES,
+  PROXY_LIMITS,
+} from '../src/spec/limits.ts'
 import { PLANS } from '../src/spec/plans.ts'
 import {
   compareErrorCodes,
@@ -110,6 +118,66 @@ describe('the README text', () => {
   it('states the timeouts the server uses', () => {
     const stated = `(${DEFAULTS.headersTimeoutMs / 1000} s for headers, ${DEFAULTS.requestTimeoutMs / 1000} s for a whole request, checked every ${TIMEOUT_CHECK_MS / 1000} s)`
     expect(README.replace(/\s+/g, ' ')).toContain(stated)
+  })
+})
+
+/** A duration as the README writes it: `10 s`, `0.5 s`. */
+const seconds = (ms: number) => `${ms / 1000} s`
+/** A size as the README writes it: `8 MiB`, `256 KiB`. */
+const size = (bytes: number) =>
+  bytes % 2 ** 20 === 0 ? `${bytes / 2 ** 20} MiB` : `${bytes / 2 ** 10} KiB`
+const BOUNDS = ['bound', 'in the code', 'value', 'when it is reached']
+
+/** The value each row of a bounds table must state, by its `in the code` cell. */
+function boundsStated(): Map<string, string> {
+  const { server } = createServer()
+  const proxy = Object.entries(PROXY_LIMITS).map(([name, value]): [string, string] => [
+    `\`${name}\``,
+    name.endsWith('Ms')
+      ? seconds(value)
+      : name.endsWith('S')
+        ? `${value} s`
+        : name.endsWith('Bytes')
+          ? size(value)
+          : String(value),
+  ])
+  return new Map([
+    ['`DEFAULTS.headersTimeoutMs`', seconds(DEFAULTS.headersTimeoutMs)],
+    ['`DEFAULTS.requestTimeoutMs`', seconds(DEFAULTS.requestTimeoutMs)],
+    ['`TIMEOUT_CHECK_MS`', seconds(TIMEOUT_CHECK_MS)],
+    ['`DEFAULTS.bodyTimeoutMs`', seconds(DEFAULTS.bodyTimeoutMs)],
+    ['`MAX_BODY_BYTES`', size(MAX_BODY_BYTES)],
+    ['`MAX_JSON_DEPTH`', String(MAX_JSON_DEPTH)],
+    ["Node's `maxHeaderSize`", size(http.maxHeaderSize)],
+    ['`keepAliveTimeout`', seconds(server.keepAliveTimeout)],
+    ['`socketTimeoutMs()`', seconds(server.timeout)],
+    ['`DEFAULTS.shutdownTimeoutMs`', seconds(DEFAULTS.shutdownTimeoutMs)],
+    ['none', 'none'],
+    ...proxy,
+    ['`MAX_JUDGED_BYTES`', size(MAX_JUDGED_BYTES)],
+    ['`longestAnswerMs() + ANSWER_GRACE_MS`', seconds(longestAnswerMs() + ANSWER_GRACE_MS)],
+  ])
+}
+
+describe('the README bounds', () => {
+  const tables = parseMarkdownTables(README)
+  const stated = boundsStated()
+
+  it.each([
+    ['Security', 'the server'],
+    ['Proxy', 'the proxy'],
+  ])('of %s state the values the code holds', (section) => {
+    const table = findTable(tables, BOUNDS, section)
+    expect(table.rows.length).toBeGreaterThan(5)
+    for (const [bound, code = '', value] of table.rows) {
+      expect(stated.has(code), `${bound}: ${code} is no bound the test knows`).toBe(true)
+      expect(value, `${bound} (${code})`).toBe(stated.get(code))
+    }
+  })
+
+  it('list every bound of PROXY_LIMITS', () => {
+    const codes = findTable(tables, BOUNDS, 'Proxy').rows.map((row) => row[1])
+    for (const name of Object.keys(PROXY_LIMITS)) expect(codes).toContain(`\`${name}\``)
   })
 })
 

@@ -126,7 +126,7 @@ export function mockFlags(env: Record<string, string | undefined>) {
     record: {
       type: 'string',
       describe:
-        'With --proxy: write the pets and orders the upstream answers to FILE (the --fixtures format)',
+        'With --proxy: add the pets and orders the upstream answers to FILE by id (the --fixtures format; what FILE holds is kept)',
     },
     'log-format': {
       choices: ['text', 'json'] as const,

@@ -126,7 +126,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
   }
   if (args.proxy !== undefined) {
     say(
-      `  proxy:     ${url}${API_PREFIX} -> ${args.proxy}, every exchange judged against the spec${args['proxy-fallback'] === 'mock' ? '; the mock answers where the upstream has no route or is down' : ''}${args.record ? `; pets and orders recorded to ${args.record}` : ''}`,
+      `  proxy:     ${url}${API_PREFIX} -> ${args.proxy}, every exchange judged against the spec${args['proxy-fallback'] === 'mock' ? '; the mock answers where the upstream has no route or is down' : ''}${args.record ? `; pets and orders added to ${args.record} by id (what it holds is kept)` : ''}`,
     )
   }
   say(

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { INT64 } from '../spec/index.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { readJsonBody } from '../http/read-json-body.ts'
+import { INT64, isInt64Value } from '../spec/index.ts'
+import { MAX_EXACT_DIGITS } from '../spec/int64.ts'
 import { parseExactJson, stringifyExact } from './exact-json.ts'
 import { ExactInt64, ResponsePet } from './response-schemas.ts'
 
@@ -60,3 +62,63 @@ describe('ExactInt64', () => {
     expect(pet.categoryId).toBe(INT64.max)
   })
 })
+
+describe('the exact readers on huge number literals', () => {
+  /** Runs `read` and returns the length of every text handed to `BigInt` meanwhile. */
+  function bigintInputs(read: () => unknown): Array<number> {
+    const lengths: Array<number> = []
+    const original = globalThis.BigInt
+    const spy = vi.spyOn(globalThis, 'BigInt').mockImplementation((value) => {
+      lengths.push(String(value).length)
+      return original(value as string)
+    })
+    try {
+      read()
+    } finally {
+      spy.mockRestore()
+    }
+    return lengths
+  }
+  const huge = '9'.repeat(1024 * 1024)
+
+  it.each([
+    ['a plain integer', huge],
+    ['a negative one', `-${huge}`],
+    ['one with a zero fraction', `${huge}.000`],
+    ['one with an exponent', `${huge}e5`],
+    ['one with a long fraction scaled up', `0.${huge}e400`],
+    ['an array of them', `[${Array.from({ length: 2000 }, () => '9'.repeat(500)).join(',')}]`],
+  ])(
+    'makes no bigint of more than 421 digits from %s, and judges it beyond int64',
+    (_name, text) => {
+      for (const read of [parseExactJson, (value: string) => readBody(value)]) {
+        let value: unknown
+        const lengths = bigintInputs(() => {
+          value = read(text)
+        })
+        expect(Math.max(0, ...lengths)).toBeLessThanOrEqual(MAX_EXACT_DIGITS + 401)
+        const first = Array.isArray(value) ? value[0] : value
+        expect(ExactInt64.safeParse(first).success).toBe(false)
+        expect(isInt64Value(first)).toBe(false)
+      }
+    },
+  )
+
+  it('still reads every int64, and the shortest literal beyond it, exactly', () => {
+    for (const text of ['9223372036854775807', '-9223372036854775808', '9223372036854775808']) {
+      expect(parseExactJson(text)).toBe(BigInt(text))
+      expect(readBody(text)).toBe(BigInt(text))
+    }
+    expect(parseExactJson('92233720368547758070e-1')).toBe(INT64.max)
+    expect(parseExactJson('0.000000000000000000000000000009223372036854775807e48')).toBe(INT64.max)
+  })
+})
+
+/** The request body reader's exact reading (createPet's). */
+function readBody(text: string): unknown {
+  return readJsonBody(
+    { headers: { get: () => null }, body: text },
+    'a NewPet',
+    { exactIntegers: true },
+  )
+}

@@ -1,3 +1,5 @@
+import { MAX_EXACT_DIGITS } from '../spec/int64.ts'
+
 /** The reviver context of `JSON.parse` on Node >= 22 (proposal-json-parse-with-source). */
 interface ReviverContext {
   source?: string
@@ -11,7 +13,11 @@ const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
 
 /**
  * The exact integer a JSON number literal stands for, or `undefined` when
- * it has a non-zero fraction. `12e3` and `7.0` are integers too.
+ * it has a non-zero fraction. `12e3` and `7.0` are integers too. Its work
+ * grows with the literal's length and no faster: a literal with more than
+ * `MAX_EXACT_DIGITS` significant digits is beyond int64 and is left as its
+ * double (`undefined`), and the exponent adds at most 400 zeros, so no
+ * `bigint` is made of more than 421 digits.
  */
 function exactInteger(source: string): bigint | undefined {
   const match = NUMBER.exec(source)
@@ -32,6 +38,10 @@ function exactInteger(source: string): bigint | undefined {
     }
     digits = digits.slice(0, digits.length + scale) || '0'
     scale = 0
+  }
+  digits = digits.replace(/^0+(?=\d)/, '')
+  if (digits.length > MAX_EXACT_DIGITS) {
+    return undefined
   }
   return BigInt(`${sign}${digits}${'0'.repeat(scale)}`)
 }

@@ -105,9 +105,20 @@ function unexpectedStatus(request: RuleRequest, response: RuleResponse, expected
 }
 
 /**
+ * The most items of one list whose Pets are read (one more than a valid page
+ * holds): a longer list breaks `list.max-items` whatever the rest holds, and
+ * reading each item costs time, so a huge answer is judged in bounded time.
+ */
+const READ_ITEMS = LIST_LIMIT.max + 1
+
+/** Each response's page, read once for all the rules that judge it. */
+const PAGES = new WeakMap<RuleResponse, ReturnType<typeof readPage>>()
+
+/**
  * The items of a 200 whose body is a JSON array, valid Pets or not, the
- * valid ones read as Pets and what is wrong with the others; `undefined`
- * for another status or another body.
+ * valid ones read as Pets and what is wrong with the others (of the first
+ * `LIST_LIMIT.max + 1` items: a longer list breaks `list.max-items`);
+ * `undefined` for another status or another body. Read once per response.
  *
  * @example
  * readListPage({ status: 200, body: '[{"id":1,"name":"Rex","categoryId":1}]' })?.pets[0]?.id // 1n
@@ -119,6 +130,13 @@ export function readListPage(response: RuleResponse):
       problems: Array<string>
     }
   | undefined {
+  if (PAGES.has(response)) return PAGES.get(response)
+  const page = readPage(response)
+  PAGES.set(response, page)
+  return page
+}
+
+function readPage(response: RuleResponse) {
   if (response.status !== 200 || response.truncated) {
     return undefined
   }
@@ -129,7 +147,7 @@ export function readListPage(response: RuleResponse):
   const items = json.value as Array<Record<string, unknown>>
   const pets: Array<ResponsePet> = []
   const problems: Array<string> = []
-  items.forEach((item, index) => {
+  items.slice(0, READ_ITEMS).forEach((item, index) => {
     const parsed = ResponsePet.safeParse(item)
     if (parsed.success) {
       pets.push(parsed.data)

@@ -114,7 +114,8 @@ export const jsonResponse: ResponseRule = (response) => {
 }
 
 /**
- * `error.body`: every error response carries an Error body for its status.
+ * `error.body`: every error response carries an Error body for its status
+ * (a body larger than what was read of it is not judged).
  *
  * @example
  * errorBody(response, memory)?.problem // 'Error.status is 400 but the HTTP status is 404'
@@ -122,10 +123,12 @@ export const jsonResponse: ResponseRule = (response) => {
 export const errorBody: ResponseRule = (response) =>
   response.status < 400
     ? undefined
-    : {
-        expected: `Content-Type: application/json and an Error body { code: string, message: string, status: ${response.status} }`,
-        problem: errorBodyProblemOf(response),
-      }
+    : response.truncated
+      ? { skip: TRUNCATED_BODY }
+      : {
+          expected: `Content-Type: application/json and an Error body { code: string, message: string, status: ${response.status} }`,
+          problem: errorBodyProblemOf(response),
+        }
 
 /**
  * `ratelimit.headers`: the three rate-limit headers, each a non-negative integer.

@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startRawServer } from '../../conformance/test-utils/raw-server.ts'
 import { startReferenceServer } from '../../conformance/test-utils/reference-server.ts'
+import { ConfigError } from '../errors/config-error.ts'
 import { startServer } from '../server/start-server.ts'
 import { readJsonFile } from './read-json-file.ts'
 import { createFixtureRecorder } from './record-fixtures.ts'
@@ -149,4 +151,93 @@ describe('--record FILE', () => {
     expect(text).toContain('Rex\\u202e\\u2066 ok\\u0085')
     expect(JSON.parse(text).pets[0].name).toBe(name)
   })
+})
+
+describe('--record FILE onto a file that exists', () => {
+  /** A proxy to an upstream that lists `pets`, recording to `file`; lists once, then stops. */
+  async function recordRun(file: string, pets: Array<Record<string, unknown>>): Promise<void> {
+    const upstream = await startRawServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(pets)),
+    )
+    try {
+      const proxy = await startServer({ port: 0, proxy: `${upstream.url}/v1`, record: file })
+      const listed = await request(`${proxy.url}/v1/pets`, {
+        headers: { authorization: 'Bearer sk_test_free' },
+      })
+      expect(listed.statusCode).toBe(200)
+      await listed.body.dump()
+      await proxy.close()
+    } finally {
+      await upstream.close()
+    }
+  }
+
+  it('adds to it by id: what the earlier run recorded stays, the same id takes the newer answer', async () => {
+    const file = join(directory, 'two-runs.json')
+    await recordRun(file, [
+      { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+      { id: 2, name: 'Tom', categoryId: 2 },
+    ])
+    await recordRun(file, [
+      { id: 2, name: 'Tom II', categoryId: 2, status: 'sold' },
+      { id: 3, name: 'Kit', categoryId: 9 },
+    ])
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as {
+      pets: Array<{ id: number; name: string }>
+      categories: Array<{ id: number }>
+    }
+    expect(recorded.pets).toEqual([
+      { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+      { id: 2, name: 'Tom II', categoryId: 2, status: 'sold' },
+      { id: 3, name: 'Kit', categoryId: 9 },
+    ])
+    expect(recorded.categories.map((category) => category.id)).toEqual([1, 2, 9])
+  })
+
+  it('keeps the categories the file names, with their names', async () => {
+    const file = join(directory, 'own-categories.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        categories: [
+          { id: 1, name: 'Hounds' },
+          { id: 4, name: 'Unused' },
+        ],
+        pets: [{ id: 5, name: 'Rex', categoryId: 1 }],
+      }),
+    )
+    await recordRun(file, [{ id: 6, name: 'Kit', categoryId: 1 }])
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      categories: [
+        { id: 1, name: 'Hounds' },
+        { id: 4, name: 'Unused' },
+      ],
+      pets: [
+        { id: 5, name: 'Rex', categoryId: 1 },
+        { id: 6, name: 'Kit', categoryId: 1 },
+      ],
+    })
+  })
+
+  it.each([
+    ['not JSON', '{"pets": ['],
+    ['not fixtures', '{"pets": [{"id": "one"}]}'],
+    ['an unknown key', '{"animals": []}'],
+  ])(
+    'refuses to start on a file that is %s, naming the file, and leaves it as it was',
+    async (_what, text) => {
+      const file = join(directory, `malformed-${text.length}.json`)
+      writeFileSync(file, text)
+      const upstream = await startRawServer((_req, res) => res.end('[]'))
+      closers.push(upstream.close)
+      const started = startServer({ port: 0, proxy: `${upstream.url}/v1`, record: file })
+      await expect(started).rejects.toThrow(ConfigError)
+      await expect(started).rejects.toThrow(
+        new RegExp(
+          `^\\[petstore-mock\\] Failed to .*${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`,
+        ),
+      )
+      expect(readFileSync(file, 'utf8')).toBe(text)
+    },
+  )
 })

@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs'
+import { accessSync, constants, existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { ConfigError } from '../errors/config-error.ts'
 import { formatMessage } from '../errors/format-message.ts'
@@ -6,10 +6,12 @@ import { messageOf } from '../errors/message-of.ts'
 import { showControls } from '../errors/show-controls.ts'
 import { LIMITS } from '../options/defaults.ts'
 import type { Category } from '../spec/category.ts'
+import { exactIntegerLiteral } from '../spec/int64.ts'
 import { Order } from '../spec/order.ts'
 import type { Pet } from '../spec/pet.ts'
 import type { OperationId } from '../spec/routes.ts'
-import { FixturePet } from './parse-fixtures.ts'
+import { FixturePet, parseFixtures } from './parse-fixtures.ts'
+import { readJsonFile } from './read-json-file.ts'
 import { seedData } from './seed-data.ts'
 import { writeFileAtomically } from './write-file-atomically.ts'
 
@@ -52,10 +54,14 @@ const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map
  * answer wins), ids read exactly (an id beyond ±(2^53 − 1), which the mock
  * cannot hold, is left out and counted, never rounded), each record validated
  * as a fixture and reduced to the schema's fields (so nothing else the
- * upstream sent, and no credential, is ever written; C1 and bidi
- * controls are written as JSON escapes, `showControls`). The categories are
- * those the pets name (the default names where the ids match, else
- * `Category N`); an order is written once its pet is. Each change is written
+ * upstream sent, and no credential, is ever written; C1 and bidi controls are
+ * written as JSON escapes, `showControls`). A `file` that exists
+ * is added to, by id: what it holds is read first (as `--fixtures` reads
+ * it) and kept, a record with a new id is added, one with the same id is
+ * replaced by the newer answer; a file that is not valid fixtures throws a
+ * `ConfigError` naming it, and nothing is recorded over it. The categories are
+ * those the file named and those the pets name (the default names where the
+ * ids match, else `Category N`); an order is written once its pet is. Each change is written
  * crash-safely (`writeFileAtomically`), one write at a time, the latest data
  * winning. At most `LIMITS.maxRecords` pets and orders each. A folder that
  * does not exist or cannot be written throws a `ConfigError`
@@ -83,6 +89,21 @@ export function createFixtureRecorder(
   }
   const pets = new Map<number, Pet>()
   const orders = new Map<number, Order>()
+  const categoriesBefore = new Map<number, Category>()
+  if (existsSync(file)) {
+    const action = `record to ${file}`
+    const earlier = readJsonFile(file, action) as Record<string, unknown>
+    // Checked as --fixtures checks it; kept as it was written.
+    const dataset = parseFixtures(earlier, { action })
+    if (earlier.categories !== undefined) {
+      for (const category of dataset.categories) categoriesBefore.set(category.id, category)
+    }
+    for (const item of (earlier.pets ?? []) as Array<unknown>) {
+      const pet = FixturePet.parse(item)
+      pets.set(pet.id, pet)
+    }
+    for (const order of dataset.orders) orders.set(order.id, order)
+  }
   let skipped = 0
   let writing: Promise<void> = Promise.resolve()
   let dirty = false
@@ -105,7 +126,7 @@ export function createFixtureRecorder(
   }
 
   const snapshot = () => {
-    const categories = new Map<number, Category>()
+    const categories = new Map<number, Category>(categoriesBefore)
     for (const pet of pets.values()) {
       if (!categories.has(pet.categoryId)) {
         categories.set(
@@ -174,9 +195,11 @@ export function createFixtureRecorder(
   }
 }
 
-/** Integers beyond the exact doubles stay the `bigint` that was written: the schemas then refuse them. */
+/**
+ * Integers beyond the exact doubles stay the `bigint` that was written (or,
+ * past `MAX_EXACT_DIGITS` digits, an unsafe double): the schemas then refuse them.
+ */
 function exactIds(_key: string, value: unknown, context?: { source?: string }): unknown {
   if (typeof value !== 'number' || Number.isSafeInteger(value)) return value
-  const source = context?.source
-  return source !== undefined && /^-?\d+$/.test(source) ? BigInt(source) : value
+  return exactIntegerLiteral(context?.source) ?? value
 }

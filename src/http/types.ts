@@ -52,6 +52,13 @@ export interface MockRequest {
   origin?: string
   /** Aborts when the client goes away. */
   signal?: AbortSignal
+  /**
+   * Calls `listener` once the answer is written whole or the client is gone
+   * (node:http: the response's `close`), so that what is held for the answer
+   * until then can be let go of. Absent where the transport hands the answer
+   * over at once (Fetch, msw).
+   */
+  whenDone?(listener: () => void): void
 }
 
 /**

@@ -4,7 +4,12 @@ import { declaredLengthOf } from '../http/declared-length.ts'
 import { PROXY_LIMITS } from '../spec/limits.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
 import type { ProxyTarget } from './proxy-target.ts'
-import { type ProxyLimits, readUpstreamBody, upstreamTimeout } from './read-upstream-body.ts'
+import {
+  carriesBody,
+  type ProxyLimits,
+  readUpstreamBody,
+  upstreamTimeout,
+} from './read-upstream-body.ts'
 import type { Upstream } from './upstream.ts'
 
 /** Fetch decodes the body it hands over: its encoding and length no longer describe it. */
@@ -74,7 +79,7 @@ export function createFetchUpstream(
         )
       }
       const body =
-        response.body === null
+        response.body === null || !carriesBody(request.method, response.status)
           ? new Uint8Array(0)
           : await readUpstreamBody(response.body.getReader(), {
               declaredLength: declaredLengthOf(response.headers.get('content-length') ?? undefined),

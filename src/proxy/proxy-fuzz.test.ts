@@ -47,14 +47,38 @@ const segment = fc.oneof(
     '%252F',
     '%255c',
     '%2500',
+    '#',
+    '..#',
+    '.#',
+    '#/..',
+    '..%23',
+    '..%3F',
+    '.%2e%23x',
+    '.\t.',
+    '..\t',
   ),
   fc.stringMatching(/^[A-Za-z0-9._~%-]{1,8}$/),
 )
+/** A query, sometimes with a fragment after it. */
+const query = fc.constantFrom('', '', '', '', '?limit=1', '?a=#/../..', '?#', '?a=1#x')
 const target = fc.oneof(
-  fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => `/v1/${parts.join('/')}`),
+  fc
+    .tuple(fc.array(segment, { minLength: 1, maxLength: 6 }), query)
+    .map(([parts, rest]) => `/v1/${parts.join('/')}${rest}`),
   fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
   fc.constantFrom('http://127.0.0.1:1/v1/pets', 'https://evil.test/v1/pets', '//evil.test/v1/pets'),
 )
+
+/** A target percent-decoded once (as written where a byte does not decode). */
+function decodedTarget(target: string): string {
+  return target.replace(/(%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
+  })
+}
 
 /** One request line through a socket; the status of the answer and its body. */
 function send(url: string, path: string): Promise<{ status: number; body: string }> {
@@ -109,6 +133,12 @@ describe('the proxy never forwards outside its API root', () => {
     '/v1/pets%252fadmin',
     '/v1/pets%255cadmin',
     '/v1/pets/%2500',
+    '/v1/..#',
+    '/v1/pets/..#',
+    '/v1/#/../..',
+    '/v1/pets?a=#/../..',
+    '/v1/..%23/admin',
+    '/v1/pets/..%3f',
   ])('refuses %s with a 400 Error body and forwards nothing', async (path) => {
     const before = seen.length
     const { status, body } = await send(mock.url, path)
@@ -127,6 +157,17 @@ describe('the proxy never forwards outside its API root', () => {
         if (seen.length > before) {
           const forwarded = seen.at(-1) ?? ''
           expect(forwarded.startsWith('/api/v1'), `${path} -> ${forwarded}`).toBe(true)
+          // What an upstream that reads its target with the WHATWG URL parser resolves.
+          const resolved = new URL(forwarded, 'http://upstream.test').pathname
+          expect(/^\/api\/v1(\/|$)/.test(resolved), `${path} -> ${forwarded} -> ${resolved}`).toBe(
+            true,
+          )
+          // And what one resolves that decodes the target once before.
+          const decodedOnce = new URL(decodedTarget(forwarded), 'http://upstream.test').pathname
+          expect(
+            /^\/api\/v1(\/|$)/.test(decodedOnce),
+            `${path} -> ${forwarded} -> ${decodedOnce}`,
+          ).toBe(true)
           const segments = forwarded.split('?')[0]?.split('/') ?? []
           for (const part of segments) {
             const bare = part.replace(/%2e/gi, '.').split(';')[0]

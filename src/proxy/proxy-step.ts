@@ -6,6 +6,7 @@ import { nameRecord } from '../errors/name-record.ts'
 import type { Context, MockResponse, Next } from '../http/types.ts'
 import { DUPLICATE_AUTHORIZATION } from '../middleware/read-bearer.ts'
 import { WWW_AUTHENTICATE } from '../spec/headers.ts'
+import { MAX_JUDGED_BYTES } from '../spec/limits.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { escapesBase } from './escapes-base.ts'
 import { isForwardingHeader } from './forwarding-headers.ts'
@@ -13,6 +14,7 @@ import { endToEndHeaders } from './hop-by-hop.ts'
 import { hostOnlyCookie } from './host-only-cookie.ts'
 import { judgeRequest } from './judge-request.ts'
 import type { ProxyTarget } from './proxy-target.ts'
+import { carriesBody } from './read-upstream-body.ts'
 import type { Upstream, UpstreamAnswer } from './upstream.ts'
 
 /** Request headers the proxy never forwards: its own (`host`, recomputed `content-length`, `expect`). */
@@ -44,7 +46,10 @@ export interface ProxyDeps {
    * is answered without contacting the upstream; a delay is waited before.
    */
   force: (ctx: Context, next: Next) => MockResponse | Promise<MockResponse>
-  /** Told of each answer the upstream gave (the recorder). */
+  /**
+   * Told of each answer the upstream gave (the recorder); `textTruncated`
+   * also when its text is over `MAX_JUDGED_BYTES` and so not to be read.
+   */
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
 }
 
@@ -67,7 +72,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
   return async (ctx, mock) => {
     const { request } = ctx
     // (An absolute-form target is refused before routing, by the app.)
-    const unsafe = escapesBase(request.path)
+    const unsafe = escapesBase(request.path, request.rawQuery)
     if (unsafe !== undefined) {
       throw new ApiError(
         'invalid_request',
@@ -97,6 +102,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
               ? new TextEncoder().encode(request.body)
               : request.body,
           signal: request.signal,
+          whenDone: request.whenDone?.bind(request),
         })
       } catch (error) {
         if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {
@@ -104,7 +110,10 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         }
         throw error
       }
-      if (fallback && hasNoSuchRoute(answer, ctx)) return mock(ctx)
+      // A body over the bound is passed on but not read as JSON (judged as
+      // cut short, not recorded): reading it would stall every other request.
+      const unread = answer.textTruncated || answer.text.length > MAX_JUDGED_BYTES
+      if (fallback && hasNoSuchRoute(answer, ctx, unread)) return mock(ctx)
       const receivedAt = clock.now()
       const exchange: JudgedExchange = {
         method: request.method,
@@ -113,8 +122,9 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         requestHeaders: headers,
         status: answer.status,
         responseHeaders: answer.headers,
-        responseBody: answer.text,
-        responseTruncated: answer.textTruncated,
+        // Cut too, so that no rule reads more of it whatever it does with the flag.
+        responseBody: unread ? answer.text.slice(0, MAX_JUDGED_BYTES) : answer.text,
+        responseTruncated: unread,
         receivedAt,
         sentAt,
       }
@@ -126,11 +136,11 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         violations: [...judgeRequest(ctx), ...judge(exchange)],
         body: answer.text === '' ? null : answer.text,
         bodyTruncated: answer.textTruncated,
-        code: answer.status >= 400 ? errorCodeOf(answer.text) : null,
+        code: answer.status >= 400 && !unread ? errorCodeOf(answer.text) : null,
         waitMs: answer.waitMs,
         receiveMs: answer.receiveMs,
       }
-      deps.onUpstreamAnswer?.(answer, ctx)
+      deps.onUpstreamAnswer?.(unread ? { ...answer, textTruncated: true } : answer, ctx)
       const answerHeaders = Object.assign(nameRecord<string>(), answer.headers)
       // The mock answers CORS for the page that calls it: its headers replace the upstream's.
       if (ctx.headers['access-control-allow-origin'] !== undefined) {
@@ -144,7 +154,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         delete answerHeaders['set-cookie']
         answered.setCookie = answer.setCookie.map(hostOnlyCookie)
       }
-      if (request.method !== 'HEAD') answered.body = answer.body
+      if (carriesBody(request.method, answer.status)) answered.body = answer.body
       return answered
     })
   }
@@ -201,13 +211,14 @@ function forwardedHeaders(ctx: Context): Record<string, string> {
  * Whether an answer says the upstream has no such route (so the mock may
  * answer instead): 405 or 501; or a 404 that cannot mean a missing record:
  * on a route without a path parameter, on a path no route of the spec has,
- * with a body that is not JSON (a framework's page), or with an Error `code`
+ * with a body that is not JSON (a framework's page) or too large to read, or with an Error `code`
  * that names a route or path.
  */
-function hasNoSuchRoute(answer: UpstreamAnswer, ctx: Context): boolean {
+function hasNoSuchRoute(answer: UpstreamAnswer, ctx: Context, unread: boolean): boolean {
   if (answer.status === 405 || answer.status === 501) return true
   if (answer.status !== 404) return false
   if (ctx.route === undefined || !ctx.route.path.includes('{')) return true
+  if (unread) return true
   const json = parseJsonBody(answer.text)
   if (!json.ok) return true
   const code = (json.value as { code?: unknown } | null)?.code

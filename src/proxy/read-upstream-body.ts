@@ -60,6 +60,22 @@ export async function readUpstreamBody(
 }
 
 /**
+ * Whether an upstream answer to `method` with `status` has a body at all
+ * (RFC 9112 §6.3): an answer to a HEAD, a 1xx, a 204 and a 304 have none,
+ * whatever their `Content-Length` says (it states the representation's
+ * length, not bytes that follow), so no length they state is read or
+ * refused.
+ *
+ * @example
+ * carriesBody('HEAD', 200) // false
+ * carriesBody('GET', 304) // false
+ * carriesBody('GET', 200) // true
+ */
+export function carriesBody(method: string, status: number): boolean {
+  return method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304
+}
+
+/**
  * The 504 of an upstream that did not accept the connection, send its
  * headers or its whole body in time (`PROXY_LIMITS`); `connect-and-headers`
  * is the one bound of both together, for a client (Fetch) that cannot time

@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   body: Uint8Array | null
   /** Aborts when the caller goes away. */
   signal?: AbortSignal
+  /** Calls back once the caller has its answer whole or is gone (`MockRequest.whenDone`). */
+  whenDone?: (listener: () => void) => void
 }
 
 /**

@@ -201,6 +201,11 @@ class NodeRequest implements MockRequest {
     this.target = path
   }
 
+  whenDone(listener: () => void): void {
+    if (this.res.closed) listener()
+    else this.res.once('close', listener)
+  }
+
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       const controller = new AbortController()

@@ -10,6 +10,9 @@ import { declaredLengthOf } from '../http/declared-length.ts'
 import { declaresTooMuch } from '../http/read-body.ts'
 import { DEFAULTS } from '../options/defaults.ts'
 import { wholeOption } from '../options/whole-option.ts'
+import { longestAnswerMs, proxyLimitsOf } from '../proxy/proxy-limits.ts'
+import type { ProxyLimits } from '../proxy/read-upstream-body.ts'
+import { PROXY_LIMITS } from '../spec/limits.ts'
 import { answerClientError } from './answer-client-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
@@ -61,8 +64,14 @@ export interface ServerOptions extends PetstoreOptions {
   /** How long in-flight requests may finish on shutdown, in ms (`--shutdown-timeout`). Default 10 s. */
   shutdownTimeoutMs?: number
   /**
-   * With `proxy`: write the pets and orders of the upstream's answers to this
-   * file in the `--fixtures` format (`--record FILE`).
+   * With `proxy`: bounds of the proxy other than `PROXY_LIMITS` (shorter
+   * timeouts, fewer bytes held), each a whole number of at least 1.
+   */
+  proxyLimits?: Partial<ProxyLimits>
+  /**
+   * With `proxy`: add the pets and orders of the upstream's answers to this
+   * file by id, in the `--fixtures` format (`--record FILE`); what it holds
+   * already is kept, and a file that is not valid fixtures throws a `ConfigError`.
    */
   record?: string
 }
@@ -99,12 +108,13 @@ export function createServer(options: ServerOptions = {}): {
     )
   }
   const recorder = options.record === undefined ? undefined : createFixtureRecorder(options.record)
+  const proxyLimits = proxyLimitsOf(options.proxyLimits)
   let upstream: ReturnType<typeof createUndiciUpstream> | undefined
   const petstore =
     options.petstore ??
     createPetstoreCore(petstoreOptionsOf(options), {
       upstream: (target) => {
-        upstream = createUndiciUpstream(target)
+        upstream = createUndiciUpstream(target, proxyLimits)
         return upstream
       },
       onUpstreamAnswer: recorder
@@ -173,14 +183,43 @@ export function createServer(options: ServerOptions = {}): {
   })
   // What the HTTP parser refuses still gets an Error body.
   server.on('clientError', answerClientError)
-  // Idle or stalled sockets are closed too, not only slow requests.
-  server.setTimeout(requestTimeout, (socket) => socket.destroy())
+  // Idle or stalled sockets are closed too, not only slow requests; never
+  // before the longest answer could come (Node's `requestTimeout` ends once
+  // the request is in, but a socket waiting for its answer is idle).
+  server.setTimeout(socketTimeoutMs(requestTimeout, proxyLimits), (socket) => socket.destroy())
   const closeProxy = async () => {
     await upstream?.close()
     await recorder?.close()
   }
   return { server, petstore, adminToken, shutdown, closeProxy }
 }
+
+/**
+ * How long a connection may stay idle, in ms, before the server closes it:
+ * `requestTimeoutMs`, but never less than the longest wait for an answer
+ * (`longestAnswerMs`: the longest `Prefer: delay`, then the proxy's
+ * connect, headers and body bounds) plus `ANSWER_GRACE_MS` to decode,
+ * judge and start writing it. So a caller always gets its answer, the
+ * upstream's 504 at the latest, and never a connection closed under it.
+ *
+ * @example
+ * socketTimeoutMs(30_000) // 130000: 60 s + 5 s + 30 s + 30 s + 5 s
+ */
+export function socketTimeoutMs(
+  requestTimeout: number,
+  limits: ProxyLimits = PROXY_LIMITS,
+): number {
+  return Math.max(requestTimeout, longestAnswerMs(limits) + ANSWER_GRACE_MS)
+}
+
+/**
+ * What the server allows past the longest wait for an answer, in ms, to
+ * decode, judge and start writing it (`socketTimeoutMs`).
+ *
+ * @example
+ * longestAnswerMs() + ANSWER_GRACE_MS // how long a connection may wait for its answer
+ */
+export const ANSWER_GRACE_MS = 5_000
 
 /** The options `createServer` adds to the petstore's (the compiler keeps this list complete). */
 const SERVER_ONLY = {
@@ -193,6 +232,7 @@ const SERVER_ONLY = {
   allowedHosts: true,
   adminToken: true,
   shutdownTimeoutMs: true,
+  proxyLimits: true,
   record: true,
 } as const satisfies Record<Exclude<keyof ServerOptions, keyof PetstoreOptions>, true>
 

@@ -5,9 +5,15 @@ import { ApiError } from '../errors/api-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { declaredLengthOf } from '../http/declared-length.ts'
 import type { ChunkReader } from '../http/read-body.ts'
+import { createHeldBytes } from '../proxy/held-bytes.ts'
 import { endToEndHeaders, setCookieLines } from '../proxy/hop-by-hop.ts'
 import type { ProxyTarget } from '../proxy/proxy-target.ts'
-import { type ProxyLimits, readUpstreamBody, upstreamTimeout } from '../proxy/read-upstream-body.ts'
+import {
+  carriesBody,
+  type ProxyLimits,
+  readUpstreamBody,
+  upstreamTimeout,
+} from '../proxy/read-upstream-body.ts'
 import type { Upstream } from '../proxy/upstream.ts'
 import { RETRY_AFTER_NAME } from '../spec/headers.ts'
 import { PROXY_LIMITS } from '../spec/limits.ts'
@@ -34,7 +40,10 @@ const DECODERS: Record<
  * (gzip, br, deflate, at most `maxResponseBytes`, decoded off the main
  * thread by zlib's asynchronous functions) is what the judge reads. At most
  * `maxConnections` connections, and `maxInFlight` requests at once: one more
- * is 503 `service_unavailable` with `Retry-After`, and is not sent.
+ * is 503 `service_unavailable` with `Retry-After`, and is not sent; so is
+ * one while the bodies held for callers that have not read them whole reach
+ * `maxHeldBytes`, and an answer that would take them past it is not passed on
+ * (`createHeldBytes`).
  * `close()` ends the pool's connections.
  *
  * @example
@@ -65,7 +74,9 @@ export function createUndiciUpstream(
     }),
   )
   let inFlight = 0
+  const held = createHeldBytes(limits, target.origin)
   const upstream: Upstream = async (request) => {
+    held.checkRoom()
     if (inFlight >= limits.maxInFlight) {
       throw new ApiError(
         'service_unavailable',
@@ -95,23 +106,22 @@ export function createUndiciUpstream(
         throw toUpstreamError(error, errors, target.origin, limits)
       }
       const headersAt = performance.now()
+      // Every refusal below destroys the body, which then emits an error:
+      // it is reported as the refusal's ApiError, never left unhandled.
+      response.body.on('error', () => {})
       const headers = endToEndHeaders(rawPairs(response.headers))
       const setCookie = setCookieLines(rawPairs(response.headers))
-      const iterator = response.body[Symbol.asyncIterator]()
-      const reader: ChunkReader = {
-        read: async () => {
-          const next = await iterator.next()
-          return next.done ? { done: true } : { done: false, value: next.value as Uint8Array }
-        },
-        releaseLock: () => {},
-      }
-      const body = await readUpstreamBody(reader, {
-        declaredLength: declaredLengthOf(headers['content-length']),
-        stop: () => response.body.destroy(),
-        origin: target.origin,
-        limits,
-      })
+      const body = carriesBody(request.method, response.statusCode)
+        ? await readUpstreamBody(nodeChunks(response.body), {
+            declaredLength: declaredLengthOf(headers['content-length']),
+            stop: () => response.body.destroy(),
+            origin: target.origin,
+            limits,
+          })
+        : await noBody(response.body, headers, response.statusCode)
       const decoded = await decode(body, headers['content-encoding'], limits.maxResponseBytes)
+      // The body waits for its caller from here on: it counts until the caller has it.
+      held.hold(body.byteLength, request.whenDone)
       return {
         status: response.statusCode,
         headers,
@@ -132,6 +142,34 @@ export function createUndiciUpstream(
     if ('pool' in undici) await undici.pool.destroy()
   }
   return Object.assign(upstream, { close })
+}
+
+/** undici's body as the one body reader reads it. */
+function nodeChunks(body: AsyncIterable<unknown>): ChunkReader {
+  const iterator = body[Symbol.asyncIterator]()
+  return {
+    read: async () => {
+      const next = await iterator.next()
+      return next.done ? { done: true } : { done: false, value: next.value as Uint8Array }
+    },
+    releaseLock: () => {},
+  }
+}
+
+/**
+ * The empty body of an answer that has none (`carriesBody`): whatever is
+ * left of it is let go of, and the `Content-Length` of a 1xx or a 204,
+ * which RFC 9110 §8.6 forbids, is not passed on (a HEAD's and a 304's state
+ * the representation's length and are).
+ */
+async function noBody(
+  body: { dump(): Promise<void> },
+  headers: Record<string, string>,
+  status: number,
+): Promise<Uint8Array> {
+  await body.dump().catch(() => undefined)
+  if (status < 200 || status === 204) delete headers['content-length']
+  return new Uint8Array(0)
 }
 
 /** undici's headers (a repeated one as an array) as name-value pairs. */

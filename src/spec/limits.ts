@@ -44,8 +44,11 @@ export const MAX_JSON_DEPTH = 32
  * 502 `upstream_too_large`. At most `maxConnections` connections to the
  * upstream, and `maxInFlight` proxied requests at once (each may hold up to
  * twice `maxResponseBytes`: the body and its decoded copy); past that 503
- * `service_unavailable` with `Retry-After: busyRetryAfterS`. The mock's
- * bounds; the spec sets none.
+ * `service_unavailable` with `Retry-After: busyRetryAfterS`. The upstream
+ * bodies read and not yet written whole to their callers (a caller that does
+ * not read holds its answer) take at most `maxHeldBytes` together: past that,
+ * a request is 503 `service_unavailable` with `Retry-After` too, before it is
+ * sent or once its answer is read. The mock's bounds; the spec sets none.
  *
  * @example
  * PROXY_LIMITS.maxResponseBytes // 8388608
@@ -57,5 +60,20 @@ export const PROXY_LIMITS = {
   maxResponseBytes: 8 * 1024 * 1024,
   maxConnections: 32,
   maxInFlight: 32,
+  maxHeldBytes: 64 * 1024 * 1024,
   busyRetryAfterS: 1,
 } as const
+
+/**
+ * The largest upstream body (decoded, in UTF-16 code units) that the proxy
+ * reads as JSON, to judge it against the spec and to record it. A larger one
+ * is passed on all the same, but the judge takes it as cut short (the rules
+ * that need the whole body decide nothing) and the recorder skips it:
+ * reading a body that large (its JSON, each number exactly, each item
+ * against the schema) would stall every other request. A page of the spec's
+ * at most 100 pets is a few KiB. The mock's bound; the spec sets none.
+ *
+ * @example
+ * MAX_JUDGED_BYTES // 262144
+ */
+export const MAX_JUDGED_BYTES = 256 * 1024
