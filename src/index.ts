@@ -13,7 +13,12 @@ export { type Dataset, seedData } from './data/seed-data.ts'
 export { ApiError } from './errors/api-error.ts'
 export { ConfigError } from './errors/config-error.ts'
 export { PetstoreError, type PetstoreErrorCode } from './errors/petstore-error.ts'
-export type { AnsweredViolation, MockRequest, MockResponse } from './http/types.ts'
+export type {
+  AnsweredViolation,
+  MockRequest,
+  MockResponse,
+  ViolationSource,
+} from './http/types.ts'
 export type { JournalStats, ViolationSummary, WaitOptions } from './journal/create-journal.ts'
 export type { JournalEntry } from './journal/journal-entry.ts'
 export type { JournalFilter } from './journal/journal-filter.ts'

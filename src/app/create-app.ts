@@ -240,6 +240,7 @@ export function createApp(deps: AppDeps): App {
         route: ctx.route?.path ?? null,
         code: upstream === undefined ? code : upstream.code,
         forced: ctx.forced ?? null,
+        fallback: ctx.fallback,
         plan: ctx.apiKey?.plan ?? null,
         answeredBy: upstream === undefined ? 'mock' : 'upstream',
         violations: upstream?.violations ?? [],

@@ -399,7 +399,7 @@ describe('petstore-mock CLI', () => {
         /^GET \/v1\/pets\/999 404 not_found upstream \d+\.\dms ✗ error\.body$/m,
       )
       expect(cli.stdout()).toMatch(
-        /^GET \/v1\/pets\?limit=0 400 invalid_request upstream \d+\.\dms ✗ request\.limit$/m,
+        /^GET \/v1\/pets\?limit=0 400 invalid_request upstream \d+\.\dms · your request: request\.limit$/m,
       )
       cli.child.kill('SIGTERM')
       expect(await cli.exited).toBe(0)

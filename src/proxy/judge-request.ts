@@ -30,10 +30,10 @@ export type RequestCheckId = keyof typeof SECTIONS
  * `listPets` (§4.1), `petId` of `getPet` (§4.3), the NewPet of `createPet`
  * (§2: `name` a string, `categoryId` an int64, `status` a PetStatus; the
  * mock's own choices, such as the name's length, are not the spec's and are
- * not judged). Each violation says it is the caller's.
+ * not judged). Each violation says it is the caller's (`source: 'request'`).
  *
  * @example
- * judgeRequest(ctx) // [{ check: 'request.limit', level: 'required', message: 'The caller sent …', section: '§4.1, §8' }]
+ * judgeRequest(ctx) // [{ check: 'request.limit', level: 'required', message: 'The caller sent …', section: '§4.1, §8', source: 'request' }]
  */
 export function judgeRequest(ctx: Context): Array<AnsweredViolation> {
   const violations: Array<AnsweredViolation> = []
@@ -43,6 +43,7 @@ export function judgeRequest(ctx: Context): Array<AnsweredViolation> {
       level: 'required',
       message: `The caller's request is not as the spec states (the caller's mistake, not the server's): ${problem.replace(/\.$/, '')}.`,
       section: SECTIONS[check],
+      source: 'request',
     })
   const attempt = (check: RequestCheckId, read: () => void) => {
     try {

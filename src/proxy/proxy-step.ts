@@ -1,8 +1,8 @@
 import type { Clock } from '../clock/clock.ts'
-import type { createExchangeJudge, JudgedExchange } from '../contract/judge-exchange.ts'
+import type { createExchangeJudge, JudgedExchange, Violation } from '../contract/judge-exchange.ts'
 import { parseJsonBody } from '../contract/parse-json-body.ts'
 import { ApiError } from '../errors/api-error.ts'
-import type { Context, MockResponse, Next } from '../http/types.ts'
+import type { AnsweredViolation, Context, MockResponse, Next } from '../http/types.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { escapesBase } from './escapes-base.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
@@ -41,6 +41,14 @@ export interface ProxyDeps {
   force: (ctx: Context, next: Next) => MockResponse | Promise<MockResponse>
   /** Told of each answer the upstream gave (the recorder). */
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
+  /**
+   * Counts an Error the proxy answers itself (502 `upstream_unreachable`, 504
+   * `upstream_timeout`, 503 past its bound, 400 for a path it will not
+   * forward) with the mock's limiter, as a fallback answer is, and puts the
+   * mock's `X-RateLimit-*` on `ctx.headers`; what it answers is ignored (the
+   * proxy's Error is the answer, never a 429 in its place).
+   */
+  countOwn?: (ctx: Context) => MockResponse | Promise<MockResponse>
 }
 
 /**
@@ -59,18 +67,26 @@ export interface ProxyDeps {
  */
 export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promise<MockResponse> {
   const { target, upstream, fallback, judge, clock } = deps
+  /** The proxy's own Error, with the mock's rate-limit headers (every `/v1` answer carries them). */
+  const ownError = async (ctx: Context, error: unknown): Promise<never> => {
+    if (deps.countOwn !== undefined && error instanceof ApiError) await deps.countOwn(ctx)
+    throw error
+  }
   return async (ctx, mock) => {
     const { request } = ctx
     // (An absolute-form target is refused before routing, by the app.)
     const unsafe = escapesBase(request.path)
     if (unsafe !== undefined) {
-      throw new ApiError(
-        'invalid_request',
-        `The proxy forwards only paths under ${API_PREFIX} and ${unsafe}.`,
+      return ownError(
+        ctx,
+        new ApiError(
+          'invalid_request',
+          `The proxy forwards only paths under ${API_PREFIX} and ${unsafe}.`,
+        ),
       )
     }
     // A body the transport refused (413 too large, 408 stalled) is never forwarded in part.
-    if (request.bodyError) throw request.bodyError
+    if (request.bodyError) return ownError(ctx, request.bodyError)
     return deps.force(ctx, async () => {
       const sentAt = clock.now()
       const headers = forwardedHeaders(ctx)
@@ -88,11 +104,15 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         })
       } catch (error) {
         if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {
+          ctx.fallback = 'unreachable'
           return mock(ctx)
         }
-        throw error
+        return ownError(ctx, error)
       }
-      if (fallback && hasNoSuchRoute(answer, ctx)) return mock(ctx)
+      if (fallback && hasNoSuchRoute(answer, ctx)) {
+        ctx.fallback = 'no-route'
+        return mock(ctx)
+      }
       const receivedAt = clock.now()
       const exchange: JudgedExchange = {
         method: request.method,
@@ -111,7 +131,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
           typeof request.body === 'string' ? request.body : TEXT.decode(request.body)
       }
       ctx.upstream = {
-        violations: [...judgeRequest(ctx), ...judge(exchange)],
+        violations: [...judgeRequest(ctx), ...judgedResponse(judge(exchange))],
         body: answer.text === '' ? null : answer.text,
         bodyTruncated: answer.textTruncated,
         code: answer.status >= 400 ? errorCodeOf(answer.text) : null,
@@ -136,6 +156,11 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
       return answered
     })
   }
+}
+
+/** The judge's verdict on the upstream's answer: each violation is the upstream's (`source: 'response'`). */
+function judgedResponse(violations: Array<Violation>): Array<AnsweredViolation> {
+  return violations.map((violation) => ({ ...violation, source: 'response' }))
 }
 
 /**
