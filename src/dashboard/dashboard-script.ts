@@ -1,5 +1,12 @@
-import type { Violation } from '../contract/judge-exchange.ts'
-import type { JournalEntry } from '../journal/journal-entry.ts'
+import { pathWithQuery } from '../journal/journal-entry.ts'
+import {
+  DASHBOARD_LOGIC,
+  type DashboardEntry,
+  type DashboardLogic,
+  type QueuedScenario,
+  type RowFilter,
+  type RowMark,
+} from './dashboard-logic.ts'
 
 /**
  * What the dashboard's script is told by the server: the routes a scenario
@@ -13,16 +20,49 @@ export interface DashboardConfig {
 }
 
 /**
- * The dashboard's script, run in the page. It is sent as its own source text
- * (`toString()`), so it must not reference anything outside itself. It reads
- * the journal, follows `events` (streamed with `fetch`, so that an admin
- * token from the page's `#token=` fragment can be sent as a bearer), polls
- * `state` for quota and scenarios, and drives the scenario form.
+ * The page's logic: `DASHBOARD_LOGIC` and the journal's `pathWithQuery`.
  *
  * @example
- * const source = `(${dashboardMain.toString()})(${JSON.stringify(config)})`
+ * const logic: PageLogic = { ...DASHBOARD_LOGIC, pathWithQuery }
  */
-export function dashboardMain(config: DashboardConfig): void {
+export type PageLogic = DashboardLogic & { pathWithQuery: typeof pathWithQuery }
+
+/**
+ * The dashboard's script as the page gets it, one script with no build step:
+ * the source text of each pure function of `DASHBOARD_LOGIC` (and the
+ * journal's `pathWithQuery`), then `dashboardMain` called with the config
+ * and those functions, all in one function scope.
+ *
+ * @example
+ * const script = dashboardScript({ routes: [], statuses: [503], maxRows: 500 })
+ */
+export function dashboardScript(config: DashboardConfig): string {
+  const logic: PageLogic = { ...DASHBOARD_LOGIC, pathWithQuery }
+  const functions = Object.values(logic)
+  const given = functions.map((fn) => fn.name).join(', ')
+  return [
+    '(() => {',
+    "'use strict'",
+    ...functions.map((fn) => fn.toString()),
+    `;(${dashboardMain.toString()})(${JSON.stringify(config)}, { ${given} })`,
+    '})()',
+    '',
+  ].join('\n')
+}
+
+/**
+ * The dashboard's script, run in the page: the DOM around the pure logic it
+ * is given. It is sent as its own source text (`toString()`, by
+ * `dashboardScript`), so it must not reference anything outside itself and
+ * `logic`. It reads the journal, follows `events` (streamed with `fetch`, so
+ * that an admin token from the page's `#token=` fragment can be sent as a
+ * bearer), polls `state` for quota and scenarios, and drives the scenario
+ * form.
+ *
+ * @example
+ * const script = dashboardScript(config) // calls dashboardMain(config, logic) in the page
+ */
+export function dashboardMain(config: DashboardConfig, logic: PageLogic): void {
   interface Quota {
     limit: number
     used: number
@@ -34,27 +74,10 @@ export function dashboardMain(config: DashboardConfig): void {
       enabled: boolean
       clients: Array<{ client: string; minute: Quota; day: Quota; bannedUntil?: number }>
     }
-    scenarios: Array<{
-      id: number
-      status?: number
-      delay?: number
-      method?: string
-      path?: string
-      match?: unknown
-      remaining: number
-    }>
+    scenarios: Array<QueuedScenario & { id: number }>
   }
 
-  /**
-   * A journal entry as the page reads it: a mock that judges what it answers
-   * or proxies adds `answeredBy`, `violations` and `response`; an entry
-   * without them still shows.
-   */
-  type Entry = JournalEntry & {
-    answeredBy?: 'mock' | 'upstream'
-    violations?: Array<Violation>
-    response?: { headers: Record<string, string>; body: string | null; bodyTruncated: boolean }
-  }
+  type Entry = DashboardEntry
 
   const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
   const token = new URLSearchParams(location.hash.slice(1)).get('token')
@@ -88,28 +111,28 @@ export function dashboardMain(config: DashboardConfig): void {
     return node
   }
 
-  const fullPath = (entry: Entry) => {
-    const search = new URLSearchParams()
-    for (const [name, value] of Object.entries(entry.query)) {
-      for (const item of Array.isArray(value) ? value : [value]) search.append(name, item)
-    }
-    const text = search.toString()
-    return text === '' ? entry.path : `${entry.path}?${text}`
-  }
-
+  const fullPath = (entry: Entry) => logic.pathWithQuery(entry)
   const violationsOf = (entry: Entry) => entry.violations ?? []
   const passes = (entry: Entry) => {
     const data = new FormData(filterForm)
-    const method = String(data.get('method') ?? '')
-    const path = String(data.get('path') ?? '').trim()
-    const status = String(data.get('status') ?? '').trim()
-    if (data.get('violations') !== null && violationsOf(entry).length === 0) return false
-    if (method && entry.method !== method) return false
-    if (path && entry.route !== path && !fullPath(entry).includes(path)) return false
-    if (/^[1-5]xx$/i.test(status)) return String(entry.status)[0] === status[0]
-    if (status) return String(entry.status).startsWith(status)
-    return true
+    const filter: RowFilter = {
+      method: String(data.get('method') ?? ''),
+      path: String(data.get('path') ?? ''),
+      status: String(data.get('status') ?? ''),
+      violations: String(data.get('violations') ?? ''),
+    }
+    return logic.passesFilter(entry, fullPath(entry), filter)
   }
+  const markOf = (mark: RowMark) =>
+    el(
+      'span',
+      {
+        class: mark.className,
+        ...(mark.title === undefined ? {} : { title: mark.title }),
+        ...(mark.label === undefined ? {} : { 'aria-label': mark.label }),
+      },
+      mark.text,
+    )
 
   const details = $<HTMLDialogElement>('details')
   const clockTime = (entry: Entry) => new Date(entry.time).toLocaleTimeString([], { hour12: false })
@@ -124,20 +147,12 @@ export function dashboardMain(config: DashboardConfig): void {
   }
   const bodyBlock = (body: string | null, truncated: boolean, what: string) => {
     if (body === null || body === '') return [el('p', { class: 'note' }, `No ${what} body.`)]
-    const shown = /^\s*[[{]/.test(body) && !truncated ? pretty(body) : body
     return [
-      el('pre', {}, shown),
+      el('pre', {}, logic.prettyBody(body, truncated)),
       ...(truncated
         ? [el('p', { class: 'note' }, `Cut: the journal keeps the start of the ${what} body.`)]
         : []),
     ]
-  }
-  const pretty = (body: string) => {
-    try {
-      return JSON.stringify(JSON.parse(body), null, 2)
-    } catch {
-      return body
-    }
   }
   /** The whole exchange of an entry: what was wrong with it, the request, the response. */
   const showExchange = (entry: Entry) => {
@@ -147,13 +162,15 @@ export function dashboardMain(config: DashboardConfig): void {
     const violations = violationsOf(entry)
     if (violations.length > 0) {
       const section = el('section', { class: 'found' })
-      section.append(el('h3', {}, `Spec violations (${violations.length})`))
+      section.append(el('h3', {}, logic.violationsHeading(entry)))
       const list = el('ul', { class: 'violations' })
       for (const violation of violations) {
-        const item = el('li', { class: violation.level })
+        const item = el('li', {
+          class: violation.source === 'request' ? 'request' : violation.level,
+        })
         item.append(
           el('span', { class: 'check' }, violation.check),
-          el('span', { class: 'level' }, violation.level),
+          el('span', { class: 'level' }, logic.violationLevel(violation)),
           el('span', { class: 'section' }, `spec ${violation.section}`),
           el('p', {}, violation.message),
         )
@@ -175,8 +192,11 @@ export function dashboardMain(config: DashboardConfig): void {
     head.append(
       el(
         'span',
-        { class: `tag${entry.answeredBy === 'upstream' ? ' upstream' : ''}` },
-        entry.answeredBy === 'upstream' ? 'answered by upstream' : 'answered by the mock',
+        {
+          class: `tag${entry.answeredBy === 'upstream' ? ' upstream' : entry.fallback ? ' fallback' : ''}`,
+          ...(entry.fallback ? { title: logic.fallbackReason(entry.fallback) } : {}),
+        },
+        logic.answeredByText(entry),
       ),
     )
     if (entry.forced) head.append(el('span', { class: 'tag' }, `forced: ${entry.forced}`))
@@ -204,9 +224,7 @@ export function dashboardMain(config: DashboardConfig): void {
   }
 
   const rowOf = (entry: Entry, fresh: boolean) => {
-    const violations = violationsOf(entry)
-    const classes = [fresh ? 'fresh' : '', violations.length > 0 ? 'violating' : '']
-    const row = el('tr', { class: classes.filter(Boolean).join(' ') })
+    const row = el('tr', { class: logic.rowClasses(entry, fresh) })
     row.append(el('td', { class: 'c-time time' }, clockTime(entry)))
     row.append(el('td', { class: 'c-method method' }, entry.method))
     const cell = el('td', { class: 'c-path' })
@@ -219,35 +237,21 @@ export function dashboardMain(config: DashboardConfig): void {
     row.addEventListener('click', () => showExchange(entry))
     const within = el('div', { class: 'path' })
     within.append(open)
-    // Where the code column is hidden, the path says that a proxied server answered.
-    if (entry.answeredBy === 'upstream') {
-      within.append(el('span', { class: 'tag upstream narrow-only' }, 'upstream'))
+    // Where the code column is hidden, the path says who answered in proxy mode.
+    for (const tag of logic.rowTags(entry)) {
+      if (tag.className !== 'tag') {
+        within.append(markOf({ ...tag, className: `${tag.className} narrow-only` }))
+      }
     }
     cell.append(within)
     row.append(cell)
     const status = el('td', { class: 'c-status' })
     status.append(statusBadge(entry.status))
-    if (violations.length > 0) {
-      const required = violations.some((violation) => violation.level === 'required')
-      const label = `${violations.length} spec violation${violations.length === 1 ? '' : 's'}`
-      status.append(
-        el(
-          'span',
-          {
-            class: `mark${required ? '' : ' advisory'}`,
-            title: `${label}: ${violations.map((violation) => violation.check).join(', ')}`,
-            'aria-label': label,
-          },
-          `! ${violations.length}`,
-        ),
-      )
-    }
+    status.append(...logic.statusMarks(entry).map(markOf))
     row.append(status)
     const code = el('td', { class: 'c-code' })
     const tags = el('div', { class: 'tags' })
-    if (entry.answeredBy === 'upstream')
-      tags.append(el('span', { class: 'tag upstream' }, 'upstream'))
-    if (entry.forced) tags.append(el('span', { class: 'tag' }, `forced: ${entry.forced}`))
+    tags.append(...logic.rowTags(entry).map(markOf))
     if (entry.code) tags.prepend(el('span', { class: 'code-text', title: entry.code }, entry.code))
     code.append(tags)
     row.append(code)
@@ -267,8 +271,7 @@ export function dashboardMain(config: DashboardConfig): void {
   }
   const update = () => {
     const shown = rows.children.length
-    $('count').textContent =
-      shown === entries.length ? `(${entries.length})` : `(${shown} of ${entries.length})`
+    $('count').textContent = logic.countText(shown, entries.length)
     $('empty').hidden = shown > 0 || entries.length > 0
     $('no-match').hidden = shown > 0 || entries.length === 0
   }
@@ -299,18 +302,9 @@ export function dashboardMain(config: DashboardConfig): void {
         for (;;) {
           const { done, value } = await reader.read()
           if (done) break
-          buffer += value
-          let end = buffer.indexOf('\n\n')
-          while (end !== -1) {
-            const block = buffer.slice(0, end)
-            buffer = buffer.slice(end + 2)
-            end = buffer.indexOf('\n\n')
-            let event = 'message'
-            let data = ''
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) event = line.slice(7)
-              else if (line.startsWith('data: ')) data += line.slice(6)
-            }
+          const { events, rest } = logic.readEvents(buffer + value)
+          buffer = rest
+          for (const { event, data } of events) {
             if (event === 'request') add(JSON.parse(data))
             else if (event === 'dropped') void catchUp()
           }
@@ -330,11 +324,7 @@ export function dashboardMain(config: DashboardConfig): void {
   }
 
   // Quota and scenarios.
-  const countdown = (until: number) => {
-    const left = Math.max(0, until - Math.floor(Date.now() / 1000))
-    if (left >= 3_600) return `${Math.floor(left / 3_600)} h ${Math.floor((left % 3_600) / 60)} min`
-    return left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`
-  }
+  const countdown = (until: number) => logic.countdown(until, Math.floor(Date.now() / 1000))
   const renderQuota = () => {
     const box = $('quota')
     if (state === undefined) return
@@ -347,16 +337,9 @@ export function dashboardMain(config: DashboardConfig): void {
       ...clients.map((client) => {
         const card = el('div', { class: 'client' })
         const head = el('div', { class: 'client-head' })
-        const name = client.client.replace(/^(key|address):/, '')
+        const { name, plan } = logic.clientLabel(client.client, state?.keys ?? [])
         head.append(el('span', { class: 'client-name' }, name))
-        const known = state?.keys.find((key) => `key:${key.key}` === client.client)
-        head.append(
-          el(
-            'span',
-            { class: 'plan' },
-            client.client.startsWith('address:') ? 'no key (Free)' : (known?.plan ?? ''),
-          ),
-        )
+        head.append(el('span', { class: 'plan' }, plan))
         card.append(head)
         for (const [label, window] of [
           ['minute', client.minute],
@@ -364,9 +347,9 @@ export function dashboardMain(config: DashboardConfig): void {
         ] as const) {
           const row = el('div', { class: 'window' })
           row.append(el('span', {}, label))
-          const share = Math.min(1, window.used / Math.max(1, window.limit))
+          const { share, className } = logic.quotaShare(window.used, window.limit)
           const bar = el('div', {
-            class: `bar${share >= 1 ? ' full' : share >= 0.8 ? ' high' : ''}`,
+            class: className,
             role: 'meter',
             'aria-valuemin': '0',
             'aria-valuemax': String(window.limit),
@@ -404,15 +387,7 @@ export function dashboardMain(config: DashboardConfig): void {
     list.replaceChildren(
       ...state.scenarios.map((scenario) => {
         const item = el('li')
-        const what = [
-          scenario.status === undefined ? 'delay only' : String(scenario.status),
-          scenario.delay ? `+${scenario.delay} ms` : '',
-          `${scenario.method ?? 'any method'} ${scenario.path ?? 'any path'}`,
-          scenario.match ? 'when matched' : '',
-          `× ${scenario.remaining}`,
-        ]
-          .filter(Boolean)
-          .join(' · ')
+        const what = logic.scenarioText(scenario)
         item.append(el('span', { class: 'mono' }, what))
         const remove = el(
           'button',
@@ -456,15 +431,12 @@ export function dashboardMain(config: DashboardConfig): void {
   scenarioForm.addEventListener('submit', async (event) => {
     event.preventDefault()
     const data = new FormData(scenarioForm)
-    const scenario: Record<string, unknown> = { times: Number(data.get('times') || 1) }
-    if (data.get('status')) scenario.status = Number(data.get('status'))
-    if (data.get('delay')) scenario.delay = Number(data.get('delay'))
-    const route = String(data.get('route') ?? '')
-    if (route) {
-      const [method, path] = route.split(' ')
-      scenario.method = method
-      scenario.path = path
-    }
+    const scenario = logic.scenarioOfForm({
+      times: String(data.get('times') ?? ''),
+      status: String(data.get('status') ?? ''),
+      delay: String(data.get('delay') ?? ''),
+      route: String(data.get('route') ?? ''),
+    })
     const error = $('scenario-error')
     try {
       await call('POST', 'scenarios', scenario)
