@@ -35,10 +35,13 @@ describe('proxyBanner', () => {
     })
     const fallback = lines.findIndex((line) => line.startsWith('  fallback:  '))
     expect(lines[fallback]).toMatch(
-      /the mock answers .* from its own data, whose ids are not the upstream's/,
+      /no route or is down, the mock answers \(fallback:… in the log\)$/,
     )
-    // Indented under the fallback line.
-    expect(lines.slice(fallback + 1, fallback + 5)).toEqual(mockLines.map((line) => `  ${line}`))
+    expect(lines[fallback + 1]).toMatch(
+      /^ {13}with its own data \(ids not the upstream's: .*\), limits and keys:$/,
+    )
+    // Indented under the fallback lines.
+    expect(lines.slice(fallback + 2, fallback + 6)).toEqual(mockLines.map((line) => `  ${line}`))
     expect(lines.at(-1)).toBe(
       '  record:    the pets and orders the upstream answers with, to recorded.json',
     )

@@ -38,7 +38,8 @@ export function proxyBanner(options: ProxyBannerOptions): Array<string> {
   ]
   if (options.fallback) {
     lines.push(
-      "  fallback:  where the upstream has no route or is down, the mock answers (marked fallback:…) from its own data, whose ids are not the upstream's (its orders name the mock's pets), with its own limits and keys:",
+      '  fallback:  where the upstream has no route or is down, the mock answers (fallback:… in the log)',
+      "             with its own data (ids not the upstream's: its orders name the mock's pets), limits and keys:",
       ...options.mockLines.map((line) => `  ${line}`),
     )
   } else {
