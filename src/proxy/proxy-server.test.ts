@@ -210,6 +210,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(response.statusCode).toBe(413)
     expect(await response.body.json()).toMatchObject({ code: 'payload_too_large', status: 413 })
     expect(upstream.requests).toBe(0)
+    expect(rateLimitHeaders(response.headers)).toEqual(['60', '59'])
   })
 
   it('passes repeated Set-Cookie headers on as separate lines (RFC 6265 §3)', async () => {
@@ -273,12 +274,14 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(upstream.requests).toBe(1)
   })
 
+  // The proxy's own refusal of a path carries the mock's rate-limit headers; an
+  // absolute-form target is refused before the request reaches the API.
   it.each([
-    ['an absolute-form target', 'GET http://127.0.0.1:1/v1/pets HTTP/1.1'],
-    ['a dot segment', 'GET /v1/../admin HTTP/1.1'],
-    ['an encoded dot segment', 'GET /v1/%2e%2e/admin HTTP/1.1'],
-    ['an encoded slash', 'GET /v1/pets%2f..%2f..%2fadmin HTTP/1.1'],
-  ])('refuses %s with a 400 Error body and contacts nobody', async (_name, line) => {
+    ['an absolute-form target', 'GET http://127.0.0.1:1/v1/pets HTTP/1.1', false],
+    ['a dot segment', 'GET /v1/../admin HTTP/1.1', true],
+    ['an encoded dot segment', 'GET /v1/%2e%2e/admin HTTP/1.1', true],
+    ['an encoded slash', 'GET /v1/pets%2f..%2f..%2fadmin HTTP/1.1', true],
+  ])('refuses %s with a 400 Error body and contacts nobody', async (_name, line, counted) => {
     const upstream = await raw((_req, res) => res.writeHead(200).end('[]'))
     const mock = await proxyMock(`${upstream.url}/v1`)
     const host = new URL(mock.url).host
@@ -291,6 +294,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(body).toMatchObject({ code: 'invalid_request', status: 400 })
     expect(body.message).toMatch(/proxy forwards only/)
     expect(upstream.requests).toBe(0)
+    expect(/\r\nx-ratelimit-limit: 60\r\n/i.test(received)).toBe(counted)
   })
 
   it('answers 502 upstream_unreachable when nothing listens upstream', async () => {
