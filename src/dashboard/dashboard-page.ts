@@ -212,7 +212,7 @@ td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .open { all: unset; cursor: pointer; font-family: var(--mono); font-size: 12.5px; display: block; max-width: 100%;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .path { display: flex; gap: 6px; align-items: center; min-width: 0; }
-.path .open { min-width: 0; }
+.path .open { min-width: 5em; }
 .path .narrow-only { display: none; }
 .open:hover { color: var(--accent); text-decoration: underline; }
 .open:focus-visible { outline: 3px solid var(--focus); }

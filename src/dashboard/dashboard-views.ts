@@ -221,11 +221,11 @@ export function rowView(
   const within = element('div', { class: 'path' })
   within.append(button)
   const tags = logic.rowTags(entry)
-  // Where the code column is hidden, the path says who answered and whose mistake it was.
-  for (const tag of tags) {
-    if (tag.className !== 'tag') {
-      within.append(markElement({ ...tag, className: `${tag.className} narrow-only` }))
-    }
+  // Where the code column is hidden, the path shows the first of its tags (the
+  // caller's mistake, else who answered), so that the path itself keeps room.
+  const first = tags.find((tag) => tag.className !== 'tag')
+  if (first !== undefined) {
+    within.append(markElement({ ...first, className: `${first.className} narrow-only` }))
   }
   cell.append(within)
   row.append(cell)
