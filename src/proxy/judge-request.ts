@@ -16,8 +16,8 @@ const SECTIONS = {
 
 /**
  * The id of a rule a caller's request broke (the caller's mistake, not the
- * server's): the journal, the log and `GET /__mock/violations` show them
- * beside the kit's check ids.
+ * server's): the journal, the log, the dashboard and `GET /__mock/violations`
+ * show them apart from the kit's check ids (`source: 'request'`).
  *
  * @example
  * const id: RequestCheckId = 'request.limit'

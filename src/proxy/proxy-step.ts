@@ -56,10 +56,12 @@ export interface ProxyDeps {
  * its method, path under `/v1`, query, body and end-to-end headers (the
  * caller's `Authorization` included), and passes the answer back as it came
  * (status, end-to-end headers, body bytes). Every answer is judged against
- * the spec; the verdict goes to `ctx.upstream`. Errors on demand still
- * answer without the upstream. With `fallback`, `mock` answers what the
- * upstream has no route for (a route-like 404, 405, 501) or cannot be reached
- * for.
+ * the spec; the verdict goes to `ctx.upstream`, each violation saying whose
+ * it is (`source`: the caller's request, or the upstream's response). Errors
+ * on demand still answer without the upstream. With `fallback`, `mock`
+ * answers what the upstream has no route for (a route-like 404, 405, 501) or
+ * cannot be reached for, and `ctx.fallback` says which. The proxy's own Errors
+ * are counted by `countOwn`, so that they carry the mock's rate-limit headers.
  *
  * @example
  * const step = proxyStep(deps)
