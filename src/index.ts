@@ -23,7 +23,12 @@ export { ApiError } from './errors/api-error.ts'
 export { ConfigError } from './errors/config-error.ts'
 export { PetstoreError } from './errors/petstore-error.ts'
 export { PETSTORE_ERROR_CODES, type PetstoreErrorCode } from './errors/petstore-error-codes.ts'
-export type { AnsweredViolation, MockRequest, MockResponse } from './http/types.ts'
+export type {
+  AnsweredViolation,
+  MockRequest,
+  MockResponse,
+  ViolationSource,
+} from './http/types.ts'
 export type { JournalStats, ViolationSummary, WaitOptions } from './journal/create-journal.ts'
 export type { JournalEntry } from './journal/journal-entry.ts'
 export type { JournalFilter } from './journal/journal-filter.ts'

@@ -212,6 +212,19 @@ describe.runIf(BROWSER_TESTS)('the dashboard at every width', () => {
             },
           ].slice(0, id === 3 ? 2 : 1)
         }
+        // The first request stands for a caller's mistake the upstream answered.
+        if (id === 1) {
+          entry.answeredBy = 'upstream'
+          entry.violations = [
+            {
+              check: 'request.limit',
+              level: 'required',
+              message: "The caller's request is not as the spec states: limit must be 1 to 100.",
+              section: '§4.1, §8',
+              source: 'request',
+            },
+          ]
+        }
       }
       await route.fulfill({ response, json: entries })
     })
@@ -290,14 +303,32 @@ describe.runIf(BROWSER_TESTS)('the dashboard at every width', () => {
           .locator('.mark')
           .evaluateAll((marks) => marks.map((mark) => mark.getAttribute('aria-label'))),
       ).toEqual(['1 spec violation', '2 spec violations'])
-      await page.getByLabel('Violations only').check()
+      // Every path keeps room beside its tags.
+      const squeezed = await page.$$eval('#rows button.open', (paths) =>
+        paths
+          .filter((path) => path.getBoundingClientRect().width < 40)
+          .map((path) => path.getAttribute('title')),
+      )
+      expect(squeezed).toEqual([])
+      // The caller's mistake: a neutral badge (by the path where the code column is hidden).
+      const mistaken = page.locator('#rows tr.mistaken')
+      expect(await mistaken.count()).toBe(1)
+      expect(
+        await mistaken
+          .locator('.tag.caller')
+          .evaluateAll((tags) => tags.filter((tag) => tag.getClientRects().length > 0).length),
+      ).toBe(1)
+      await page.locator('#filter select[name=violations]').selectOption('any')
+      await expect.poll(() => page.locator('#rows tr').count()).toBe(3)
+      expect(await columns()).toEqual(before)
+      await page.locator('#filter select[name=violations]').selectOption('upstream')
       await expect.poll(() => page.locator('#rows tr').count()).toBe(2)
       expect(await columns()).toEqual(before)
       await page.locator('#filter input[name=status]').fill('5xx')
       await expect.poll(() => page.locator('#rows tr').count()).toBe(0)
       expect(await columns()).toEqual(before)
       await page.locator('#filter input[name=status]').fill('')
-      await page.getByLabel('Violations only').uncheck()
+      await page.locator('#filter select[name=violations]').selectOption('')
       await expect.poll(() => page.locator('#rows tr').count()).toBe(6)
       expect(await columns()).toEqual(before)
       await shoot(`dashboard-${width}`)

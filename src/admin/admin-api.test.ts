@@ -204,7 +204,8 @@ describe.each(useTransports({ clock }))('control API ($name)', (transport) => {
     expect(page.text).not.toMatch(/https?:\/\//)
     const script = await call(admin('dashboard.js'))
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
-    expect(script.text).toMatch(/^\(function dashboardMain\(/)
+    expect(script.text).toMatch(/^\(\(\) => \{\n'use strict'\n/)
+    expect(script.text).toMatch(/\(function dashboardMain\(/)
     expect(() => new Function(script.text)).not.toThrow()
     const bare = await call('/__mock')
     if (transport.name === 'msw') {

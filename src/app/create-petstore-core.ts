@@ -12,7 +12,8 @@ import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError, type PetstoreErrorCode } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createFetchHandler } from '../fetch/fetch-transport.ts'
-import type { Context } from '../http/types.ts'
+import { compose } from '../http/compose.ts'
+import type { Context, ViolationSource } from '../http/types.ts'
 import {
   createJournal,
   type JournalStats,
@@ -25,6 +26,8 @@ import type { JournalFilter } from '../journal/journal-filter.ts'
 import { journalRoutes } from '../journal/journal-routes.ts'
 import { type Har, toHar } from '../journal/to-har.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
+import { authenticate } from '../middleware/authenticate.ts'
+import { rateLimit } from '../middleware/rate-limit.ts'
 import { simulate } from '../middleware/simulate.ts'
 import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
 import { parseBaseUrl } from '../options/base-url.ts'
@@ -185,9 +188,10 @@ export interface PetstoreCore {
   onRequest(listener: (entry: JournalEntry) => void): () => void
   /**
    * How often each rule of the spec was broken since the journal was last
-   * cleared, per check id, like `GET /__mock/violations`.
+   * cleared, per check id, like `GET /__mock/violations`; with `source`, only
+   * the caller's mistakes (`'request'`) or only the upstream's (`'response'`).
    */
-  violations(): ViolationSummary
+  violations(source?: ViolationSource): ViolationSummary
   /**
    * The journaled requests that pass the filter as a HAR 1.2 document, like
    * `GET /__mock/requests.har`; URLs under the base URL (else
@@ -313,6 +317,11 @@ export function createPetstoreCore(
             clock,
             force: simulate(scenarios, clock),
             onUpstreamAnswer: internal.onUpstreamAnswer,
+            // The proxy's own Errors are the mock's answers: counted as a fallback answer is.
+            countOwn: compose([authenticate(keyring), rateLimit(limiter)], () => ({
+              status: 204,
+              headers: {},
+            })),
           }),
   })
 
@@ -372,7 +381,7 @@ export function createPetstoreCore(
       }
     },
     state,
-    violations: () => journal.violations(),
+    violations: (source) => journal.violations(source),
     toHar: (filter) =>
       toHar(
         rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'export the journal', () => journal.list(filter)),

@@ -400,7 +400,12 @@ describe('petstore-mock CLI', () => {
       const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
       await cli.waitFor(/try: .*\n/)
       expect(cli.stdout()).toContain(
-        `proxy:     ${url}/v1 -> ${upstream.baseUrl}, every exchange judged`,
+        `proxy:     ${url}/v1 -> ${upstream.baseUrl}: the upstream answers, with its own data, keys and rate limits`,
+      )
+      // The mock's data, limits and keys are not what is served: not announced.
+      expect(cli.stdout()).not.toMatch(/data: {6}\d+ pets|limits: {4}|keys:|sk_test_free/)
+      expect(cli.stdout()).toContain(
+        `record:    the pets and orders the upstream answers with, to ${record}`,
       )
       const headers = { authorization: 'Bearer sk_ref' }
       await (await request(`${url}/v1/pets?limit=1`, { headers })).body.dump()
@@ -412,7 +417,7 @@ describe('petstore-mock CLI', () => {
         /^GET \/v1\/pets\/999 404 not_found upstream \d+\.\dms ✗ error\.body$/m,
       )
       expect(cli.stdout()).toMatch(
-        /^GET \/v1\/pets\?limit=0 400 invalid_request upstream \d+\.\dms ✗ request\.limit$/m,
+        /^GET \/v1\/pets\?limit=0 400 invalid_request upstream \d+\.\dms · your request: request\.limit$/m,
       )
       cli.child.kill('SIGTERM')
       expect(await cli.exited).toBe(0)

@@ -19,6 +19,7 @@ import { lineWriter } from './line-writer.ts'
 import { packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 import { type MockArgs, parseMockFlags } from './parse-mock-flags.ts'
+import { proxyBanner } from './proxy-banner.ts'
 import { securityBanner } from './security-banner.ts'
 
 export type { CliIo }
@@ -124,33 +125,44 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       `  journal:   last ${args['journal-size']} requests at ${ADMIN_PREFIX}/requests, live at ${ADMIN_PREFIX}/events`,
     )
   }
-  if (args.proxy !== undefined) {
-    say(
-      `  proxy:     ${url}${API_PREFIX} -> ${args.proxy}, every exchange judged against the spec${args['proxy-fallback'] === 'mock' ? '; the mock answers where the upstream has no route or is down' : ''}${args.record ? `; pets and orders added to ${args.record} by id (what it holds is kept)` : ''}`,
-    )
-  }
-  say(
+  // The mock's own data, limits and keys: in proxy mode, only the fallback's.
+  const mockLines = [
     `  data:      ${formatCounts(petstore.state().data)}${args['data-file'] ? ` (kept in ${args['data-file']})` : ''}`,
-  )
-  say(
     `  limits:    ${describeRateLimits({
       enabled: args['rate-limit'] !== 'off',
       scale,
       banAfter: args['ban-after'],
       banSeconds: args['ban-seconds'],
     })}`,
-  )
-  say('  keys:')
-  for (const key of petstore.state().keys) {
-    say(`    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`)
-  }
+    '  keys:',
+    ...petstore
+      .state()
+      .keys.map(
+        (key) =>
+          `    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`,
+      ),
+  ]
+  const lines =
+    args.proxy === undefined
+      ? mockLines
+      : proxyBanner({
+          api: `${url}${API_PREFIX}`,
+          upstream: args.proxy,
+          fallback: args['proxy-fallback'] === 'mock',
+          record: args.record,
+          mockLines,
+        })
+  for (const line of lines) say(line)
+  // Through the proxy, the key is the upstream's.
+  const key = args.proxy === undefined ? 'sk_test_free' : '<your upstream key>'
   say(
-    `  try:       curl -H 'Authorization: Bearer sk_test_free' '${url}${ROUTE_OF.listPets.path}?limit=3'`,
+    `  try:       curl -H 'Authorization: Bearer ${key}' '${url}${ROUTE_OF.listPets.path}?limit=3'`,
   )
   for (const line of securityBanner({
     host: args.host,
     beyondLoopback: isBeyondLoopback(args.host),
     adminToken: args.admin ? running.adminToken : undefined,
+    proxy: args.proxy,
   })) {
     say(line)
   }

@@ -1,6 +1,7 @@
 /**
  * The banner lines about who can reach the mock: one warning line when it
- * binds beyond loopback, and the admin token the control API then needs.
+ * binds beyond loopback (in proxy mode: and through it the upstream, with
+ * whatever key they send), and the admin token the control API then needs.
  *
  * @example
  * securityBanner({ host: '0.0.0.0', beyondLoopback: true, adminToken: 'Qm9i…' })
@@ -11,11 +12,14 @@ export function securityBanner(options: {
   host: string
   beyondLoopback: boolean
   adminToken: string | undefined
+  /** `--proxy URL`, if given. */
+  proxy?: string
 }): Array<string> {
   const lines: Array<string> = []
   if (options.beyondLoopback) {
+    const through = options.proxy === undefined ? '' : ` (and through it ${options.proxy})`
     lines.push(
-      `  WARNING:   bound to ${options.host}: other machines can reach the API; /__mock/* needs the admin token`,
+      `  WARNING:   bound to ${options.host}: other machines can reach the API${through}; /__mock/* needs the admin token`,
     )
   }
   if (options.adminToken !== undefined) {

@@ -2,6 +2,7 @@ import type { PetstoreState } from '../app/create-petstore-core.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
+import type { ViolationSource } from '../http/types.ts'
 import type { ViolationSummary } from '../journal/create-journal.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 import type { JournalFilter } from '../journal/journal-filter.ts'
@@ -82,8 +83,11 @@ export interface PetstoreClient {
   requests(filter?: JournalFilter): Promise<Array<JournalEntry>>
   /** Drops every journaled request. */
   clearRequests(): Promise<void>
-  /** How often each rule of the spec was broken, per check id (`GET /__mock/violations`). */
-  violations(): Promise<ViolationSummary>
+  /**
+   * How often each rule of the spec was broken, per check id (`GET /__mock/violations`);
+   * with `source`, only the caller's mistakes (`'request'`) or the upstream's (`'response'`).
+   */
+  violations(source?: ViolationSource): Promise<ViolationSummary>
   /** The journaled requests that pass the filter as HAR 1.2 (`GET /__mock/requests.har`). */
   toHar(filter?: JournalFilter): Promise<Har>
   /**
@@ -174,7 +178,12 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
     state: () => call('read the state', 'GET', 'state'),
     requests: (filter) => requests(filter),
     clearRequests: () => call('clear the journal', 'DELETE', 'requests'),
-    violations: () => call('read the violations', 'GET', 'violations'),
+    violations: (source) =>
+      call(
+        'read the violations',
+        'GET',
+        source === undefined ? 'violations' : `violations?source=${encodeURIComponent(source)}`,
+      ),
     toHar: (filter = {}) => call('export the journal', 'GET', `requests.har${toQuery(filter)}`),
     async waitForRequest(filter = {}, waitOptions = {}) {
       const timeout = waitOptions.timeout ?? CLIENT_WAIT_MS

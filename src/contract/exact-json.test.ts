@@ -116,9 +116,7 @@ describe('the exact readers on huge number literals', () => {
 
 /** The request body reader's exact reading (createPet's). */
 function readBody(text: string): unknown {
-  return readJsonBody(
-    { headers: { get: () => null }, body: text },
-    'a NewPet',
-    { exactIntegers: true },
-  )
+  return readJsonBody({ headers: { get: () => null }, body: text }, 'a NewPet', {
+    exactIntegers: true,
+  })
 }

@@ -48,7 +48,13 @@ export function dashboardPage(): string {
         <label>Status
           <input name="status" type="search" placeholder="429 or 4xx" size="9" autocomplete="off">
         </label>
-        <label class="check"><input name="violations" type="checkbox"> Violations only</label>
+        <label>Violations
+          <select name="violations" title="Your request's mistakes (request.*) or the upstream's violations">
+            <option value="">all requests</option>
+            <option value="any">any (yours too)</option>
+            <option value="upstream">upstream's only</option>
+          </select>
+        </label>
       </form>
     </div>
     <div class="table-wrap" tabindex="0" aria-label="Request log">
@@ -116,6 +122,7 @@ const STYLE = `
   --warn: #b54708; --warn-bg: #fef0c7; --bad: #b42318; --bad-bg: #fee4e2;
   --info: #175cd3; --info-bg: #d1e9ff; --forced: #6941c6; --forced-bg: #ebe9fe;
   --upstream: #0e7090; --upstream-bg: #cff9fe; --focus: #f79009;
+  --caller: #344054; --caller-bg: #eaecf0; --fallback: #b93815; --fallback-bg: #fdead7;
   --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
@@ -163,7 +170,6 @@ bdi, [data-outside] { unicode-bidi: isolate; }
 .count { color: var(--muted); font-weight: 500; font-size: 13px; }
 .filter { display: flex; gap: 10px; flex-wrap: wrap; align-items: end; }
 label { display: grid; gap: 3px; font-size: 12px; color: var(--muted); font-weight: 600; }
-label.check { display: flex; align-items: center; gap: 6px; padding-bottom: 6px; color: var(--ink); white-space: nowrap; }
 input, select { font: inherit; color: var(--ink); background: var(--panel); border: 1px solid #d0d5dd; border-radius: 7px; padding: 5px 8px; min-width: 0; }
 input[type=checkbox] { width: 16px; height: 16px; margin: 0; accent-color: var(--accent); }
 .filter input[name=path] { width: 190px; }
@@ -183,6 +189,7 @@ td { padding: 7px 10px; border-bottom: 1px solid #f0f1f4; vertical-align: middle
 tbody tr { cursor: pointer; }
 tbody tr:hover { background: #f9fafb; }
 tbody tr.violating { box-shadow: inset 3px 0 0 var(--bad); }
+tbody tr.mistaken { box-shadow: inset 3px 0 0 #98a2b3; }
 tbody tr.fresh { animation: fresh 1.2s ease-out; }
 @keyframes fresh { from { background: #eef4ff; } to { background: transparent; } }
 /* Narrower: the plan (and then the code and the duration) show in the opened row only. */
@@ -207,7 +214,7 @@ td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .open { all: unset; cursor: pointer; font-family: var(--mono); font-size: 12.5px; display: block; max-width: 100%;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .path { display: flex; gap: 6px; align-items: center; min-width: 0; }
-.path .open { min-width: 0; }
+.path .open { min-width: 5em; }
 .path .narrow-only { display: none; }
 .open:hover { color: var(--accent); text-decoration: underline; }
 .open:focus-visible { outline: 3px solid var(--focus); }
@@ -225,6 +232,8 @@ td.time { color: var(--muted); font-variant-numeric: tabular-nums; }
 .tag { flex: none; display: inline-block; border-radius: 6px; padding: 0 6px; font-size: 11.5px; font-weight: 600;
   background: var(--forced-bg); color: var(--forced); white-space: nowrap; }
 .tag.upstream { background: var(--upstream-bg); color: var(--upstream); }
+.tag.fallback { background: var(--fallback-bg); color: var(--fallback); }
+.tag.caller { background: var(--caller-bg); color: var(--caller); }
 .code-text { font-family: var(--mono); font-size: 12px; color: var(--muted); overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .empty { padding: 28px 16px; text-align: center; color: var(--muted); margin: 0; overflow-wrap: anywhere; }
 .quota { padding: 8px 16px 14px; display: grid; gap: 12px; }
@@ -272,6 +281,8 @@ dialog::backdrop { background: rgb(16 24 40 / 45%); }
 .violations .check { font-family: var(--mono); font-weight: 700; font-size: 12.5px; overflow-wrap: anywhere; }
 .violations .level { font-size: 11.5px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; color: var(--bad); margin-left: 6px; }
 .violations li.advisory .level { color: var(--warn); }
+.violations li.request { border-color: #d0d5dd; border-left-color: #98a2b3; background: #f9fafb; }
+.violations li.request .level { color: var(--caller); }
 .violations .section { color: var(--muted); font-size: 12px; margin-left: 6px; white-space: nowrap; }
 .violations p { margin: 4px 0 0; overflow-wrap: anywhere; }
 details.raw { margin-top: 14px; }

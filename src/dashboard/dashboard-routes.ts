@@ -46,9 +46,9 @@ export function dashboardRoutes(): Array<AdminRoute> {
   let assets: Promise<{ page: string; script: string }> | undefined
   const load = () => {
     assets ??= Promise.all([import('./dashboard-page.ts'), import('./dashboard-script.ts')]).then(
-      ([{ dashboardPage }, { dashboardMain }]) => ({
+      ([{ dashboardPage }, { dashboardScript }]) => ({
         page: dashboardPage(),
-        script: `(${dashboardMain.toString()})(${JSON.stringify(CONFIG)})\n`,
+        script: dashboardScript(CONFIG),
       }),
     )
     return assets

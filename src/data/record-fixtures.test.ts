@@ -10,6 +10,16 @@ import { startServer } from '../server/start-server.ts'
 import { readJsonFile } from './read-json-file.ts'
 import { createFixtureRecorder } from './record-fixtures.ts'
 
+/** The mock's seeded categories, which every recording keeps. */
+const SEEDED_CATEGORIES = [
+  { id: 1, name: 'Dogs' },
+  { id: 2, name: 'Cats' },
+  { id: 3, name: 'Birds' },
+  { id: 4, name: 'Fish' },
+  { id: 5, name: 'Reptiles' },
+  { id: 6, name: 'Small Mammals' },
+]
+
 const directory = mkdtempSync(join(tmpdir(), 'petstore-record-'))
 const closers: Array<() => Promise<unknown>> = []
 afterEach(async () => {
@@ -59,6 +69,16 @@ describe('--record FILE', () => {
       categoryId: 2,
       status: 'pending',
     })
+    // Only pets of category 1 and 2 were seen: a create the upstream accepted with another
+    // seeded category is accepted from the recording too.
+    expect(recorded.categories).toEqual(SEEDED_CATEGORIES)
+    const createdAgain = await request(`${replay.url}/v1/pets`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_free', 'content-type': 'application/json' },
+      body: '{"name":"Tweety","categoryId":3}',
+    })
+    expect(createdAgain.statusCode).toBe(201)
+    await createdAgain.body.dump()
   })
 
   it('refuses at once a file whose folder does not exist', () => {
@@ -120,7 +140,7 @@ describe('--record FILE', () => {
     await recorder.close()
     expect(recorder.counts()).toEqual({ pets: 1, orders: 2, skipped: 2 })
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
-      categories: [{ id: 42, name: 'Category 42' }],
+      categories: [...SEEDED_CATEGORIES, { id: 42, name: 'Category 42' }],
       pets: [{ id: 1, name: 'A2', categoryId: 42 }],
       orders: [
         {

@@ -44,7 +44,11 @@ export interface FixtureRecorder {
   counts(): { pets: number; orders: number; skipped: number }
 }
 
-/** The default categories by id, for names of categories the upstream does not show. */
+/**
+ * The mock's seeded categories by id (1 `Dogs` to 6 `Small Mammals`): kept in
+ * every recording, so that a create the upstream accepted with one of them is
+ * accepted from the recording too, and naming those ids as the mock does.
+ */
 const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map((c) => [c.id, c]))
 
 /**
@@ -60,8 +64,9 @@ const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map
  * it) and kept, a record with a new id is added, one with the same id is
  * replaced by the newer answer; a file that is not valid fixtures throws a
  * `ConfigError` naming it, and nothing is recorded over it. The categories are
- * those the file named and those the pets name (the default names where the
- * ids match, else `Category N`); an order is written once its pet is. Each change is written
+ * the mock's six seeded ones (`Dogs`, `Cats`, … ids 1 to 6), those the file
+ * named, and every other id the pets name, as `Category N` (the spec shows no
+ * category names); an order is written once its pet is. Each change is written
  * crash-safely (`writeFileAtomically`), one write at a time, the latest data
  * winning. At most `LIMITS.maxRecords` pets and orders each. A folder that
  * does not exist or cannot be written throws a `ConfigError`
@@ -126,7 +131,7 @@ export function createFixtureRecorder(
   }
 
   const snapshot = () => {
-    const categories = new Map<number, Category>(categoriesBefore)
+    const categories = new Map<number, Category>([...KNOWN_CATEGORIES, ...categoriesBefore])
     for (const pet of pets.values()) {
       if (!categories.has(pet.categoryId)) {
         categories.set(

@@ -147,6 +147,15 @@ export type ResponseStream = (sink: StreamSink) => () => void
 export type ForcedBy = 'prefer' | 'query' | 'scenario'
 
 /**
+ * Why the mock answered in the upstream's place (`--proxy-fallback mock`):
+ * the upstream could not be reached, or has no such route.
+ *
+ * @example
+ * const why: FallbackReason = 'unreachable'
+ */
+export type FallbackReason = 'unreachable' | 'no-route'
+
+/**
  * The parts of the mock a path under the base path can belong to: the API
  * (`/v1`), the control API (`/__mock`) and the OpenAPI document.
  *
@@ -187,23 +196,38 @@ export interface Context {
   retryAfter?: number
   /** What forced the answer's status or delay, once the simulate middleware has applied one. */
   forced?: ForcedBy
+  /** Why the mock answered in the upstream's place, when it did (`--proxy-fallback mock`). */
+  fallback?: FallbackReason
   /** What the proxy learnt of the upstream's answer, when the upstream answered (`--proxy`). */
   upstream?: UpstreamReport
 }
 
 /**
- * One rule of the spec that an exchange broke, as the proxy's judge reports
- * it (the contract's `Violation`; `check` is a check id of the catalogue, or
- * `request.*` for a caller's mistake).
+ * Who broke a rule of the spec: the caller's request (`'request'`: the
+ * caller's mistake, such as `?limit=0`), or the upstream's response
+ * (`'response'`: the server's bug). As Prism's proxy validates the request
+ * and the response apart, and Schemathesis blames the server only for its
+ * answers.
  *
  * @example
- * const violation: AnsweredViolation = { check: 'list.schema', level: 'required', message: '…', section: '§4.1' }
+ * const source: ViolationSource = 'request'
+ */
+export type ViolationSource = 'request' | 'response'
+
+/**
+ * One rule of the spec that an exchange broke, as the proxy's judge reports
+ * it (the contract's `Violation`; `check` is a check id of the catalogue, or
+ * `request.*` for a caller's mistake, and `source` says whose it is).
+ *
+ * @example
+ * const violation: AnsweredViolation = { check: 'list.schema', level: 'required', message: '…', section: '§4.1', source: 'response' }
  */
 export interface AnsweredViolation {
   check: string
   level: 'required' | 'advisory'
   message: string
   section: string
+  source: ViolationSource
 }
 
 /**
@@ -284,6 +308,8 @@ export interface AnsweredRequest {
   /** The `code` of an Error answer, or `null`. */
   code: string | null
   forced: ForcedBy | null
+  /** Why the mock answered in the upstream's place (`--proxy-fallback mock`); absent when it did not. */
+  fallback?: FallbackReason
   /** The plan of the request's valid API key, or `null`. */
   plan: string | null
   /** Who answered: the mock, or the upstream behind `--proxy`. */

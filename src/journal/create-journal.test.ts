@@ -59,6 +59,7 @@ describe('createJournal', () => {
       forced: 'scenario',
       plan: 'free',
       answeredBy: 'mock',
+      fallback: null,
       violations: [],
       response: {
         headers: { 'content-type': 'application/json' },

@@ -3,7 +3,7 @@ import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { nameRecord } from '../errors/name-record.ts'
 import { PetstoreError } from '../errors/petstore-error.ts'
-import type { AnsweredRequest } from '../http/types.ts'
+import type { AnsweredRequest, ViolationSource } from '../http/types.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../options/defaults.ts'
 import { wholeOption } from '../options/whole-option.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
@@ -51,16 +51,25 @@ export interface JournalStats {
 /**
  * How often each rule of the spec was broken since the journal was last
  * cleared, per check id (`GET /__mock/violations`, `petstore.violations()`):
- * the count, the ids of the first and last entries that broke it, its level
- * and spec section.
+ * the count, the ids of the first and last entries that broke it, its level,
+ * spec section, and whose mistake it is (`source`: `'request'` the caller's,
+ * `'response'` the upstream's).
  *
  * @example
  * const summary: ViolationSummary = petstore.violations()
  * summary['list.schema']?.count // 3
+ * summary['request.limit']?.source // 'request'
  */
 export type ViolationSummary = Record<
   string,
-  { count: number; firstId: number; lastId: number; level: string; section: string }
+  {
+    count: number
+    firstId: number
+    lastId: number
+    level: string
+    section: string
+    source: ViolationSource
+  }
 >
 
 /**
@@ -91,8 +100,11 @@ export interface Journal {
    */
   waitFor(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
   stats(): JournalStats
-  /** How often each rule was broken since the last clear. */
-  violations(): ViolationSummary
+  /**
+   * How often each rule was broken since the last clear; with `source`, only
+   * the caller's mistakes (`'request'`) or only the upstream's (`'response'`).
+   */
+  violations(source?: ViolationSource): ViolationSummary
   /** The largest `limit` a filter may ask for. */
   readonly capacity: number
 }
@@ -166,10 +178,10 @@ export function createJournal(
     capacity,
     record(answered) {
       const id = ++lastId
-      for (const { check, level, section } of answered.violations) {
+      for (const { check, level, section, source } of answered.violations) {
         const seen = summary[check]
         if (seen === undefined) {
-          summary[check] = { count: 1, firstId: id, lastId: id, level, section }
+          summary[check] = { count: 1, firstId: id, lastId: id, level, section, source }
         } else if (seen.lastId !== id) {
           seen.count++
           seen.lastId = id
@@ -272,8 +284,12 @@ export function createJournal(
       })
     },
     stats: () => ({ size: count, capacity, evicted, lastId }),
-    violations: () =>
-      nameRecord(Object.entries(summary).map(([check, seen]) => [check, { ...seen }])),
+    violations: (source) =>
+      nameRecord(
+        Object.entries(summary)
+          .filter(([, row]) => source === undefined || row.source === source)
+          .map(([check, seen]) => [check, { ...seen }]),
+      ),
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AnsweredViolation, ForcedBy } from '../http/types.ts'
+import type { AnsweredViolation, FallbackReason, ForcedBy } from '../http/types.ts'
 
 /**
  * A journaled request body keeps at most this many bytes (characters, for a
@@ -60,6 +60,11 @@ export interface JournalEntry {
   plan: string | null
   /** Who answered: the mock, or the upstream behind `--proxy`. */
   answeredBy: 'mock' | 'upstream'
+  /**
+   * Why the mock answered in the upstream's place (`--proxy-fallback mock`:
+   * `'unreachable'`, `'no-route'`), with its own data; `null` when it did not.
+   */
+  fallback: FallbackReason | null
   /** The rules of the spec the exchange broke, with check id, level, message and section; empty when none. */
   violations: Array<AnsweredViolation>
   /**

@@ -38,7 +38,15 @@ describe('JournalRing', () => {
       fromClient({
         method: 'POST',
         body: 'x'.repeat(JOURNAL_BODY_LIMIT + 1),
-        violations: [{ check: 'list.schema', level: 'required', message: 'no', section: '§4.1' }],
+        violations: [
+          {
+            check: 'list.schema',
+            level: 'required',
+            message: 'no',
+            section: '§4.1',
+            source: 'response',
+          },
+        ],
         answeredBy: 'upstream',
         upstream: { waitMs: 1.23456, receiveMs: 0.5 },
       }),
@@ -64,7 +72,13 @@ describe('JournalRing', () => {
     expect(second).not.toBe(first)
     expect(second.response.headers).not.toBe(first.response.headers)
     expect(second.violations).not.toBe(first.violations)
-    second.violations.push({ check: 'x', level: 'advisory', message: 'm', section: '§1' })
+    second.violations.push({
+      check: 'x',
+      level: 'advisory',
+      message: 'm',
+      section: '§1',
+      source: 'response',
+    })
     expect(first.violations).toEqual([])
   })
 

@@ -31,7 +31,8 @@ const REF = {
   responseHeaders: 10,
   responseBody: 11,
   upstreamTimings: 12,
-  headers: 13,
+  fallback: 13,
+  headers: 14,
 } as const
 const REFS = REF.headers + JOURNALED_HEADERS.length
 const BODY_TRUNCATED = 1
@@ -102,6 +103,7 @@ export class JournalRing {
     put(REF.forced, answered.forced)
     put(REF.plan, answered.plan)
     put(REF.answeredBy, answered.answeredBy)
+    put(REF.fallback, answered.fallback ?? null)
     refs[base + REF.violations] = answered.violations.length === 0 ? NONE : answered.violations
     for (let index = 0; index < JOURNALED_HEADERS.length; index++) {
       put(REF.headers + index, answered.headers.get(JOURNALED_HEADERS[index] as string))
@@ -188,6 +190,7 @@ export class JournalRing {
       forced: refs[base + REF.forced] as ForcedBy | null,
       plan: refs[base + REF.plan] as string | null,
       answeredBy: refs[base + REF.answeredBy] as 'mock' | 'upstream',
+      fallback: refs[base + REF.fallback] as JournalEntry['fallback'],
       violations: violations === NONE ? [] : violations,
       response: {
         headers: responseHeaders,

@@ -1,6 +1,9 @@
 import type { AdminRoute } from '../admin/admin-api.ts'
+import { ApiError } from '../errors/api-error.ts'
+import { clip } from '../errors/clip.ts'
 import { jsonResponse } from '../http/json-response.ts'
 import { originOfHost } from '../http/origin-of-host.ts'
+import type { ViolationSource } from '../http/types.ts'
 import { ADMIN_PREFIX } from '../spec/paths.ts'
 import type { Journal } from './create-journal.ts'
 import { type EventStreamOptions, eventStream } from './event-stream.ts'
@@ -10,7 +13,8 @@ import { toHar } from './to-har.ts'
 /**
  * The journal's control endpoints: `GET /__mock/requests` (filtered, oldest
  * first), `GET /__mock/requests.har` (the same as HAR 1.2),
- * `DELETE /__mock/requests`, `GET /__mock/violations` (per check id) and
+ * `DELETE /__mock/requests`, `GET /__mock/violations` (per check id; `?source=request`
+ * only the caller's mistakes, `?source=response` only the upstream's) and
  * `GET /__mock/events` (Server-Sent Events, resumable with `Last-Event-ID`
  * or `?since=`).
  *
@@ -47,7 +51,10 @@ export function journalRoutes(
     {
       method: 'GET',
       path: `${ADMIN_PREFIX}/violations`,
-      run: () => jsonResponse(200, journal.violations(), { 'cache-control': 'no-store' }),
+      run: ({ request }) =>
+        jsonResponse(200, journal.violations(readViolationSource(request.query)), {
+          'cache-control': 'no-store',
+        }),
     },
     {
       method: 'DELETE',
@@ -71,4 +78,22 @@ export function journalRoutes(
       },
     },
   ]
+}
+
+/** The sources `GET /__mock/violations?source=` takes. */
+const SOURCES: ReadonlyArray<ViolationSource> = ['request', 'response']
+
+/** `?source=` of `GET /__mock/violations`: absent, `request` or `response`; anything else is a 400. */
+function readViolationSource(query: URLSearchParams): ViolationSource | undefined {
+  const values = query.getAll('source')
+  if (values.length === 0) return undefined
+  const [value] = values
+  const source = SOURCES.find((known) => known === value)
+  if (values.length > 1 || source === undefined) {
+    throw new ApiError(
+      'invalid_request',
+      `Violations filter "source" must be request (the caller's mistakes) or response (the upstream's), once; got "${clip(values.join(','))}".`,
+    )
+  }
+  return source
 }

@@ -15,12 +15,21 @@ const schema: AnsweredViolation = {
   level: 'required',
   message: 'items[0].id: expected an integer',
   section: '§4.1',
+  source: 'response',
+}
+const limit: AnsweredViolation = {
+  check: 'request.limit',
+  level: 'required',
+  message: "The caller's request is not as the spec states: limit must be 1 to 100.",
+  section: '§4.1, §8',
+  source: 'request',
 }
 const headers: AnsweredViolation = {
   check: 'ratelimit.headers',
   level: 'required',
   message: 'X-RateLimit-Reset missing',
   section: '§8',
+  source: 'response',
 }
 
 describe('the journal and violations', () => {
@@ -47,8 +56,22 @@ describe('the journal and violations', () => {
     journal.record(answeredRequest({ violations: [schema, headers] }))
     journal.record(answeredRequest({ violations: [headers] }))
     expect(journal.violations()).toEqual({
-      'list.schema': { count: 2, firstId: 1, lastId: 3, level: 'required', section: '§4.1' },
-      'ratelimit.headers': { count: 2, firstId: 3, lastId: 4, level: 'required', section: '§8' },
+      'list.schema': {
+        count: 2,
+        firstId: 1,
+        lastId: 3,
+        level: 'required',
+        section: '§4.1',
+        source: 'response',
+      },
+      'ratelimit.headers': {
+        count: 2,
+        firstId: 3,
+        lastId: 4,
+        level: 'required',
+        section: '§8',
+        source: 'response',
+      },
     })
     journal.clear()
     expect(journal.violations()).toEqual({})
@@ -83,5 +106,37 @@ describe('the journal and violations', () => {
       'GET /v1/pets 200 upstream 41.0ms ✗ list.schema ratelimit.headers',
     )
     expect(formatLogLine(toJournalEntry(2, answeredRequest()))).toBe('GET /v1/pets 200 0.3ms')
+  })
+
+  it("tells the caller's mistakes from the upstream's violations: summary, filter and log line", () => {
+    const journal = createJournal({ size: 10 })
+    journal.record(answeredRequest({ answeredBy: 'upstream', violations: [limit] }))
+    journal.record(answeredRequest({ answeredBy: 'upstream', violations: [schema, limit] }))
+    expect(journal.violations()['request.limit']).toMatchObject({ count: 2, source: 'request' })
+    expect(Object.keys(journal.violations('response'))).toEqual(['list.schema'])
+    expect(Object.keys(journal.violations('request'))).toEqual(['request.limit'])
+    const [mistaken, both] = journal.list()
+    if (mistaken === undefined || both === undefined) throw new Error('entries not kept')
+    expect(formatLogLine(mistaken)).toBe(
+      'GET /v1/pets 200 upstream 0.3ms · your request: request.limit',
+    )
+    expect(formatLogLine(both)).toBe(
+      'GET /v1/pets 200 upstream 0.3ms ✗ list.schema · your request: request.limit',
+    )
+  })
+
+  it("marks an answer the mock gave in the upstream's place, in the entry and the log line", () => {
+    const journal = createJournal({ size: 10 })
+    journal.record(answeredRequest({ path: '/v1/store/orders', fallback: 'unreachable' }))
+    journal.record(answeredRequest({ answeredBy: 'upstream' }))
+    const [fallback, proxied] = journal.list()
+    expect(fallback?.fallback).toBe('unreachable')
+    expect(proxied?.fallback).toBeNull()
+    if (fallback === undefined) throw new Error('entry not kept')
+    expect(formatLogLine(fallback)).toBe('GET /v1/store/orders 200 fallback:unreachable 0.3ms')
+    expect(JSON.parse(JSON.stringify(fallback))).toMatchObject({
+      answeredBy: 'mock',
+      fallback: 'unreachable',
+    })
   })
 })

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { answeredRequest } from '../test-utils/answered-request.ts'
@@ -113,7 +114,15 @@ describe('toHar', () => {
           },
           body: '{"id":7,"name":"Rex","categoryId":1}',
         },
-        violations: [{ check: 'create.schema', level: 'required', message: 'm', section: '§4.2' }],
+        violations: [
+          {
+            check: 'create.schema',
+            level: 'required',
+            message: 'm',
+            section: '§4.2',
+            source: 'response',
+          },
+        ],
       }),
     )
     journal.record(answeredRequest({ response: { headers: {}, body: 'x'.repeat(5000) } }))
@@ -154,5 +163,65 @@ describe('toHar', () => {
     expect(Har12.safeParse(har).success).toBe(true)
     delete har.log.creator
     expect(Har12.safeParse(har).success).toBe(false)
+  })
+
+  it('rounds timings to 3 decimals that add up to time, and gives sizes in bytes', () => {
+    const journal = createJournal({ size: 10 })
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 60_000, noNaN: true }),
+        fc.double({ min: 0, max: 60_000, noNaN: true }),
+        fc.double({ min: 0, max: 60_000, noNaN: true }),
+        (mock, waitMs, receiveMs) => {
+          journal.clear()
+          journal.record(
+            answeredRequest({
+              answeredBy: 'upstream',
+              durationMs: mock + waitMs + receiveMs,
+              upstream: { waitMs, receiveMs },
+            }),
+          )
+          const [entry] = toHar(journal.list(), 'http://localhost').log.entries
+          if (entry === undefined) throw new Error('no entry')
+          const parts = [entry.timings.blocked, entry.timings.wait, entry.timings.receive]
+          for (const part of [...parts, entry.time]) {
+            expect(String(part)).toMatch(/^\d+(\.\d{1,3})?$/)
+          }
+          expect(Math.round(parts.reduce((a, b) => a + b) * 1000)).toBe(
+            Math.round(entry.time * 1000),
+          )
+        },
+      ),
+      { seed: 28, numRuns: 200 },
+    )
+    journal.clear()
+    journal.record(
+      answeredRequest({
+        answeredBy: 'upstream',
+        durationMs: 12.611000000000001,
+        upstream: { waitMs: 4.2, receiveMs: 0.8 },
+        body: '{"name":"Rëx"}',
+        headers: new Headers({ 'content-type': 'application/json' }),
+        response: {
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          body: '{"name":"Rëx"}',
+        },
+      }),
+    )
+    journal.record(
+      answeredRequest({
+        response: { headers: { 'content-length': '9000' }, body: 'é'.repeat(4500) },
+      }),
+    )
+    const [proxied, cut] = toHar(journal.list(), 'http://localhost').log.entries
+    expect(proxied?.timings).toMatchObject({ blocked: 7.611, wait: 4.2, receive: 0.8 })
+    expect(proxied?.time).toBe(12.611)
+    // 15 bytes: 14 characters, ë two bytes in UTF-8.
+    expect(proxied?.request.bodySize).toBe(15)
+    expect(proxied?.response.content.size).toBe(15)
+    // Compressed on the wire, with no Content-Length: the wire size is not known.
+    expect(proxied?.response.bodySize).toBe(-1)
+    expect(cut?.response.content.size).toBe(9000)
+    expect(cut?.response.bodySize).toBe(9000)
   })
 })

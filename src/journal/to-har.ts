@@ -91,7 +91,9 @@ export const HAR_EXPORT_VERSION = '1'
  * `petstore.toHar()`), URLs under `origin`. Bodies are the journal's (the
  * first 4096 bytes, decoded), so a replay of a cut body is cut too; each cut
  * one says so in its `comment`. Timings: `wait` is the upstream's time to its
- * headers (the mock's whole time when it answered), `receive` the body's.
+ * headers (the mock's whole time when it answered), `receive` the body's; each
+ * to 3 decimals, and `time` is their sum. Sizes are in bytes (`content.size`
+ * the decoded body's; `bodySize` -1 where the wire size is not known).
  *
  * @example
  * const har = toHar(petstore.requests(), 'http://127.0.0.1:4010')
@@ -113,14 +115,16 @@ function toHarEntry(entry: JournalEntry, origin: string): HarEntry {
     ({ name }) => !WIRE_HEADERS.has(name),
   )
   const responseType = entry.response.headers['content-type'] ?? ''
-  // The mock's own time is `blocked` (before sending upstream); without an upstream, it is all `wait`.
-  const wait = entry.upstreamTimings?.waitMs ?? entry.durationMs
-  const receive = entry.upstreamTimings?.receiveMs ?? 0
+  // The mock's own time is `blocked` (before sending upstream); without an
+  // upstream, it is all `wait`. Counted in whole microseconds, so that the
+  // parts are shown to 3 decimals and `time` is exactly their sum.
+  const wait = micros(entry.upstreamTimings?.waitMs ?? entry.durationMs)
+  const receive = micros(entry.upstreamTimings?.receiveMs ?? 0)
   const blocked =
-    entry.upstreamTimings === null ? 0 : Math.max(0, entry.durationMs - wait - receive)
+    entry.upstreamTimings === null ? 0 : Math.max(0, micros(entry.durationMs) - wait - receive)
   const harEntry: HarEntry = {
     startedDateTime: entry.time,
-    time: blocked + wait + receive,
+    time: (blocked + wait + receive) / 1000,
     request: {
       method: entry.method,
       url: `${origin}${pathWithQuery(entry)}`,
@@ -131,7 +135,7 @@ function toHarEntry(entry: JournalEntry, origin: string): HarEntry {
         (typeof value === 'string' ? [value] : value).map((item) => ({ name, value: item })),
       ),
       headersSize: -1,
-      bodySize: entry.body === null ? 0 : -1,
+      bodySize: wireSize(entry.body, entry.bodyTruncated, entry.headers),
     },
     response: {
       status: entry.status,
@@ -140,7 +144,7 @@ function toHarEntry(entry: JournalEntry, origin: string): HarEntry {
       cookies: [],
       headers: responseHeaders,
       content: {
-        size: entry.response.body === null ? 0 : -1,
+        size: contentSize(entry.response),
         mimeType: responseType,
         ...(entry.response.body === null ? {} : { text: entry.response.body }),
         ...(entry.response.bodyTruncated
@@ -149,10 +153,18 @@ function toHarEntry(entry: JournalEntry, origin: string): HarEntry {
       },
       redirectURL: entry.response.headers.location ?? '',
       headersSize: -1,
-      bodySize: entry.response.body === null ? 0 : -1,
+      bodySize: wireSize(entry.response.body, entry.response.bodyTruncated, entry.response.headers),
     },
     cache: {},
-    timings: { blocked, dns: -1, connect: -1, send: 0, wait, receive, ssl: -1 },
+    timings: {
+      blocked: blocked / 1000,
+      dns: -1,
+      connect: -1,
+      send: 0,
+      wait: wait / 1000,
+      receive: receive / 1000,
+      ssl: -1,
+    },
     _answeredBy: entry.answeredBy,
     _violations: entry.violations,
   }
@@ -164,6 +176,49 @@ function toHarEntry(entry: JournalEntry, origin: string): HarEntry {
     }
   }
   return harEntry
+}
+
+/** A duration in ms as whole microseconds (a HAR shows ms to 3 decimals). */
+function micros(ms: number): number {
+  return Math.max(0, Math.round(ms * 1000))
+}
+
+const UTF8 = new TextEncoder()
+
+/**
+ * The size in bytes of a body as the journal holds it, decoded (HAR's
+ * `content.size`): its UTF-8 length; for a cut body sent unencoded, the
+ * declared `Content-Length` (else the bytes kept: the `comment` says it was cut).
+ */
+function contentSize(response: JournalEntry['response']): number {
+  if (response.body === null) return 0
+  const unencoded = (response.headers['content-encoding'] ?? 'identity') === 'identity'
+  const declared =
+    response.bodyTruncated && unencoded ? declaredLength(response.headers) : undefined
+  return declared ?? UTF8.encode(response.body).byteLength
+}
+
+/**
+ * The size in bytes of a body on the wire (HAR's `bodySize`): the declared
+ * `Content-Length`; else, for a whole body sent unencoded, its UTF-8 length;
+ * else -1 (HAR's "unknown": a cut body, or one compressed on the wire).
+ */
+function wireSize(
+  body: string | null,
+  truncated: boolean,
+  headers: Record<string, string>,
+): number {
+  if (body === null) return 0
+  const declared = declaredLength(headers)
+  if (declared !== undefined) return declared
+  if (truncated || (headers['content-encoding'] ?? 'identity') !== 'identity') return -1
+  return UTF8.encode(body).byteLength
+}
+
+/** The `Content-Length` header, when it is one whole number. */
+function declaredLength(headers: Record<string, string>): number | undefined {
+  const value = headers['content-length']
+  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined
 }
 
 function pairs(record: Record<string, string>): Array<HarPair> {

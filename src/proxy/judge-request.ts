@@ -16,8 +16,8 @@ const SECTIONS = {
 
 /**
  * The id of a rule a caller's request broke (the caller's mistake, not the
- * server's): the journal, the log and `GET /__mock/violations` show them
- * beside the kit's check ids.
+ * server's): the journal, the log, the dashboard and `GET /__mock/violations`
+ * show them apart from the kit's check ids (`source: 'request'`).
  *
  * @example
  * const id: RequestCheckId = 'request.limit'
@@ -30,10 +30,10 @@ export type RequestCheckId = keyof typeof SECTIONS
  * `listPets` (§4.1), `petId` of `getPet` (§4.3), the NewPet of `createPet`
  * (§2: `name` a string, `categoryId` an int64, `status` a PetStatus; the
  * mock's own choices, such as the name's length, are not the spec's and are
- * not judged). Each violation says it is the caller's.
+ * not judged). Each violation says it is the caller's (`source: 'request'`).
  *
  * @example
- * judgeRequest(ctx) // [{ check: 'request.limit', level: 'required', message: 'The caller sent …', section: '§4.1, §8' }]
+ * judgeRequest(ctx) // [{ check: 'request.limit', level: 'required', message: 'The caller sent …', section: '§4.1, §8', source: 'request' }]
  */
 export function judgeRequest(ctx: Context): Array<AnsweredViolation> {
   const violations: Array<AnsweredViolation> = []
@@ -43,6 +43,7 @@ export function judgeRequest(ctx: Context): Array<AnsweredViolation> {
       level: 'required',
       message: `The caller's request is not as the spec states (the caller's mistake, not the server's): ${problem.replace(/\.$/, '')}.`,
       section: SECTIONS[check],
+      source: 'request',
     })
   const attempt = (check: RequestCheckId, read: () => void) => {
     try {

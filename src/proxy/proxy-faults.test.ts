@@ -158,12 +158,21 @@ describe('the proxy shows each fault of the upstream as its check id', () => {
     expect(checksOf(entry)).toEqual(['request.limit', 'server.no-5xx'])
     const summary = await request(`${mock.url}/__mock/violations`)
     expect(await summary.body.json()).toEqual({
-      'request.limit': { count: 1, firstId: 1, lastId: 1, level: 'required', section: '§4.1, §8' },
+      'request.limit': {
+        count: 1,
+        firstId: 1,
+        lastId: 1,
+        level: 'required',
+        section: '§4.1, §8',
+        source: 'request',
+      },
+      // A 5xx is the server's even to a bad request.
       'server.no-5xx': expect.objectContaining({
         count: 1,
         firstId: 1,
         lastId: 1,
         level: 'required',
+        source: 'response',
       }),
     })
   })

@@ -58,6 +58,12 @@ async function proxyMock(
   return mock
 }
 
+/** `X-RateLimit-Limit` and `X-RateLimit-Remaining` of an answer (a reset must be there too). */
+function rateLimitHeaders(headers: Record<string, unknown>): Array<unknown> {
+  expect(headers['x-ratelimit-reset']).toMatch(/^\d+$/)
+  return [headers['x-ratelimit-limit'], headers['x-ratelimit-remaining']]
+}
+
 /** Sends raw bytes and resolves with everything the server sent until it closed or went quiet. */
 function rawExchange(url: string, text: string): Promise<string> {
   const { hostname, port } = new URL(url)
@@ -204,6 +210,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(response.statusCode).toBe(413)
     expect(await response.body.json()).toMatchObject({ code: 'payload_too_large', status: 413 })
     expect(upstream.requests).toBe(0)
+    expect(rateLimitHeaders(response.headers)).toEqual(['60', '59'])
   })
 
   it('passes repeated Set-Cookie headers on as separate lines (RFC 6265 §3)', async () => {
@@ -239,6 +246,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     const refused = await request(`${mock.url}/v1/pets`, { headers: KEY })
     expect(refused.statusCode).toBe(503)
     expect(refused.headers['retry-after']).toBe(String(PROXY_LIMITS.busyRetryAfterS))
+    expect(rateLimitHeaders(refused.headers)).toEqual(['60', '59'])
     expect(ErrorBody.parse(await refused.body.json())).toMatchObject({
       code: 'service_unavailable',
       status: 503,
@@ -266,12 +274,14 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(upstream.requests).toBe(1)
   })
 
+  // The proxy's own refusal of a path carries the mock's rate-limit headers; an
+  // absolute-form target is refused before the request reaches the API.
   it.each([
-    ['an absolute-form target', 'GET http://127.0.0.1:1/v1/pets HTTP/1.1'],
-    ['a dot segment', 'GET /v1/../admin HTTP/1.1'],
-    ['an encoded dot segment', 'GET /v1/%2e%2e/admin HTTP/1.1'],
-    ['an encoded slash', 'GET /v1/pets%2f..%2f..%2fadmin HTTP/1.1'],
-  ])('refuses %s with a 400 Error body and contacts nobody', async (_name, line) => {
+    ['an absolute-form target', 'GET http://127.0.0.1:1/v1/pets HTTP/1.1', false],
+    ['a dot segment', 'GET /v1/../admin HTTP/1.1', true],
+    ['an encoded dot segment', 'GET /v1/%2e%2e/admin HTTP/1.1', true],
+    ['an encoded slash', 'GET /v1/pets%2f..%2f..%2fadmin HTTP/1.1', true],
+  ])('refuses %s with a 400 Error body and contacts nobody', async (_name, line, counted) => {
     const upstream = await raw((_req, res) => res.writeHead(200).end('[]'))
     const mock = await proxyMock(`${upstream.url}/v1`)
     const host = new URL(mock.url).host
@@ -284,6 +294,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(body).toMatchObject({ code: 'invalid_request', status: 400 })
     expect(body.message).toMatch(/proxy forwards only/)
     expect(upstream.requests).toBe(0)
+    expect(/\r\nx-ratelimit-limit: 60\r\n/i.test(received)).toBe(counted)
   })
 
   it('answers 502 upstream_unreachable when nothing listens upstream', async () => {
@@ -301,6 +312,12 @@ describe('petstore-mock --proxy over HTTP', () => {
       answeredBy: 'mock',
       code: 'upstream_unreachable',
     })
+    // The mock's own answer carries the mock's rate-limit headers, counted by its limiter.
+    const second = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    await second.body.dump()
+    expect(rateLimitHeaders(response.headers)).toEqual(['60', '59'])
+    expect(rateLimitHeaders(second.headers)).toEqual(['60', '58'])
+    expect(Number(second.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000)
   })
 
   it('answers 504 upstream_timeout when the upstream sends no headers in time', async () => {
@@ -311,6 +328,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     const body = ErrorBody.parse(await response.body.json())
     expect(body).toMatchObject({ code: 'upstream_timeout', status: 504 })
     expect(body.message).toMatch(/did not send its headers within 100 ms/)
+    expect(rateLimitHeaders(response.headers)).toEqual(['60', '59'])
   })
 
   it('answers 504 when the body stalls, and 502 upstream_too_large beyond the size bound', async () => {
@@ -443,9 +461,42 @@ describe('requests judged as the caller sent them', () => {
     ).toEqual([])
     expect(await send('/v1/pets', { headers: {} })).toEqual(['request.auth'])
     const [violation] = mock.petstore.requests({ violations: true })[0]?.violations ?? []
-    expect(violation).toMatchObject({ level: 'required', section: '§4.1, §8' })
+    expect(violation).toMatchObject({ level: 'required', section: '§4.1, §8', source: 'request' })
     expect(violation?.message).toMatch(/the caller's mistake, not the server's/)
     expect(violation?.message).toContain('"limit" must be an integer from 1 to 100, got "0"')
+  })
+})
+
+describe("the caller's mistakes apart from the upstream's violations", () => {
+  it('gives each violation its source and summarises them apart, over GET /__mock/violations too', async () => {
+    const upstream = await reference({ fault: 'error-status-as-string-on-404' })
+    const mock = await proxyMock(upstream.baseUrl)
+    for (const path of ['/v1/pets/999', '/v1/pets?limit=0']) {
+      await (await request(`${mock.url}${path}`, { headers: KEY })).body.dump()
+    }
+    const [upstreamBug, callerMistake] = mock.petstore.requests()
+    expect(upstreamBug?.violations.map((v) => [v.check, v.source])).toEqual([
+      ['error.body', 'response'],
+    ])
+    expect(callerMistake?.violations.map((v) => [v.check, v.source])).toEqual([
+      ['request.limit', 'request'],
+    ])
+    const summary = async (query: string) => {
+      const response = await request(`${mock.url}/__mock/violations${query}`)
+      return { status: response.statusCode, body: (await response.body.json()) as object }
+    }
+    expect((await summary('')).body).toMatchObject({
+      'error.body': { count: 1, source: 'response' },
+      'request.limit': { count: 1, source: 'request' },
+    })
+    expect(Object.keys((await summary('?source=response')).body)).toEqual(['error.body'])
+    expect(Object.keys((await summary('?source=request')).body)).toEqual(['request.limit'])
+    expect(Object.keys(mock.petstore.violations('response'))).toEqual(['error.body'])
+    for (const bad of ['?source=server', '?source=request&source=response', '?source=__proto__']) {
+      const refused = await summary(bad)
+      expect(refused.status).toBe(400)
+      expect(ErrorBody.parse(refused.body)).toMatchObject({ code: 'invalid_request' })
+    }
   })
 })
 
@@ -463,10 +514,12 @@ describe('--proxy-fallback mock over HTTP', () => {
     const put = await request(`${mock.url}/v1/pets`, { method: 'PUT', headers: auth })
     expect(put.statusCode).toBe(405)
     await put.body.dump()
-    expect(mock.petstore.requests().map((entry) => [entry.path, entry.answeredBy])).toEqual([
-      ['/v1/store/orders', 'mock'],
-      ['/v1/pets/999999', 'upstream'],
-      ['/v1/pets', 'mock'],
+    expect(
+      mock.petstore.requests().map((entry) => [entry.path, entry.answeredBy, entry.fallback]),
+    ).toEqual([
+      ['/v1/store/orders', 'mock', 'no-route'],
+      ['/v1/pets/999999', 'upstream', null],
+      ['/v1/pets', 'mock', 'no-route'],
     ])
   })
 
@@ -498,6 +551,10 @@ describe('--proxy-fallback mock over HTTP', () => {
     expect(response.statusCode).toBe(200)
     expect(await response.body.json()).toHaveLength(1)
     expect(response.headers['x-ratelimit-limit']).toBe('60')
-    expect(mock.petstore.requests()[0]).toMatchObject({ answeredBy: 'mock', status: 200 })
+    expect(mock.petstore.requests()[0]).toMatchObject({
+      answeredBy: 'mock',
+      status: 200,
+      fallback: 'unreachable',
+    })
   })
 })

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock/clock.ts'
-import type { createExchangeJudge, JudgedExchange } from '../contract/judge-exchange.ts'
+import type { createExchangeJudge, JudgedExchange, Violation } from '../contract/judge-exchange.ts'
 import { parseJsonBody } from '../contract/parse-json-body.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { nameRecord } from '../errors/name-record.ts'
-import type { Context, MockResponse, Next } from '../http/types.ts'
+import type { AnsweredViolation, Context, MockResponse, Next } from '../http/types.ts'
 import { DUPLICATE_AUTHORIZATION } from '../middleware/read-bearer.ts'
 import { WWW_AUTHENTICATE } from '../spec/headers.ts'
 import { MAX_JUDGED_BYTES } from '../spec/limits.ts'
@@ -51,6 +51,14 @@ export interface ProxyDeps {
    * also when its text is over `MAX_JUDGED_BYTES` and so not to be read.
    */
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
+  /**
+   * Counts an Error the proxy answers itself (502 `upstream_unreachable`, 504
+   * `upstream_timeout`, 503 past its bound, 400 for a path it will not
+   * forward) with the mock's limiter, as a fallback answer is, and puts the
+   * mock's `X-RateLimit-*` on `ctx.headers`; what it answers is ignored (the
+   * proxy's Error is the answer, never a 429 in its place).
+   */
+  countOwn?: (ctx: Context) => MockResponse | Promise<MockResponse>
 }
 
 /**
@@ -58,10 +66,12 @@ export interface ProxyDeps {
  * its method, path under `/v1`, query, body and end-to-end headers (the
  * caller's `Authorization` included), and passes the answer back as it came
  * (status, end-to-end headers, body bytes). Every answer is judged against
- * the spec; the verdict goes to `ctx.upstream`. Errors on demand still
- * answer without the upstream. With `fallback`, `mock` answers what the
- * upstream has no route for (a route-like 404, 405, 501) or cannot be reached
- * for.
+ * the spec; the verdict goes to `ctx.upstream`, each violation saying whose
+ * it is (`source`: the caller's request, or the upstream's response). Errors
+ * on demand still answer without the upstream. With `fallback`, `mock`
+ * answers what the upstream has no route for (a route-like 404, 405, 501) or
+ * cannot be reached for, and `ctx.fallback` says which. The proxy's own Errors
+ * are counted by `countOwn`, so that they carry the mock's rate-limit headers.
  *
  * @example
  * const step = proxyStep(deps)
@@ -69,24 +79,35 @@ export interface ProxyDeps {
  */
 export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promise<MockResponse> {
   const { target, upstream, fallback, judge, clock } = deps
+  /** The proxy's own Error, with the mock's rate-limit headers (every `/v1` answer carries them). */
+  const ownError = async (ctx: Context, error: unknown): Promise<never> => {
+    if (deps.countOwn !== undefined && error instanceof ApiError) await deps.countOwn(ctx)
+    throw error
+  }
   return async (ctx, mock) => {
     const { request } = ctx
     // (An absolute-form target is refused before routing, by the app.)
     const unsafe = escapesBase(request.path, request.rawQuery)
     if (unsafe !== undefined) {
-      throw new ApiError(
-        'invalid_request',
-        `The proxy forwards only paths under ${API_PREFIX} and ${unsafe}.`,
+      return ownError(
+        ctx,
+        new ApiError(
+          'invalid_request',
+          `The proxy forwards only paths under ${API_PREFIX} and ${unsafe}.`,
+        ),
       )
     }
     // A body the transport refused (413 too large, 408 stalled) is never forwarded in part.
-    if (request.bodyError) throw request.bodyError
+    if (request.bodyError) return ownError(ctx, request.bodyError)
     // Two `Authorization` headers (read joined with ", ") are refused, as the mock refuses them,
     // rather than forwarded joined for the upstream to pick one.
     if (request.headers.get('authorization')?.includes(',')) {
-      throw new ApiError('unauthorized', DUPLICATE_AUTHORIZATION, {
-        'www-authenticate': WWW_AUTHENTICATE,
-      })
+      return ownError(
+        ctx,
+        new ApiError('unauthorized', DUPLICATE_AUTHORIZATION, {
+          'www-authenticate': WWW_AUTHENTICATE,
+        }),
+      )
     }
     return deps.force(ctx, async () => {
       const sentAt = clock.now()
@@ -106,14 +127,18 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         })
       } catch (error) {
         if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {
+          ctx.fallback = 'unreachable'
           return mock(ctx)
         }
-        throw error
+        return ownError(ctx, error)
       }
       // A body over the bound is passed on but not read as JSON (judged as
       // cut short, not recorded): reading it would stall every other request.
       const unread = answer.textTruncated || answer.text.length > MAX_JUDGED_BYTES
-      if (fallback && hasNoSuchRoute(answer, ctx, unread)) return mock(ctx)
+      if (fallback && hasNoSuchRoute(answer, ctx, unread)) {
+        ctx.fallback = 'no-route'
+        return mock(ctx)
+      }
       const receivedAt = clock.now()
       const exchange: JudgedExchange = {
         method: request.method,
@@ -133,7 +158,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
           typeof request.body === 'string' ? request.body : TEXT.decode(request.body)
       }
       ctx.upstream = {
-        violations: [...judgeRequest(ctx), ...judge(exchange)],
+        violations: [...judgeRequest(ctx), ...judgedResponse(judge(exchange))],
         body: answer.text === '' ? null : answer.text,
         bodyTruncated: answer.textTruncated,
         code: answer.status >= 400 && !unread ? errorCodeOf(answer.text) : null,
@@ -158,6 +183,11 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
       return answered
     })
   }
+}
+
+/** The judge's verdict on the upstream's answer: each violation is the upstream's (`source: 'response'`). */
+function judgedResponse(violations: Array<Violation>): Array<AnsweredViolation> {
+  return violations.map((violation) => ({ ...violation, source: 'response' }))
 }
 
 /**
