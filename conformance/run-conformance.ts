@@ -5,6 +5,7 @@ import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient, type HttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
 import { listCompleteProbe } from './list-complete-probe.ts'
+import { mediaTypeProbe } from './media-type-probe.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
 import { READ_ONLY_REASON } from './model/not-tested.ts'
@@ -155,6 +156,7 @@ const probeOrder: ReadonlyArray<Probe> = [
   listCompleteProbe,
   fixedProbes.auth,
   fixedProbes.advisory,
+  mediaTypeProbe,
   fixedProbes.methods,
   statefulProbe,
   requestCountProbe,
