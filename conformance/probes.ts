@@ -532,7 +532,7 @@ interface Target {
 
 const authProbe: Probe = {
   name: 'authentication',
-  checks: [...AUTH_VARIANTS.map(([id]) => id), 'auth.checked-first', 'orders.auth'],
+  checks: [...new Set(AUTH_VARIANTS.map(([id]) => id)), 'auth.checked-first', 'orders.auth'],
   async run(context) {
     const { client, collector, state } = context
     const petId = state.pets.keys().next().value ?? state.created[0]?.id ?? 1n

@@ -145,8 +145,11 @@ const SETUP_REASONS = new Set<RunStop['reason']>(['unreachable', 'keyRejected', 
  * the others use), the writing probes next, the rate-limit probes last (they
  * spend the window). Whether a probe writes or is opt-in is read from the
  * definitions of the checks it feeds ({@link writesOnly}, {@link optInOnly}).
+ *
+ * @example
+ * probeOrder.map((probe) => probe.name) // ['list pets', 'create pets', ...]
  */
-const probeOrder: ReadonlyArray<Probe> = [
+export const probeOrder: ReadonlyArray<Probe> = [
   fixedProbes.list,
   fixedProbes.create,
   fixedProbes.reject,
