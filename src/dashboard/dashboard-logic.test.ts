@@ -24,14 +24,14 @@ import {
 import { dashboardScript } from './dashboard-script.ts'
 
 const upstreamBug = {
-  check: 'error.body',
+  check: 'error.body' as const,
   level: 'required' as const,
   message: 'not an Error body',
   section: '§7',
   source: 'response' as const,
 }
 const callerMistake = {
-  check: 'request.limit',
+  check: 'request.limit' as const,
   level: 'required' as const,
   message: "The caller's request is not as the spec states",
   section: '§4.1, §8',

@@ -20,7 +20,13 @@ export type DashboardEntry = Omit<
   'answeredBy' | 'violations' | 'fallback' | 'response'
 > & {
   answeredBy?: 'mock' | 'upstream'
-  violations?: Array<Omit<AnsweredViolation, 'source'> & { source?: AnsweredViolation['source'] }>
+  /** As the journal sent them: a check id is read as any text. */
+  violations?: Array<
+    Omit<AnsweredViolation, 'check' | 'source'> & {
+      check: string
+      source?: AnsweredViolation['source']
+    }
+  >
   fallback?: JournalEntry['fallback']
   response?: JournalEntry['response']
 }

@@ -1,3 +1,4 @@
+import type { ViolationCheckId } from '../contract/catalogue.ts'
 import type { ApiError } from '../errors/api-error.ts'
 import type { ApiKey } from '../spec/api-key.ts'
 import type { Route } from '../spec/routes.ts'
@@ -223,7 +224,7 @@ export type ViolationSource = 'request' | 'response'
  * const violation: AnsweredViolation = { check: 'list.schema', level: 'required', message: '…', section: '§4.1', source: 'response' }
  */
 export interface AnsweredViolation {
-  check: string
+  check: ViolationCheckId
   level: 'required' | 'advisory'
   message: string
   section: string

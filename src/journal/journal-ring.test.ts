@@ -73,7 +73,7 @@ describe('JournalRing', () => {
     expect(second.response.headers).not.toBe(first.response.headers)
     expect(second.violations).not.toBe(first.violations)
     second.violations.push({
-      check: 'x',
+      check: 'get.invalid-id',
       level: 'advisory',
       message: 'm',
       section: '§1',

@@ -116,7 +116,7 @@ describe('toHar', () => {
         },
         violations: [
           {
-            check: 'create.schema',
+            check: 'create.valid',
             level: 'required',
             message: 'm',
             section: '§4.2',
