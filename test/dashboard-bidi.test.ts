@@ -137,4 +137,48 @@ describe.runIf(BROWSER_TESTS)('the dashboard and bidi controls from outside', ()
     expect(await reversedOwnText()).toEqual([])
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/dashboard-bidi.png` })
   }, 60_000)
+
+  it("isolates a scenario's method and path, in its line and its Remove button's label, and a caller's mistake in the log", async () => {
+    const created = await fetch(`${mock.url}/__mock/scenarios`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, times: 2, method: 'GET', path: '/v1/pets/\u202e7' }),
+    })
+    expect(created.ok).toBe(true)
+    // A caller's mistake (limit 0) whose query holds the name, and an upstream's violation.
+    const query = new URLSearchParams({ limit: '0', name: EVIL }).toString()
+    const response = await fetch(`${mock.url}/v1/pets?${query}`, {
+      headers: { authorization: 'Bearer sk_test_free' },
+    })
+    await response.text()
+
+    await page.goto(`${mock.url}/__mock/`)
+    await expect.poll(() => page.locator('#rows tr').count()).toBe(2)
+    await expect.poll(() => page.locator('#scenarios li').first().innerText()).toMatch(/^503/)
+    const scenario = await page.locator('#scenarios li .mono').innerText()
+    expect(scenario).toBe('503 · GET /v1/pets/\\u202e7 · × 2')
+    expect(await page.locator('#scenarios li bdi').allInnerTexts()).toEqual([
+      'GET',
+      '/v1/pets/\\u202e7',
+    ])
+    expect(await page.locator('#scenarios li button').getAttribute('aria-label')).toBe(
+      'Remove scenario 503 · \u2068GET\u2069 \u2068/v1/pets/\\u202e7\u2069 · × 2',
+    )
+    const row = page.locator('#rows tr').first()
+    expect(await row.locator('.c-code .tag.caller').isVisible()).toBe(true)
+    expect(await row.locator('button.open').getAttribute('data-outside')).toBe('')
+    // The query is shown percent-encoded; the whole path sits between U+2068 and U+2069.
+    expect(await row.locator('button.open').getAttribute('title')).toMatch(
+      /^\u2068\/v1\/pets\?limit=0&name=Rex[^\u2066-\u2069]+\u2069: show the whole exchange$/,
+    )
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_CONTROL)
+    expect(await reversedOwnText()).toEqual([])
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/dashboard-bidi-log.png` })
+    await row.click()
+    await expect.poll(() => page.locator('#details').isVisible()).toBe(true)
+    expect(await page.locator('#details .violations li.request').count()).toBeGreaterThan(0)
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_CONTROL)
+    expect(await reversedOwnText()).toEqual([])
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/dashboard-bidi-mistake.png` })
+  }, 60_000)
 })

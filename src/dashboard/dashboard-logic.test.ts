@@ -1,7 +1,9 @@
 import vm from 'node:vm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { CONTROL_SOURCE, showControls } from '../errors/show-controls.ts'
 import { pathWithQuery } from '../journal/journal-entry.ts'
+import { ADDRESS_CLIENT_PREFIX, KEY_CLIENT_PREFIX } from '../rate-limit/create-rate-limiter.ts'
 import {
   answeredByText,
   clientLabel,
@@ -9,6 +11,9 @@ import {
   countText,
   DASHBOARD_LOGIC,
   type DashboardEntry,
+  escapeControls,
+  isolatedText,
+  partsText,
   passesFilter,
   prettyBody,
   quotaShare,
@@ -16,7 +21,7 @@ import {
   rowClasses,
   rowTags,
   scenarioOfForm,
-  scenarioText,
+  scenarioParts,
   statusMarks,
   violationLevel,
   violationsHeading,
@@ -58,6 +63,8 @@ function entry(overrides: Partial<DashboardEntry> = {}): DashboardEntry {
     ...overrides,
   }
 }
+
+const prefixes = { key: KEY_CLIENT_PREFIX, address: ADDRESS_CLIENT_PREFIX }
 
 const everything = { method: '', path: '', status: '', violations: '' }
 
@@ -187,16 +194,27 @@ describe("the dashboard's logic", () => {
     expect(quotaShare(48, 60).className).toBe('bar high')
     expect(quotaShare(70, 60)).toEqual({ share: 1, className: 'bar full' })
     const keys = [{ key: 'sk_test_pro', plan: 'pro' }]
-    expect(clientLabel('key:sk_test_pro', keys)).toEqual({ name: 'sk_test_pro', plan: 'pro' })
-    expect(clientLabel('key:sk_other', keys)).toEqual({ name: 'sk_other', plan: '' })
-    expect(clientLabel('address:::1', keys)).toEqual({ name: '::1', plan: 'no key (Free)' })
-    expect(clientLabel('key:__proto__', keys)).toEqual({ name: '__proto__', plan: '' })
-    expect(scenarioText({ status: 503, delay: 200, remaining: 2 })).toBe(
+    const label = (client: string) => clientLabel(client, keys, prefixes)
+    expect(label(`${KEY_CLIENT_PREFIX}sk_test_pro`)).toEqual({ name: 'sk_test_pro', plan: 'pro' })
+    expect(label(`${KEY_CLIENT_PREFIX}sk_other`)).toEqual({ name: 'sk_other', plan: '' })
+    expect(label(`${ADDRESS_CLIENT_PREFIX}::1`)).toEqual({ name: '::1', plan: 'no key (Free)' })
+    expect(label(`${KEY_CLIENT_PREFIX}__proto__`)).toEqual({ name: '__proto__', plan: '' })
+    expect(scenarioParts({ status: 503, delay: 200, remaining: 2 }).join('')).toBe(
       '503 · +200 ms · any method any path · × 2',
     )
-    expect(
-      scenarioText({ method: 'GET', path: '/v1/pets', match: { query: {} }, remaining: 1 }),
-    ).toBe('delay only · GET /v1/pets · when matched · × 1')
+    const targeted = scenarioParts({
+      method: 'GET',
+      path: '/v1/pets',
+      match: { query: {} },
+      remaining: 1,
+    })
+    expect(targeted.filter((part) => typeof part !== 'string')).toEqual([
+      { outside: 'GET' },
+      { outside: '/v1/pets' },
+    ])
+    expect(partsText(targeted, CONTROL_SOURCE)).toBe(
+      'delay only · \u2068GET\u2069 \u2068/v1/pets\u2069 · when matched · × 1',
+    )
     expect(scenarioOfForm({ times: '', status: '503', delay: '', route: 'GET /v1/pets' })).toEqual({
       times: 1,
       status: 503,
@@ -207,6 +225,83 @@ describe("the dashboard's logic", () => {
       times: 3,
       delay: 250,
     })
+  })
+
+  it('names a client by the prefixes it is given, not by fixed words', () => {
+    const keys = [{ key: 'sk_test_pro', plan: 'pro' }]
+    const other = { key: 'k/', address: 'ip/' }
+    expect(clientLabel('ip/10.0.0.1', keys, other)).toEqual({
+      name: '10.0.0.1',
+      plan: 'no key (Free)',
+    })
+    expect(clientLabel('k/sk_test_pro', keys, other)).toEqual({ name: 'sk_test_pro', plan: 'pro' })
+    // With these prefixes, the words of the default ones name nothing.
+    expect(clientLabel('address:sk_test_pro', keys, other)).toEqual({
+      name: 'address:sk_test_pro',
+      plan: '',
+    })
+    // A name holding a prefix's word or a colon keeps it.
+    expect(clientLabel(`${KEY_CLIENT_PREFIX}${ADDRESS_CLIENT_PREFIX}x`, keys, prefixes)).toEqual({
+      name: `${ADDRESS_CLIENT_PREFIX}x`,
+      plan: '',
+    })
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'),
+        ),
+        fc.boolean(),
+        (name, keyed) => {
+          const client = `${keyed ? prefixes.key : prefixes.address}${name}`
+          const shown = clientLabel(client, [{ key: name, plan: 'pro' }], prefixes)
+          expect(shown).toEqual({ name, plan: keyed ? 'pro' : 'no key (Free)' })
+        },
+      ),
+      { seed: 28, numRuns: 200 },
+    )
+  })
+
+  it('shows the control characters of a text from outside as showControls does, and isolates it for an attribute', () => {
+    expect(escapeControls('Rex\u2069\u202e reversed', CONTROL_SOURCE)).toBe(
+      'Rex\\u2069\\u202e reversed',
+    )
+    expect(isolatedText('/v1/pets/\u202e1', CONTROL_SOURCE)).toBe('\u2068/v1/pets/\\u202e1\u2069')
+    expect(escapeControls('שלום 🐶 toString', CONTROL_SOURCE)).toBe('שלום 🐶 toString')
+    const unit = fc.oneof(
+      fc.constantFrom(
+        '\u202e',
+        '\u2066',
+        '\u2069',
+        '\u061c',
+        '\u200f',
+        '\u009b',
+        '\u001b',
+        '\u0000',
+        '\n',
+        '\t',
+        '\ud800',
+        '\udc00',
+        '\ufffe',
+        'ע',
+        '🐶',
+      ),
+      // Any code point, lone surrogates included.
+      fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point)),
+    )
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 20 }), (units) => {
+        const text = units.join('')
+        const shown = escapeControls(text, CONTROL_SOURCE)
+        // What is shown holds no control of its own: escaping it again changes nothing.
+        return (
+          shown === showControls(text) &&
+          isolatedText(text, CONTROL_SOURCE) === `\u2068${shown}\u2069` &&
+          escapeControls(shown, CONTROL_SOURCE) === shown
+        )
+      }),
+      { seed: 25, numRuns: 300 },
+    )
   })
 
   it('reads whole events from a stream and keeps the rest for the next chunk', () => {
@@ -221,7 +316,13 @@ describe("the dashboard's logic", () => {
   })
 
   it('is sent to the page as one script whose functions need nothing outside it', () => {
-    const script = dashboardScript({ routes: [], statuses: [503], maxRows: 5 })
+    const script = dashboardScript({
+      routes: [],
+      statuses: [503],
+      maxRows: 5,
+      controls: CONTROL_SOURCE,
+      clientPrefixes: prefixes,
+    })
     expect(() => new vm.Script(script)).not.toThrow()
     // The functions' own source, declared together in a bare context, answer as they do here.
     const declared = Object.values({ ...DASHBOARD_LOGIC, pathWithQuery })
@@ -245,5 +346,9 @@ describe("the dashboard's logic", () => {
     expect(JSON.stringify(page.rowTags(entry({ fallback: 'no-route' })))).toBe(
       JSON.stringify(rowTags(entry({ fallback: 'no-route' }))),
     )
+    expect(page.isolatedText('a\u202eb\ud800', CONTROL_SOURCE)).toBe(
+      isolatedText('a\u202eb\ud800', CONTROL_SOURCE),
+    )
+    expect(page.clientLabel(`${ADDRESS_CLIENT_PREFIX}::1`, [], prefixes).name).toBe('::1')
   })
 })

@@ -273,21 +273,66 @@ export function quotaShare(used: number, limit: number): { share: number; classN
 }
 
 /**
- * A rate-limited client as the quota panel names it: the key or the address,
- * and its plan (`no key (Free)` for an address).
+ * What the page is told about the texts it shows: `controls`, the characters
+ * shown as `\uXXXX` escapes in every text that came from outside
+ * (`showControls`' own, as a regular expression's source), and
+ * `clientPrefixes`, how the rate limiter names a client with a key and one
+ * without.
  *
  * @example
- * clientLabel('key:sk_test_pro', [{ key: 'sk_test_pro', plan: 'pro' }]) // { name: 'sk_test_pro', plan: 'pro' }
+ * const texts: ShownTexts = { controls: CONTROL_SOURCE, clientPrefixes: { key: KEY_CLIENT_PREFIX, address: ADDRESS_CLIENT_PREFIX } }
+ */
+export interface ShownTexts {
+  controls: string
+  clientPrefixes: { key: string; address: string }
+}
+
+/**
+ * A text from outside with its control characters (those `controls`, a
+ * regular expression's source, finds) shown as `\uXXXX` escapes, as
+ * `showControls` shows them.
+ *
+ * @example
+ * escapeControls('Rex\u202e', CONTROL_SOURCE) // 'Rex\\u202e'
+ */
+export function escapeControls(text: string, controls: string): string {
+  return text.replace(
+    new RegExp(controls, 'g'),
+    (character) => `\\u${(character.codePointAt(0) as number).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/**
+ * A text from outside as an attribute (a title, a label) holds it: its
+ * controls escaped (`escapeControls`) and isolated between U+2068 and U+2069,
+ * so that it reorders none of the words around it.
+ *
+ * @example
+ * isolatedText('/v1/pets', CONTROL_SOURCE) // '\u2068/v1/pets\u2069'
+ */
+export function isolatedText(text: string, controls: string): string {
+  return `\u2068${escapeControls(text, controls)}\u2069`
+}
+
+/**
+ * A rate-limited client as the quota panel names it: the key or the address
+ * without the rate limiter's prefix (`prefixes`), and its plan (`no key
+ * (Free)` for an address).
+ *
+ * @example
+ * clientLabel('key:sk_test_pro', [{ key: 'sk_test_pro', plan: 'pro' }], { key: 'key:', address: 'address:' }) // { name: 'sk_test_pro', plan: 'pro' }
  */
 export function clientLabel(
   client: string,
   keys: ReadonlyArray<{ key: string; plan: string }>,
+  prefixes: ShownTexts['clientPrefixes'],
 ): { name: string; plan: string } {
-  const separator = client.indexOf(':')
-  const kind = client.slice(0, separator)
-  const name = client.slice(separator + 1)
-  if (kind === 'address') return { name, plan: 'no key (Free)' }
-  return { name, plan: keys.find((key) => key.key === name)?.plan ?? '' }
+  if (client.startsWith(prefixes.address)) {
+    return { name: client.slice(prefixes.address.length), plan: 'no key (Free)' }
+  }
+  const name = client.startsWith(prefixes.key) ? client.slice(prefixes.key.length) : client
+  const known = keys.find((key) => `${prefixes.key}${key.key}` === client)
+  return { name, plan: known?.plan ?? '' }
 }
 
 /**
@@ -307,21 +352,46 @@ export interface QueuedScenario {
 }
 
 /**
- * A queued scenario in one line.
+ * A piece of a line the page shows: its own words (a string) or a text that
+ * came from outside (`{ outside }`), which the page isolates.
  *
  * @example
- * scenarioText({ status: 503, delay: 200, remaining: 2 }) // '503 · +200 ms · any method any path · × 2'
+ * const parts: Array<TextPart> = ['503 · ', { outside: 'GET' }]
  */
-export function scenarioText(scenario: QueuedScenario): string {
+export type TextPart = string | { outside: string }
+
+/**
+ * A queued scenario in one line, as parts: its method and path came from
+ * outside.
+ *
+ * @example
+ * scenarioParts({ method: 'GET', remaining: 2 }) // ['delay only', ' · ', { outside: 'GET' }, ' ', 'any path', ' · ', '× 2']
+ */
+export function scenarioParts(scenario: QueuedScenario): Array<TextPart> {
   return [
     scenario.status === undefined ? 'delay only' : String(scenario.status),
-    scenario.delay ? `+${scenario.delay} ms` : '',
-    `${scenario.method ?? 'any method'} ${scenario.path ?? 'any path'}`,
-    scenario.match ? 'when matched' : '',
+    ...(scenario.delay ? [' · ', `+${scenario.delay} ms`] : []),
+    ' · ',
+    scenario.method === undefined ? 'any method' : { outside: scenario.method },
+    ' ',
+    scenario.path === undefined ? 'any path' : { outside: scenario.path },
+    ...(scenario.match ? [' · ', 'when matched'] : []),
+    ' · ',
     `× ${scenario.remaining}`,
   ]
-    .filter(Boolean)
-    .join(' · ')
+}
+
+/**
+ * Parts (`scenarioParts`) as one text for an attribute: each text from
+ * outside isolated (`isolatedText`).
+ *
+ * @example
+ * partsText(['× ', { outside: 'GET' }], CONTROL_SOURCE) // '× \u2068GET\u2069'
+ */
+export function partsText(parts: ReadonlyArray<TextPart>, controls: string): string {
+  return parts
+    .map((part) => (typeof part === 'string' ? part : isolatedText(part.outside, controls)))
+    .join('')
 }
 
 /**
@@ -397,8 +467,11 @@ export const DASHBOARD_LOGIC = {
   prettyBody,
   countdown,
   quotaShare,
+  escapeControls,
+  isolatedText,
   clientLabel,
-  scenarioText,
+  scenarioParts,
+  partsText,
   scenarioOfForm,
   readEvents,
 }

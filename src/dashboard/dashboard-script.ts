@@ -4,25 +4,24 @@ import {
   type DashboardEntry,
   type QueuedScenario,
   type RowFilter,
+  type ShownTexts,
 } from './dashboard-logic.ts'
 import { DASHBOARD_VIEWS, type QuotaState, type ViewLogic } from './dashboard-views.ts'
 
 /**
  * What the dashboard's script is told by the server: the routes a scenario
- * can target and the statuses it can force.
+ * can target, the statuses it can force, the entries its log keeps, and
+ * (`ShownTexts`) the characters it escapes in every text from outside and
+ * the rate limiter's client prefixes.
+ *
+ * @example
+ * const config: DashboardConfig = { routes: [{ method: 'GET', path: '/v1/pets' }], statuses: [503], maxRows: 500, controls: CONTROL_SOURCE, clientPrefixes: { key: KEY_CLIENT_PREFIX, address: ADDRESS_CLIENT_PREFIX } }
  */
-export interface DashboardConfig {
+export interface DashboardConfig extends ShownTexts {
   routes: Array<{ method: string; path: string }>
   statuses: Array<number>
   /** Entries kept in the page's log. */
   maxRows: number
-  /** How the rate limiter names a client with a key and one without. */
-  clientPrefixes: { key: string; address: string }
-  /**
-   * The characters shown as `\uXXXX` escapes in every text that came from
-   * outside (`showControls`' own, as a regular expression's source).
-   */
-  controls: string
 }
 
 /**
@@ -33,7 +32,7 @@ export interface DashboardConfig {
  * the views, all in one function scope.
  *
  * @example
- * const script = dashboardScript({ routes: [], statuses: [503], maxRows: 500 })
+ * const script = dashboardScript(config)
  */
 export function dashboardScript(config: DashboardConfig): string {
   const logic: ViewLogic = { ...DASHBOARD_LOGIC, pathWithQuery }
@@ -58,7 +57,9 @@ export function dashboardScript(config: DashboardConfig): string {
  * reference anything outside itself, `logic` and `views`. It reads the
  * journal, follows `events` (streamed with `fetch`, so that an admin token
  * from the page's `#token=` fragment can be sent as a bearer), polls `state`
- * for quota and scenarios, and drives the scenario form.
+ * for quota and scenarios, and drives the scenario form. Every text from
+ * outside goes through the views' `outsideText` and `outsideElement`
+ * (isolated, controls escaped), the Error messages it shows included.
  *
  * @example
  * const script = dashboardScript(config) // calls dashboardMain(config, logic, views) in the page
@@ -114,13 +115,12 @@ export function dashboardMain(
   const details = $<HTMLDialogElement>('details')
   /** The whole exchange of an entry: what was wrong with it, the request, the response. */
   const showExchange = (entry: Entry) => {
-    // The query is on the request's own line.
-    $('details-title').textContent = `#${entry.id} ${entry.method} ${entry.path} → ${entry.status}`
-    $('details-body').replaceChildren(...views.exchangeView(entry, logic))
+    $('details-title').replaceChildren(...views.exchangeTitle(entry, logic, config))
+    $('details-body').replaceChildren(...views.exchangeView(entry, logic, config))
     details.showModal()
   }
   const rowOf = (entry: Entry, fresh: boolean) =>
-    views.rowView(entry, fresh, logic, () => showExchange(entry))
+    views.rowView(entry, fresh, logic, config, () => showExchange(entry))
 
   const render = () => {
     rows.replaceChildren(
@@ -188,7 +188,9 @@ export function dashboardMain(
   // Quota and scenarios.
   const renderQuota = () => {
     if (state === undefined) return
-    $('quota').replaceChildren(...views.quotaView(state, logic, Math.floor(Date.now() / 1000)))
+    $('quota').replaceChildren(
+      ...views.quotaView(state, logic, config, Math.floor(Date.now() / 1000)),
+    )
   }
   const renderScenarios = () => {
     const list = $('scenarios')
@@ -198,22 +200,12 @@ export function dashboardMain(
       return
     }
     list.replaceChildren(
-      ...state.scenarios.map((scenario) => {
-        const item = el('li')
-        const what = logic.scenarioText(scenario)
-        item.append(el('span', { class: 'mono' }, what))
-        const remove = el(
-          'button',
-          { type: 'button', class: 'button small ghost', 'aria-label': `Remove scenario ${what}` },
-          'Remove',
-        )
-        remove.addEventListener('click', async () => {
+      ...state.scenarios.map((scenario) =>
+        views.scenarioView(scenario, logic, config, async () => {
           await call('DELETE', `scenarios/${scenario.id}`)
           await refresh()
-        })
-        item.append(remove)
-        return item
-      }),
+        }),
+      ),
     )
   }
   const refresh = async () => {
@@ -256,7 +248,8 @@ export function dashboardMain(
       error.textContent = ''
       await refresh()
     } catch (failure) {
-      error.textContent = failure instanceof Error ? failure.message : String(failure)
+      const message = failure instanceof Error ? failure.message : String(failure)
+      error.replaceChildren(views.outsideText(message, logic, config))
     }
   })
   $('clear-scenarios').addEventListener('click', async () => {
@@ -294,7 +287,8 @@ export function dashboardMain(
       render()
       await refresh()
     } catch (error) {
-      live.textContent = error instanceof Error ? error.message : String(error)
+      const message = error instanceof Error ? error.message : String(error)
+      live.replaceChildren(views.outsideText(message, logic, config))
     }
     await follow()
   })()

@@ -1,9 +1,23 @@
-import type { DashboardEntry, DashboardLogic, RowMark } from './dashboard-logic.ts'
+import type {
+  DashboardEntry,
+  DashboardLogic,
+  QueuedScenario,
+  RowMark,
+  ShownTexts,
+  TextPart,
+} from './dashboard-logic.ts'
 
 // The dashboard's views: each builds DOM elements from what it is given (an
 // entry, the state, the logic, the time) and reads nothing else, so that it
 // is sent to the page as its own source text (`dashboardScript`). A function
 // here must not call anything imported: the logic comes as a parameter.
+// Every text that came from outside (a method, a path and its query, a
+// header, a body, an Error code or message, a violation's message, a
+// client's name, a scenario's method and path) is shown by `outsideText` or
+// `outsideElement`, or in an attribute by `isolatedText`: isolated, its
+// controls shown as `\uXXXX` escapes, so that it cannot reorder the page's
+// own words (a stray U+2069 would close an isolate, so isolation alone does
+// not hold).
 
 /**
  * The journal's `pathWithQuery` beside the dashboard's logic, as views take them.
@@ -67,6 +81,56 @@ export function markElement(mark: RowMark): HTMLElement {
 }
 
 /**
+ * A text from outside in an element of its own that isolates it (`<bdi>`),
+ * its controls shown as `\uXXXX` escapes.
+ *
+ * @example
+ * title.append('#1 ', outsideText(entry.path, logic, texts))
+ */
+export function outsideText(text: string, logic: ViewLogic, texts: ShownTexts): HTMLElement {
+  return element('bdi', {}, logic.escapeControls(text, texts.controls))
+}
+
+/**
+ * An element of the page whose text is all from outside: marked
+ * `data-outside` (which the page's CSS isolates), its controls shown as
+ * `\uXXXX` escapes.
+ *
+ * @example
+ * outsideElement('dd', {}, value, logic, texts)
+ */
+export function outsideElement(
+  tag: string,
+  attributes: Record<string, string>,
+  text: string,
+  logic: ViewLogic,
+  texts: ShownTexts,
+): HTMLElement {
+  return element(
+    tag,
+    { ...attributes, 'data-outside': '' },
+    logic.escapeControls(text, texts.controls),
+  )
+}
+
+/**
+ * Parts of a line (`TextPart`) as nodes: the page's own words as text, each
+ * text from outside in its own `<bdi>` (`outsideText`).
+ *
+ * @example
+ * span.append(...partNodes(logic.scenarioParts(scenario), logic, texts))
+ */
+export function partNodes(
+  parts: ReadonlyArray<TextPart>,
+  logic: ViewLogic,
+  texts: ShownTexts,
+): Array<string | HTMLElement> {
+  return parts.map((part) =>
+    typeof part === 'string' ? part : outsideText(part.outside, logic, texts),
+  )
+}
+
+/**
  * A status as a coloured badge.
  *
  * @example
@@ -87,33 +151,42 @@ export function clockTime(entry: Pick<DashboardEntry, 'time'>): string {
 }
 
 /**
- * Headers as a definition list.
+ * Headers as a definition list, each name and value isolated.
  *
  * @example
- * headerList({ 'content-type': 'application/json' })
+ * headerList({ 'content-type': 'application/json' }, logic, texts)
  */
-export function headerList(headers: Record<string, string>): HTMLElement {
+export function headerList(
+  headers: Record<string, string>,
+  logic: ViewLogic,
+  texts: ShownTexts,
+): HTMLElement {
   const list = element('dl', { class: 'headers' })
   for (const [name, value] of Object.entries(headers)) {
-    list.append(element('dt', {}, name), element('dd', {}, value))
+    list.append(
+      outsideElement('dt', {}, name, logic, texts),
+      outsideElement('dd', {}, value, logic, texts),
+    )
   }
   return list
 }
 
 /**
- * A request's or response's body as the journal holds it, with a note when there is none or it was cut.
+ * A request's or response's body as the journal holds it (isolated), with a
+ * note when there is none or it was cut.
  *
  * @example
- * bodyBlock('{"id":1}', false, 'response', logic) // [<pre>{ "id": 1 }</pre>]
+ * bodyBlock('{"id":1}', false, 'response', logic, texts) // [<pre data-outside>{ "id": 1 }</pre>]
  */
 export function bodyBlock(
   body: string | null,
   truncated: boolean,
   what: string,
   logic: ViewLogic,
+  texts: ShownTexts,
 ): Array<HTMLElement> {
   if (body === null || body === '') return [element('p', { class: 'note' }, `No ${what} body.`)]
-  const blocks = [element('pre', {}, logic.prettyBody(body, truncated))]
+  const blocks = [outsideElement('pre', {}, logic.prettyBody(body, truncated), logic, texts)]
   if (truncated) {
     blocks.push(
       element('p', { class: 'note' }, `Cut: the journal keeps the start of the ${what} body.`),
@@ -128,9 +201,13 @@ export function bodyBlock(
  * response, and the journal entry as JSON.
  *
  * @example
- * dialogBody.replaceChildren(...exchangeView(entry, logic))
+ * dialogBody.replaceChildren(...exchangeView(entry, logic, texts))
  */
-export function exchangeView(entry: DashboardEntry, logic: ViewLogic): Array<HTMLElement> {
+export function exchangeView(
+  entry: DashboardEntry,
+  logic: ViewLogic,
+  texts: ShownTexts,
+): Array<HTMLElement> {
   const parts: Array<HTMLElement> = []
   const violations = entry.violations ?? []
   if (violations.length > 0) {
@@ -142,10 +219,10 @@ export function exchangeView(entry: DashboardEntry, logic: ViewLogic): Array<HTM
         class: violation.source === 'request' ? 'request' : violation.level,
       })
       item.append(
-        element('span', { class: 'check' }, violation.check),
+        outsideElement('span', { class: 'check' }, violation.check, logic, texts),
         element('span', { class: 'level' }, logic.violationLevel(violation)),
         element('span', { class: 'section' }, `spec ${violation.section}`),
-        element('p', {}, violation.message),
+        outsideElement('p', {}, violation.message, logic, texts),
       )
       list.append(item)
     }
@@ -154,14 +231,22 @@ export function exchangeView(entry: DashboardEntry, logic: ViewLogic): Array<HTM
   }
   const request = element('section', { class: 'request' })
   request.append(element('h3', {}, 'Request'))
-  request.append(element('p', { class: 'line' }, `${entry.method} ${logic.pathWithQuery(entry)}`))
-  request.append(headerList(entry.headers))
-  request.append(...bodyBlock(entry.body, entry.bodyTruncated, 'request', logic))
+  const line = element('p', { class: 'line' })
+  line.append(
+    outsideText(entry.method, logic, texts),
+    ' ',
+    outsideText(logic.pathWithQuery(entry), logic, texts),
+  )
+  request.append(line)
+  request.append(headerList(entry.headers, logic, texts))
+  request.append(...bodyBlock(entry.body, entry.bodyTruncated, 'request', logic, texts))
   parts.push(request)
   const response = element('section', { class: 'response' })
   const head = element('h3', {}, 'Response')
   head.append(statusBadge(entry.status))
-  if (entry.code) head.append(element('span', { class: 'code-text' }, entry.code))
+  if (entry.code) {
+    head.append(outsideElement('span', { class: 'code-text' }, entry.code, logic, texts))
+  }
   const answered: Record<string, string> = {
     class: `tag${entry.answeredBy === 'upstream' ? ' upstream' : entry.fallback ? ' fallback' : ''}`,
   }
@@ -177,9 +262,9 @@ export function exchangeView(entry: DashboardEntry, logic: ViewLogic): Array<HTM
     ),
   )
   if (entry.response) {
-    response.append(headerList(entry.response.headers))
+    response.append(headerList(entry.response.headers, logic, texts))
     response.append(
-      ...bodyBlock(entry.response.body, entry.response.bodyTruncated, 'response', logic),
+      ...bodyBlock(entry.response.body, entry.response.bodyTruncated, 'response', logic, texts),
     )
   } else {
     response.append(
@@ -189,9 +274,32 @@ export function exchangeView(entry: DashboardEntry, logic: ViewLogic): Array<HTM
   parts.push(response)
   const raw = element('details', { class: 'raw' })
   raw.append(element('summary', {}, 'Journal entry (JSON)'))
-  raw.append(element('pre', { id: 'details-json' }, JSON.stringify(entry, null, 2)))
+  raw.append(
+    outsideElement('pre', { id: 'details-json' }, JSON.stringify(entry, null, 2), logic, texts),
+  )
   parts.push(raw)
   return parts
+}
+
+/**
+ * The opened exchange's title: the entry's id, method, path (its query is on
+ * the request's own line) and status.
+ *
+ * @example
+ * title.replaceChildren(...exchangeTitle(entry, logic, texts)) // #1 GET /v1/pets → 200
+ */
+export function exchangeTitle(
+  entry: DashboardEntry,
+  logic: ViewLogic,
+  texts: ShownTexts,
+): Array<string | HTMLElement> {
+  return [
+    `#${entry.id} `,
+    outsideText(entry.method, logic, texts),
+    ' ',
+    outsideText(entry.path, logic, texts),
+    ` → ${entry.status}`,
+  ]
 }
 
 /**
@@ -199,23 +307,30 @@ export function exchangeView(entry: DashboardEntry, logic: ViewLogic): Array<HTM
  * is a button, so that the keyboard reaches it too).
  *
  * @example
- * rows.prepend(rowView(entry, true, logic, () => showExchange(entry)))
+ * rows.prepend(rowView(entry, true, logic, texts, () => showExchange(entry)))
  */
 export function rowView(
   entry: DashboardEntry,
   fresh: boolean,
   logic: ViewLogic,
+  texts: ShownTexts,
   open: () => void,
 ): HTMLElement {
   const row = element('tr', { class: logic.rowClasses(entry, fresh) })
   row.append(element('td', { class: 'c-time time' }, clockTime(entry)))
-  row.append(element('td', { class: 'c-method method' }, entry.method))
+  row.append(outsideElement('td', { class: 'c-method method' }, entry.method, logic, texts))
   const path = logic.pathWithQuery(entry)
   const cell = element('td', { class: 'c-path' })
-  const button = element(
+  const button = outsideElement(
     'button',
-    { type: 'button', class: 'open', title: `${path}: show the whole exchange` },
+    {
+      type: 'button',
+      class: 'open',
+      title: `${logic.isolatedText(path, texts.controls)}: show the whole exchange`,
+    },
     path,
+    logic,
+    texts,
   )
   row.addEventListener('click', open)
   const within = element('div', { class: 'path' })
@@ -234,8 +349,10 @@ export function rowView(
   row.append(status)
   const code = element('td', { class: 'c-code' })
   const list = element('div', { class: 'tags' })
-  if (entry.code)
-    list.append(element('span', { class: 'code-text', title: entry.code }, entry.code))
+  if (entry.code) {
+    const title = logic.isolatedText(entry.code, texts.controls)
+    list.append(outsideElement('span', { class: 'code-text', title }, entry.code, logic, texts))
+  }
   list.append(...tags.map(markElement))
   code.append(list)
   row.append(code)
@@ -249,16 +366,21 @@ export function rowView(
  * its ban with a countdown; `now` in unix seconds.
  *
  * @example
- * box.replaceChildren(...quotaView(state, logic, Math.floor(Date.now() / 1000)))
+ * box.replaceChildren(...quotaView(state, logic, texts, Math.floor(Date.now() / 1000)))
  */
-export function quotaView(state: QuotaState, logic: ViewLogic, now: number): Array<HTMLElement> {
+export function quotaView(
+  state: QuotaState,
+  logic: ViewLogic,
+  texts: ShownTexts,
+  now: number,
+): Array<HTMLElement> {
   const { clients, enabled } = state.rateLimit
   if (clients.length === 0) return [element('p', { class: 'empty' }, 'No requests counted yet.')]
   const cards = clients.map((client) => {
     const card = element('div', { class: 'client' })
     const head = element('div', { class: 'client-head' })
-    const { name, plan } = logic.clientLabel(client.client, state.keys)
-    head.append(element('span', { class: 'client-name' }, name))
+    const { name, plan } = logic.clientLabel(client.client, state.keys, texts.clientPrefixes)
+    head.append(outsideElement('span', { class: 'client-name' }, name, logic, texts))
     head.append(element('span', { class: 'plan' }, plan))
     card.append(head)
     const windows: Array<[string, Quota]> = [
@@ -275,7 +397,7 @@ export function quotaView(state: QuotaState, logic: ViewLogic, now: number): Arr
         'aria-valuemin': '0',
         'aria-valuemax': String(window.limit),
         'aria-valuenow': String(Math.min(window.used, window.limit)),
-        'aria-label': `${name}: ${window.used} of ${window.limit} this ${label}`,
+        'aria-label': `${logic.isolatedText(name, texts.controls)}: ${window.used} of ${window.limit} this ${label}`,
       })
       const fill = element('span')
       fill.style.width = `${(share * 100).toFixed(1)}%`
@@ -306,6 +428,39 @@ export function quotaView(state: QuotaState, logic: ViewLogic, now: number): Arr
 }
 
 /**
+ * A queued scenario's item in the list: its line, its method and path
+ * isolated, and a Remove button (labelled with the same line) that calls
+ * `remove`.
+ *
+ * @example
+ * list.append(scenarioView(scenario, logic, texts, () => removeScenario(scenario.id)))
+ */
+export function scenarioView(
+  scenario: QueuedScenario,
+  logic: ViewLogic,
+  texts: ShownTexts,
+  remove: () => void,
+): HTMLElement {
+  const item = element('li')
+  const parts = logic.scenarioParts(scenario)
+  const what = element('span', { class: 'mono' })
+  what.append(...partNodes(parts, logic, texts))
+  item.append(what)
+  const button = element(
+    'button',
+    {
+      type: 'button',
+      class: 'button small ghost',
+      'aria-label': `Remove scenario ${logic.partsText(parts, texts.controls)}`,
+    },
+    'Remove',
+  )
+  button.addEventListener('click', remove)
+  item.append(button)
+  return item
+}
+
+/**
  * The dashboard's views, by name: what `dashboardMain` is given, and what
  * the page's script declares (each function's own source text).
  *
@@ -315,11 +470,16 @@ export function quotaView(state: QuotaState, logic: ViewLogic, now: number): Arr
 export const DASHBOARD_VIEWS = {
   element,
   markElement,
+  outsideText,
+  outsideElement,
+  partNodes,
   statusBadge,
   clockTime,
   headerList,
   bodyBlock,
   exchangeView,
+  exchangeTitle,
   rowView,
   quotaView,
+  scenarioView,
 }
