@@ -101,6 +101,28 @@ describe('every report is written on every exit-2 path', () => {
     expect(result.stopped?.reason).toBe('unreachable')
   })
 
+  it('a base URL without /v1: the hint and the verdict only, no check judged, every report written', async () => {
+    const { paths, args } = await reportPaths()
+    const { io: cli, out } = io()
+    // The mock answers its own 404 (no rate-limit headers) outside /v1.
+    const code = await runCli(
+      ['--base-url', mock.current.url, '--token', 'sk_test_enterprise', ...args],
+      cli,
+    )
+    expect(code).toBe(2)
+    expect(out.stderr).toContain('the base URL lacks the API root /v1; run again with --base-url')
+    // No table of checks, no failure of the server, one line that says no check ran.
+    expect(out.stdout).not.toMatch(/^Checks$/m)
+    expect(out.stdout).not.toMatch(/FAIL|Failures|not run$/m)
+    expect(out.stdout).toMatch(/^No check ran: the pre-flight request found a configuration error/m)
+    expect(out.stdout).toMatch(/STOPPED: .*lacks the API root \/v1.* \(exit 2\)\n$/)
+    const result = await expectStoppedReports(paths)
+    expect(result.stopped?.code).toBe('ERR_PETSTORE_CONFORMANCE_API_NOT_FOUND')
+    expect(result.summary.failed).toBe(0)
+    expect(result.results.every((entry) => entry.outcome === 'not-run')).toBe(true)
+    expect(await readFile(paths.html, 'utf8')).not.toContain('<article class="card failure"')
+  })
+
   it('the key rejected by the pre-flight request', async () => {
     const { paths, args } = await reportPaths()
     const { io: cli, out } = io({ PETSTORE_API_KEY: 'sk_nope' })
