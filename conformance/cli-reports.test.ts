@@ -268,7 +268,8 @@ const thirtyPerPage: NonNullable<CliIo['runOptions']>['transport'] = (request) =
 describe('counts agree in every report', () => {
   it('on a run with failures, warnings, skips: pretty, JSON, JUnit, HTML and GitHub say the same', async () => {
     const { paths, args } = await reportPaths()
-    const { io: cli, out } = io({}, { transport: thirtyPerPage })
+    // In GitHub Actions, so the annotations are printed too.
+    const { io: cli, out } = io({ GITHUB_ACTIONS: 'true' }, { transport: thirtyPerPage })
     const code = await runCli(
       against(mock.current.url, '--seed', '1', '--read-only', '--skip', 'ratelimit', ...args),
       cli,
@@ -391,6 +392,35 @@ describe('GitHub Actions', () => {
     const summary = await readFile(summaryFile, 'utf8')
     expect(summary.startsWith('# earlier step\n## petstore-conformance: FAIL')).toBe(true)
     expect(summary).toContain('<details><summary><code>list.default-limit</code>')
+  })
+
+  it('--reporter github:FILE outside GitHub Actions: the summary in FILE, no annotation in the console', async () => {
+    const summaryFile = join(dir, 'outside-actions.md')
+    const { io: cli, out } = io({}, { transport: thirtyPerPage })
+    const code = await runCli(
+      against(
+        mock.current.url,
+        '--seed',
+        '1',
+        '--only',
+        'list.default-limit',
+        '--reporter',
+        `github:${summaryFile}`,
+      ),
+      cli,
+    )
+    expect(code).toBe(1)
+    expect(await readFile(summaryFile, 'utf8')).toContain('## petstore-conformance: FAIL')
+    expect(out.stdout + out.stderr).not.toMatch(/^::/m)
+    expect(out.stdout).toMatch(/FAIL: 1 required check failed \(exit 1\)\n$/)
+  })
+
+  it('--reporter github outside GitHub Actions with nowhere to write is a usage error that says so', async () => {
+    const { io: cli, out } = io()
+    expect(await runCli(against(mock.current.url, '--reporter', 'github'), cli)).toBe(2)
+    expect(out.stderr).toMatch(
+      /give it a file, --reporter github:FILE \(annotations are printed only when GITHUB_ACTIONS=true\).*\[ERR_PETSTORE_CONFORMANCE_USAGE\]/,
+    )
   })
 
   it('is off without GITHUB_ACTIONS=true or --reporter github', async () => {

@@ -49,7 +49,7 @@ describe('the "Not tested" line of every reporter', () => {
       include: ['rate-limit'],
       results: Array.from({ length: n }, (_, index) => ({
         ...(sampleResult().results[0] as CheckResult),
-        id: `skip.${index}`,
+        id: (catalogue[index] as (typeof catalogue)[number]).id,
         outcome: 'skipped' as const,
         failures: [],
         skipReason: `reason ${index}`,
