@@ -8,6 +8,7 @@ import {
   parseMarkdownTables,
 } from '../test/readme-tables.ts'
 import { runCli } from './cli.ts'
+import { MAX_PACING_NOTES } from './rate-limit-pacer.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { KIT_CODES } from './model/kit-message.ts'
 
@@ -34,6 +35,7 @@ describe("the README's conformance section", () => {
       ['response body read', `${KIT_DEFAULTS.maxResponseBytes / 1024 / 1024} MiB`],
       ['failures kept per check', String(KIT_DEFAULTS.maxFailuresPerCheck)],
       ['progress lines', `${KIT_DEFAULTS.progressIntervalMs / 1000} s`],
+      ['pacing notes', String(MAX_PACING_NOTES)],
     ]
     for (const [bound, value] of rows) {
       const escaped = `${bound} | ${value} |`

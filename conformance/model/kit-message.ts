@@ -56,7 +56,7 @@ export function kitMessage(action: string, reason: string): string {
  * A kit message that reports a state, not a failure: `[petstore-conformance] <text>`.
  *
  * @example
- * kitNote('pacing at 60 requests a minute: the server sends no rate-limit headers')
+ * kitNote('the key: pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers')
  */
 export function kitNote(text: string): string {
   return `${KIT_PREFIX} ${text}`

@@ -49,6 +49,8 @@ export type ReferenceFault =
   | 'basic-scheme-accepted'
   | 'bearer-matched-without-anchor'
   | 'numeric-names-refused'
+  | 'no-remaining-on-get'
+  | 'id-as-string'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,
