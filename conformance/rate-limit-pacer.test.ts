@@ -132,4 +132,17 @@ describe('createRateLimitPacer', () => {
     )
     expect(notes).toHaveLength(2 * (MAX_PACING_NOTES + 1))
   })
+
+  it('paceMs: no wait within Remaining, then the reset and a minute per further Limit; the fallback spacing without a window', () => {
+    const time = fakeClock()
+    const pacer = createRateLimitPacer({ ...time, marginMs: 0 })
+    expect(pacer.paceMs(10)).toBe(10_000)
+    // 20 s before the reset, 5 left of 60 a minute.
+    pacer.afterResponse('valid', { limit: 60, remaining: 5, reset: 1_767_225_620 })
+    expect(pacer.paceMs(5)).toBe(0)
+    expect(pacer.paceMs(6)).toBe(20_000)
+    expect(pacer.paceMs(65)).toBe(20_000)
+    expect(pacer.paceMs(66)).toBe(80_000)
+    expect(pacer.paceMs(6, 'invalid')).toBe(6000)
+  })
 })

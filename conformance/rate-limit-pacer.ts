@@ -60,6 +60,8 @@ export interface RateLimitPacerOptions {
 }
 
 interface Bucket {
+  /** The `X-RateLimit-Limit` of the window the bucket's numbers belong to. */
+  limit?: number
   remaining?: number
   /** Local time (ms) at which the window resets. */
   resetAt?: number
@@ -223,10 +225,34 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
         ? Math.min(bucket.remaining as number, headers.remaining)
         : headers.remaining
       bucket.reset = headers.reset
+      bucket.limit = headers.limit
       bucket.resetAt =
         serverDate === undefined
           ? headers.reset * 1000
           : options.now() + Math.max(0, headers.reset - serverDate) * 1000
+    },
+    /**
+     * How long the pacer will make `requests` more requests with this
+     * credential wait (ms), from what it knows now: none while they fit in
+     * the window's `Remaining`, else until its reset and a minute for each
+     * further `X-RateLimit-Limit` requests (the spec's plans are limits a
+     * minute); without a window, the fallback spacing for each. The
+     * progress's time-left estimate adds it to the time the requests take.
+     *
+     * @example
+     * pacer.paceMs(30) // 0 while Remaining is 30 or more
+     */
+    paceMs(requests: number, credential: Credential = 'valid'): number {
+      const bucket = bucketOf(credential)
+      const { limit, remaining, resetAt } = bucket
+      if (limit === undefined || limit <= 0 || remaining === undefined || resetAt === undefined) {
+        return requests * (limit && limit > 0 ? 60_000 / limit : fallbackIntervalMs)
+      }
+      if (requests <= remaining) {
+        return 0
+      }
+      const windows = Math.ceil((requests - remaining) / limit)
+      return Math.max(0, resetAt + marginMs - options.now()) + (windows - 1) * 60_000
     },
     /** Forgets what is known of a bucket (after a backoff). */
     forget(credential: Credential): void {

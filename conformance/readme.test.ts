@@ -8,9 +8,9 @@ import {
   parseMarkdownTables,
 } from '../test/readme-tables.ts'
 import { runCli } from './cli.ts'
-import { MAX_PACING_NOTES } from './rate-limit-pacer.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { KIT_CODES } from './model/kit-message.ts'
+import { MAX_PACING_NOTES } from './rate-limit-pacer.ts'
 
 const readme = readFile(join(import.meta.dirname, '..', 'README.md'), 'utf8')
 
@@ -36,6 +36,7 @@ describe("the README's conformance section", () => {
       ['failures kept per check', String(KIT_DEFAULTS.maxFailuresPerCheck)],
       ['progress lines', `${KIT_DEFAULTS.progressIntervalMs / 1000} s`],
       ['pacing notes', String(MAX_PACING_NOTES)],
+      ['time-left estimate', `${KIT_DEFAULTS.estimateRefreshMs / 1000} s`],
     ]
     for (const [bound, value] of rows) {
       const escaped = `${bound} | ${value} |`

@@ -289,6 +289,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       leftMs: clock.leftMs,
       maxRequests,
       stats: () => client.stats,
+      paceMs: (requests) => pacer.paceMs(requests, 'valid'),
       report: options.onProgress,
     })
   }
