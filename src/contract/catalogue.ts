@@ -61,23 +61,47 @@ type CheckRow<Id extends string, Fault extends string> =
   | readonly [id: Id, title: string, section: string, expected: string]
   | readonly [id: Id, title: string, section: string, expected: string, extras: RowExtras<Fault>]
 
+/** The extras of a row, or none. */
+type ExtrasOf<Row> = Row extends readonly [string, string, string, string, infer Extras]
+  ? Extras
+  : Record<never, never>
+
+/**
+ * The definition a row makes, with what the type needs of it kept: the id,
+ * the operations and the fault names literal, and whether it has a `judge`
+ * or a `judgeExchange` (so only such checks can be judged with one).
+ */
+type Built<Row, Ops extends ReadonlyArray<OperationId>> = Row extends readonly [
+  infer Id extends string,
+  ...Array<unknown>,
+]
+  ? CheckDefinition<
+      Id,
+      Ops,
+      ExtrasOf<Row> extends { faults: ReadonlyArray<infer Fault extends string> } ? Fault : never
+    > &
+      (ExtrasOf<Row> extends { judge: ResponseRule } ? { judge: ResponseRule } : unknown) &
+      (ExtrasOf<Row> extends { judgeExchange: ExchangeRule }
+        ? { judgeExchange: ExchangeRule }
+        : unknown)
+  : never
+
 /**
  * Catalogue entries sharing their level, group, operations, scope and
  * `writes`; the level defaults to `required`, the group to `default`, the
- * scope to `probe` and `writes` to false. Keeps each id, the operations and
- * the fault names literal, so the ids make {@link CheckId} and each id's
- * operations make {@link CheckOperation}.
+ * scope to `probe` and `writes` to false. Keeps each row's type (see
+ * {@link Built}), so the ids make {@link CheckId} and each id's operations
+ * make {@link CheckOperation}.
  */
 function checks<
   const Ops extends ReadonlyArray<OperationId>,
-  const Id extends string,
-  const Fault extends string = never,
+  const Rows extends ReadonlyArray<CheckRow<string, string>>,
 >(
   shared: { operations: Ops } & Partial<
     Pick<CheckDefinition, 'level' | 'group' | 'scope' | 'writes'>
   >,
-  rows: ReadonlyArray<CheckRow<Id, Fault>>,
-): Array<CheckDefinition<Id, Ops, Fault>> {
+  rows: Rows,
+): Array<Built<Rows[number], Ops>> {
   const {
     level = 'required',
     group = 'default',
@@ -99,7 +123,7 @@ function checks<
     ...(extras.judge ? { judge: extras.judge } : {}),
     ...(extras.judgeExchange ? { judgeExchange: extras.judgeExchange } : {}),
     ...(extras.hint ? { hint: extras.hint } : {}),
-  }))
+  })) as Array<Built<Rows[number], Ops>>
 }
 
 /** The rows of {@link catalogue}, their ids kept literal. */
@@ -577,13 +601,7 @@ export type CheckId = (typeof definitions)[number]['id']
  * @example
  * type ListSchema = CheckOf<'list.schema'> // { id: 'list.schema'; operations: readonly ['listPets']; ... }
  */
-export type CheckOf<Id extends CheckId> = (typeof definitions)[number] extends infer Definition
-  ? Definition extends CheckDefinition<infer Ids, infer Ops, infer Fault>
-    ? Id extends Ids
-      ? CheckDefinition<Id, Ops, Fault>
-      : never
-    : never
-  : never
+export type CheckOf<Id extends CheckId> = Extract<(typeof definitions)[number], { id: Id }>
 
 /**
  * The operations check `Id` judges: the only ones a result of it may be

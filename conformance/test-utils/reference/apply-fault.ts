@@ -455,3 +455,12 @@ export function applyFault(
   parts.ids = replaced.ids
   return replaced
 }
+
+/**
+ * Every fault the reference server can switch on, as data (the fault union's
+ * members): the kit's fault-coverage test holds the catalogue's fault names to it.
+ *
+ * @example
+ * REFERENCE_FAULTS.includes('limit-off-by-one') // true
+ */
+export const REFERENCE_FAULTS = Object.keys(FAULTS) as ReadonlyArray<ReferenceFault>
