@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import type { SentPet } from '../src/contract/response-schemas.ts'
 import { countOf } from './model/count-of.ts'
+import { failureKind } from './model/failure-kind.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { CheckId, Exchange } from './model/types.ts'
@@ -41,24 +42,6 @@ interface PropertyRun<T> {
    * on the case, and it is the one reported.
    */
   simplest?: T
-}
-
-/**
- * What a failure is, without the values it met: its words with the quoted
- * strings and numbers left out and the response shown after them dropped.
- * Two failures of one check are of one kind when they name the same field
- * with the same fault (`` `id` is a string ("8") `` and `` `id` is a string
- * ("9") ``), whatever the body sent; shrinking keeps the kind.
- *
- * @example
- * failureKind('not a Pet: `id` is a string ("44"), expected an int64 integer: HTTP 201 {...}')
- * // 'not a Pet: `id` is a string (…), expected an int64 integer'
- */
-export function failureKind(problem: string): string {
-  return problem
-    .replace(/: HTTP \d{3}\b[\s\S]*$/, '')
-    .replace(/"(?:[^"\\]|\\.)*"/g, '…')
-    .replace(/(?<![\w.])-?\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])/gi, '…')
 }
 
 async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promise<void> {

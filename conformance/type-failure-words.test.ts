@@ -10,16 +10,22 @@ describe('a wrong type, in words', () => {
     for (const entry of failed) {
       for (const failure of entry.failures) {
         const words =
-          /`id` is a string \("\d+"\)(?: in (\d+) of \1 pets)?, expected an int64 integer/
+          /`id` is a string \("\d+"\)(?: in (\d+) of \1 pets?)?, expected an int64 integer/
         expect(failure.actual, `${entry.id}: ${failure.actual}`).toMatch(words)
         // Said once per failure, and the body only as an excerpt.
         expect(failure.actual.match(/`id`/g), entry.id).toHaveLength(1)
         expect(failure.actual.length, entry.id).toBeLessThan(400)
       }
     }
-    const list = failed.find((entry) => entry.id === 'list.schema')?.failures[0]
+    // One wrong field is said once per check and operation; the other answers are counted.
+    for (const entry of failed.filter((item) => item.id !== 'stateful.model')) {
+      expect(entry.failures, entry.id).toHaveLength(1)
+    }
+    const listed = failed.find((entry) => entry.id === 'list.schema')
+    expect(listed?.omittedFailures).toBeGreaterThan(0)
+    const list = listed?.failures[0]
     expect(list?.actual).toMatch(
-      /^`id` is a string \("\d+"\) in (\d+) of \1 pets, expected an int64 integer: HTTP 200 \[/,
+      /^`id` is a string \("\d+"\) in (\d+) of \1 pets?, expected an int64 integer: HTTP 200 \[/,
     )
     const exact = failed.find((entry) => entry.id === 'create.generated-exact')?.failures[0]
     expect(exact?.counterexample).toBe('{"name":"conformance-a","categoryId":1}')

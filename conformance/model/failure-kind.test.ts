@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { failureKind } from './generated-probe.ts'
+import { failureKind, fieldFailureKind } from './failure-kind.ts'
 
 describe('failureKind', () => {
   it('is the same for one field at fault, whatever values it met', () => {
@@ -23,5 +23,20 @@ describe('failureKind', () => {
     expect(failureKind('name "x" instead of "y"')).not.toBe(
       failureKind('categoryId 1 instead of 2'),
     )
+  })
+})
+
+describe('fieldFailureKind', () => {
+  it('is the kind of a failure that names a field in words, and nothing for others', () => {
+    expect(
+      fieldFailureKind(
+        '`id` is a string ("1") in 20 of 20 pets, expected an int64 integer: HTTP 200 [',
+      ),
+    ).toBe(
+      fieldFailureKind(
+        '`id` is a string ("2") in 10 of 10 pets, expected an int64 integer: HTTP 200 [',
+      ),
+    )
+    expect(fieldFailureKind('30 pets')).toBeUndefined()
   })
 })
