@@ -5,6 +5,7 @@ import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient, type HttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
 import { listCompleteProbe } from './list-complete-probe.ts'
+import { mediaTypeProbe } from './media-type-probe.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import {
   ConformanceError,
@@ -147,8 +148,11 @@ const STOP_LABELS: Record<RunStop['reason'], string> = {
  * the others use), the writing probes next, the rate-limit probes last (they
  * spend the window). Whether a probe writes or is opt-in is read from the
  * definitions of the checks it feeds ({@link writesOnly}, {@link optInOnly}).
+ *
+ * @example
+ * probeOrder.map((probe) => probe.name) // ['list pets', 'create pets', ...]
  */
-const probeOrder: ReadonlyArray<Probe> = [
+export const probeOrder: ReadonlyArray<Probe> = [
   fixedProbes.list,
   fixedProbes.create,
   fixedProbes.reject,
@@ -158,6 +162,7 @@ const probeOrder: ReadonlyArray<Probe> = [
   listCompleteProbe,
   fixedProbes.auth,
   fixedProbes.advisory,
+  mediaTypeProbe,
   fixedProbes.methods,
   statefulProbe,
   requestCountProbe,

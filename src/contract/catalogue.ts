@@ -29,6 +29,7 @@ import {
   remainingDecreases,
   tooManyRemaining,
   tooManyRetryAfter,
+  wellFormedContentType,
 } from './response-rules.ts'
 
 /**
@@ -184,6 +185,19 @@ const definitions = [
       '§4',
       'every response body is valid JSON with `Content-Type: application/json`',
       { judge: jsonResponse, hint: 'no response was received for {operation}' },
+    ],
+  ]),
+  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
+    [
+      'response.media-type',
+      'JSON under one well-formed media type, for any Accept that allows it',
+      '§4 (RFC 9110 §8.3.1, §12.5.1)',
+      'every `Content-Type` is one well-formed media type (RFC 9110 §8.3.1: `type/subtype`, then `;`-separated `name=value` parameters); `GET /pets` sent with `Accept: */*`, `application/*`, `application/json;q=0.9, */*;q=0.1` or no `Accept`, and `GET /pets/{id}` with `APPLICATION/JSON`, answer 200 labelled JSON (`application/json` or a `+json` type, case-insensitive, parameters allowed), never 406',
+      {
+        judge: wellFormedContentType,
+        hint: 'no response was received for {operation}',
+        faults: ['json-refused-for-wildcard-accept', 'content-type-sent-twice'],
+      },
     ],
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [

@@ -240,6 +240,43 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     ...reply,
     body: { ...(reply.body as object), status: '404' },
   })),
+  // A hand-written negotiator that compares `Accept` as a string instead of
+  // reading media ranges (RFC 9110 §12.5.1): `*/*`, `application/*` and
+  // `APPLICATION/JSON` all allow JSON, yet get 406.
+  'json-refused-for-wildcard-accept': ({ finish }) => ({
+    finish: (reply, request) => {
+      const accept = request.headers.accept
+      return finish(
+        accept === undefined || accept.includes('application/json')
+          ? reply
+          : {
+              status: 406,
+              headers: reply.headers,
+              body: {
+                code: 'not_acceptable',
+                message: 'Only application/json is served.',
+                status: 406,
+              },
+            },
+        request,
+      )
+    },
+  }),
+  // A second middleware appends its own Content-Type (Express `res.append`):
+  // the field is sent twice and reads as a list, not one media type (RFC 9110
+  // §8.3.1); the first entry still starts with `application/json;`.
+  'content-type-sent-twice': ({ finish }) => ({
+    finish: (reply, request) => {
+      const finished = finish(reply, request)
+      return {
+        ...finished,
+        raw: {
+          type: 'application/json; charset=utf-8, application/json',
+          text: finished.raw?.text ?? stringifyExactJson(finished.body),
+        },
+      }
+    },
+  }),
   'plain-text-405': onStatus(405, (reply) => ({
     ...reply,
     raw: { type: 'text/plain', text: 'Method Not Allowed' },

@@ -49,6 +49,8 @@ export type ReferenceFault =
   | 'basic-scheme-accepted'
   | 'bearer-matched-without-anchor'
   | 'numeric-names-refused'
+  | 'json-refused-for-wildcard-accept'
+  | 'content-type-sent-twice'
   | 'no-remaining-on-get'
   | 'id-as-string'
 
