@@ -27,7 +27,8 @@ import { errorBodyProblem } from './response-checks.ts'
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15
 
-interface PropertyRun<T> {
+/** One property of the generated probe: what it generates, sends and expects. */
+export interface PropertyRun<T> {
   checkId: CheckId
   arbitrary: fc.Arbitrary<T>
   /** Sends one case; returns the exchange and a problem, if any. */
@@ -44,7 +45,19 @@ interface PropertyRun<T> {
   simplest?: T
 }
 
-async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promise<void> {
+/**
+ * Runs one property against the server within its request budget and
+ * records the outcome: each passing case is a pass; the first failure is
+ * shrunk within its kind (`failureKind`) and reported with its minimal
+ * case, or with `run.simplest` when that fails the same way.
+ *
+ * @example
+ * await runProperty(context, { checkId: 'create.generated-valid', arbitrary, attempt, describe, expected, simplest })
+ */
+export async function runProperty<T>(
+  context: Pick<ProbeContext, 'collector' | 'seed' | 'examples'>,
+  run: PropertyRun<T>,
+): Promise<void> {
   const failures = new Map<string, { exchange: Exchange; problem: string }>()
   let requests = 0
   let passes = 0
