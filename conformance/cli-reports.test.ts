@@ -101,6 +101,28 @@ describe('every report is written on every exit-2 path', () => {
     expect(result.stopped?.reason).toBe('unreachable')
   })
 
+  it('a base URL without /v1: the hint and the verdict only, no check judged, every report written', async () => {
+    const { paths, args } = await reportPaths()
+    const { io: cli, out } = io()
+    // The mock answers its own 404 (no rate-limit headers) outside /v1.
+    const code = await runCli(
+      ['--base-url', mock.current.url, '--token', 'sk_test_enterprise', ...args],
+      cli,
+    )
+    expect(code).toBe(2)
+    expect(out.stderr).toContain('the base URL lacks the API root /v1; run again with --base-url')
+    // No table of checks, no failure of the server, one line that says no check ran.
+    expect(out.stdout).not.toMatch(/^Checks$/m)
+    expect(out.stdout).not.toMatch(/FAIL|Failures|not run$/m)
+    expect(out.stdout).toMatch(/^No check ran: the pre-flight request found a configuration error/m)
+    expect(out.stdout).toMatch(/STOPPED: .*lacks the API root \/v1.* \(exit 2\)\n$/)
+    const result = await expectStoppedReports(paths)
+    expect(result.stopped?.code).toBe('ERR_PETSTORE_CONFORMANCE_API_NOT_FOUND')
+    expect(result.summary.failed).toBe(0)
+    expect(result.results.every((entry) => entry.outcome === 'not-run')).toBe(true)
+    expect(await readFile(paths.html, 'utf8')).not.toContain('<article class="card failure"')
+  })
+
   it('the key rejected by the pre-flight request', async () => {
     const { paths, args } = await reportPaths()
     const { io: cli, out } = io({ PETSTORE_API_KEY: 'sk_nope' })
@@ -246,7 +268,8 @@ const thirtyPerPage: NonNullable<CliIo['runOptions']>['transport'] = (request) =
 describe('counts agree in every report', () => {
   it('on a run with failures, warnings, skips: pretty, JSON, JUnit, HTML and GitHub say the same', async () => {
     const { paths, args } = await reportPaths()
-    const { io: cli, out } = io({}, { transport: thirtyPerPage })
+    // In GitHub Actions, so the annotations are printed too.
+    const { io: cli, out } = io({ GITHUB_ACTIONS: 'true' }, { transport: thirtyPerPage })
     const code = await runCli(
       against(mock.current.url, '--seed', '1', '--read-only', '--skip', 'ratelimit', ...args),
       cli,
@@ -369,6 +392,35 @@ describe('GitHub Actions', () => {
     const summary = await readFile(summaryFile, 'utf8')
     expect(summary.startsWith('# earlier step\n## petstore-conformance: FAIL')).toBe(true)
     expect(summary).toContain('<details><summary><code>list.default-limit</code>')
+  })
+
+  it('--reporter github:FILE outside GitHub Actions: the summary in FILE, no annotation in the console', async () => {
+    const summaryFile = join(dir, 'outside-actions.md')
+    const { io: cli, out } = io({}, { transport: thirtyPerPage })
+    const code = await runCli(
+      against(
+        mock.current.url,
+        '--seed',
+        '1',
+        '--only',
+        'list.default-limit',
+        '--reporter',
+        `github:${summaryFile}`,
+      ),
+      cli,
+    )
+    expect(code).toBe(1)
+    expect(await readFile(summaryFile, 'utf8')).toContain('## petstore-conformance: FAIL')
+    expect(out.stdout + out.stderr).not.toMatch(/^::/m)
+    expect(out.stdout).toMatch(/FAIL: 1 required check failed \(exit 1\)\n$/)
+  })
+
+  it('--reporter github outside GitHub Actions with nowhere to write is a usage error that says so', async () => {
+    const { io: cli, out } = io()
+    expect(await runCli(against(mock.current.url, '--reporter', 'github'), cli)).toBe(2)
+    expect(out.stderr).toMatch(
+      /give it a file, --reporter github:FILE \(annotations are printed only when GITHUB_ACTIONS=true\).*\[ERR_PETSTORE_CONFORMANCE_USAGE\]/,
+    )
   })
 
   it('is off without GITHUB_ACTIONS=true or --reporter github', async () => {

@@ -6,7 +6,8 @@ describe('create echoes exactly what was sent, also when creates come at once', 
     { fault: 'truncate-names-to-64' },
     {
       fault: 'echo-default-status-ignoring-sent',
-      mayFail: ['create.generated-valid'],
+      // The generated cases send a status too; whether one is drawn depends on the seed.
+      mayFail: ['create.generated-valid', 'create.generated-exact'],
     },
     {
       fault: 'overlapping-creates-lose-writes',

@@ -7,6 +7,7 @@ const small = { rateLimit: { limit: 150, windowS: 2 } }
 describe('rate-limit headers, seen by a default run', () => {
   faultCases([
     { fault: 'no-rate-limit-headers-on-201' },
+    { fault: 'no-remaining-on-get' },
     { fault: 'reset-is-window-start' },
     {
       fault: 'remaining-never-changes',

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import type { SentPet } from '../src/contract/response-schemas.ts'
 import { countOf } from './model/count-of.ts'
+import { failureKind } from './model/failure-kind.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { CheckId, Exchange } from './model/types.ts'
@@ -10,6 +11,7 @@ import {
   EDGE_NAMES,
   INT64_EDGES,
   invalidNewPetBody,
+  simplestNewPet,
   validNewPet,
 } from './new-pet-arbitraries.ts'
 import {
@@ -25,7 +27,8 @@ import { errorBodyProblem } from './response-checks.ts'
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15
 
-interface PropertyRun<T> {
+/** One property of the generated probe: what it generates, sends and expects. */
+export interface PropertyRun<T> {
   checkId: CheckId
   arbitrary: fc.Arbitrary<T>
   /** Sends one case; returns the exchange and a problem, if any. */
@@ -34,54 +37,91 @@ interface PropertyRun<T> {
   expected: string
   /** Cases tried before the generated ones (each one request of the budget). */
   examples?: Array<T>
+  /**
+   * The simplest case, tried once after a failure that shrinking did not
+   * reach it with: when it fails the same way, the failure does not depend
+   * on the case, and it is the one reported.
+   */
+  simplest?: T
 }
 
-async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promise<void> {
+/**
+ * Runs one property against the server within its request budget and
+ * records the outcome: each passing case is a pass; the first failure is
+ * shrunk within its kind (`failureKind`) and reported with its minimal
+ * case, or with `run.simplest` when that fails the same way.
+ *
+ * @example
+ * await runProperty(context, { checkId: 'create.generated-valid', arbitrary, attempt, describe, expected, simplest })
+ */
+export async function runProperty<T>(
+  context: Pick<ProbeContext, 'collector' | 'seed' | 'examples'>,
+  run: PropertyRun<T>,
+): Promise<void> {
   const failures = new Map<string, { exchange: Exchange; problem: string }>()
   let requests = 0
   let passes = 0
+  const budget = (run.examples?.length ?? 0) + context.examples + SHRINK_BUDGET
+  // The kind of the first failure: shrinking keeps to it (another failure met
+  // on the way is not the one being shrunk, so it counts as no failure).
+  let kind: string | undefined
   // Errors of the run itself (budget spent, server gone) must not be shrunk.
   let fatal: unknown
-  const property = fc.asyncProperty(run.arbitrary, async (value) => {
-    if (
-      fatal !== undefined ||
-      requests >= (run.examples?.length ?? 0) + context.examples + SHRINK_BUDGET
-    ) {
-      return true
-    }
+  const attempt = async (value: T): Promise<boolean | undefined> => {
     requests += 1
     let outcome: { exchange: Exchange; problem?: string }
     try {
       outcome = await run.attempt(value)
     } catch (error) {
       fatal = error
-      return true
+      return undefined
     }
     const { exchange, problem } = outcome
     if (problem === undefined) {
       passes += 1
       return true
     }
+    const found = failureKind(problem)
+    if (kind !== undefined && found !== kind) {
+      return undefined
+    }
+    kind = found
     failures.set(run.describe(value), { exchange, problem })
     return false
-  })
+  }
+  const property = fc.asyncProperty(run.arbitrary, async (value) =>
+    fatal !== undefined || requests >= budget ? true : ((await attempt(value)) ?? true),
+  )
   const details = await fc.check(property, {
     seed: context.seed,
     // fast-check counts the examples among the runs.
     numRuns: (run.examples?.length ?? 0) + context.examples,
     examples: (run.examples ?? []).map((value): [T] => [value]),
   })
+  let message = `Shrunk to a minimal failing case after ${countOf(details.numRuns, 'run')} and ${countOf(details.numShrinks, 'shrink')}`
+  let counterexample = details.counterexample?.[0]
+  if (
+    details.failed &&
+    counterexample !== undefined &&
+    run.simplest !== undefined &&
+    fatal === undefined &&
+    run.describe(run.simplest) !== run.describe(counterexample) &&
+    (await attempt(run.simplest)) === false
+  ) {
+    // One request beyond the budget, to say what the failure depends on.
+    counterexample = run.simplest
+    message = `The simplest body fails the same way (found after ${countOf(details.numRuns, 'run')}): the failure does not depend on the body sent`
+  }
   for (let i = 0; i < passes; i++) {
     context.collector.pass(run.checkId, 'createPet')
   }
-  if (details.failed && details.counterexample) {
-    const [value] = details.counterexample
-    const shown = run.describe(value)
+  if (details.failed && counterexample !== undefined) {
+    const shown = run.describe(counterexample)
     const failure = failures.get(shown)
     context.collector.fail(run.checkId, 'createPet', failure?.exchange, {
       expected: run.expected,
       actual: failure?.problem ?? String(details.errorInstance),
-      message: `Shrunk to a minimal failing case after ${countOf(details.numRuns, 'run')} and ${countOf(details.numShrinks, 'shrink')}`,
+      message,
       seed: details.seed,
       ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
       counterexample: shown,
@@ -180,6 +220,7 @@ export const generatedProbe: Probe = {
       await runProperty<SentPet>(context, {
         checkId: 'create.generated-valid',
         arbitrary: validNewPet(categoryIds),
+        simplest: simplestNewPet(categoryIds),
         expected: '201 with a Pet echoing the body',
         describe: (value) => stringifyExact(value),
         async attempt(value) {
@@ -197,6 +238,7 @@ export const generatedProbe: Probe = {
         checkId: 'create.generated-exact',
         arbitrary: anyNewPet(categoryIds),
         examples: exactExamples(context.seed, categoryIds),
+        simplest: simplestNewPet(categoryIds),
         expected:
           '201 echoing the body exactly (type included) and GET /pets/{id} returning the same, or 400 with an Error body',
         describe: (value) => stringifyExact(value),

@@ -107,7 +107,8 @@ beforeAll(async () => {
   const io: CliIo = {
     stdout: { write: (text: string) => (console.stdout += text) },
     stderr: { write: (text: string) => (console.stderr += text) },
-    env: {},
+    // In GitHub Actions, so the annotations are printed too.
+    env: { GITHUB_ACTIONS: 'true' },
     runOptions: { fallbackPerMinute: 3600, now: clock.now, sleep: clock.sleep },
   }
   const args = [

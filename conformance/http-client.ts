@@ -180,7 +180,7 @@ export function createHttpClient(options: HttpClientOptions) {
         body: redact(response.body),
         truncated: response.truncated,
       }
-      options.pacer.observe(credential, responseHeaders)
+      options.pacer.observe(credential, responseHeaders, send.operation)
       if (send.method === 'POST' && send.operation === 'createPet' && response.status === 201) {
         stats.petsCreated += 1
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
+import { createRateLimitPacer, MAX_PACING_NOTES, WaitTooLongError } from './rate-limit-pacer.ts'
 import { fakeClock } from './test-utils/fake-clock.ts'
 
 describe('createRateLimitPacer', () => {
@@ -86,12 +86,63 @@ describe('createRateLimitPacer', () => {
     expect(notes).toEqual([
       '[petstore-conformance] ignoring the header x-ratelimit-remaining: "lots" is not an integer',
       '[petstore-conformance] ignoring the header x-ratelimit-reset: "-5" is out of range (negative)',
-      '[petstore-conformance] the key: pacing at 60 requests a minute: unusable x-ratelimit-remaining, x-ratelimit-reset',
+      '[petstore-conformance] the key: pacing at 60 requests a minute after such answers: unusable x-ratelimit-remaining, x-ratelimit-reset',
       '[petstore-conformance] the key: pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers',
-      '[petstore-conformance] the key: pacing at 60 requests a minute: the server sends no X-RateLimit-* headers',
+      '[petstore-conformance] the key: pacing at 60 requests a minute after such answers: answers carry no X-RateLimit-* headers',
     ])
     // The plain spacing of requests is no message of its own.
     expect(waits).toEqual([])
     expect(time.sleeps).toHaveLength(49)
+  })
+
+  it('one operation without X-RateLimit-Remaining: says which and what it does send, once, however often the pacing goes back and forth', async () => {
+    const time = fakeClock()
+    const notes: Array<string> = []
+    const pacer = createRateLimitPacer({ ...time, onNote: (text) => notes.push(text) })
+    const full = (remaining: number) => ({
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': '1767225660',
+    })
+    const { 'x-ratelimit-remaining': _, ...lacking } = full(0)
+    for (let i = 0; i < 46; i++) {
+      await pacer.beforeSend('valid')
+      pacer.observe('valid', full(59 - i), 'listPets')
+      await pacer.beforeSend('valid')
+      pacer.observe('valid', lacking, 'getPet')
+    }
+    expect(notes).toEqual([
+      '[petstore-conformance] the key: pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers',
+      '[petstore-conformance] the key: pacing at 60 requests a minute after such answers: answers to getPet lack X-RateLimit-Remaining (they send X-RateLimit-Limit and X-RateLimit-Reset)',
+    ])
+  })
+
+  it(`says at most ${MAX_PACING_NOTES} pacing states per credential, then that it stops`, async () => {
+    const time = fakeClock()
+    const notes: Array<string> = []
+    const pacer = createRateLimitPacer({ ...time, onNote: (text) => notes.push(text) })
+    for (let i = 0; i < 50; i++) {
+      pacer.observe('valid', {}, `operation${i}`)
+      pacer.observe('invalid', {}, `operation${i}`)
+    }
+    const forKey = notes.filter((text) => text.includes('the key:'))
+    expect(forKey).toHaveLength(MAX_PACING_NOTES + 1)
+    expect(forKey.at(-1)).toBe(
+      `[petstore-conformance] the key: further changes of pacing are not reported (${MAX_PACING_NOTES} said)`,
+    )
+    expect(notes).toHaveLength(2 * (MAX_PACING_NOTES + 1))
+  })
+
+  it('paceMs: no wait within Remaining, then the reset and a minute per further Limit; the fallback spacing without a window', () => {
+    const time = fakeClock()
+    const pacer = createRateLimitPacer({ ...time, marginMs: 0 })
+    expect(pacer.paceMs(10)).toBe(10_000)
+    // 20 s before the reset, 5 left of 60 a minute.
+    pacer.afterResponse('valid', { limit: 60, remaining: 5, reset: 1_767_225_620 })
+    expect(pacer.paceMs(5)).toBe(0)
+    expect(pacer.paceMs(6)).toBe(20_000)
+    expect(pacer.paceMs(65)).toBe(20_000)
+    expect(pacer.paceMs(66)).toBe(80_000)
+    expect(pacer.paceMs(6, 'invalid')).toBe(6000)
   })
 })

@@ -1,11 +1,32 @@
 import {
   parseRateLimitHeaders,
+  RATE_LIMIT_HEADER_NAMES,
   type RateLimitHeaders,
   rateLimitHeaderProblems,
   serverDateSeconds,
 } from '../src/contract/rate-limit-headers.ts'
+import { RATE_LIMIT_HEADER_NAMES as SPELLED } from '../src/spec/index.ts'
 import { ConformanceError, kitNote } from './model/kit-message.ts'
 import type { Credential } from './model/types.ts'
+
+/**
+ * The most pacing notes said per credential in one run; beyond it one line
+ * says that further ones are not reported (a server whose answers differ by
+ * operation could otherwise flood the console).
+ */
+export const MAX_PACING_NOTES = 8
+
+/** The header names as the spec spells them, by their lower-case names. */
+const SPELLING: Record<string, string> = Object.fromEntries(
+  Object.values(SPELLED).map((name) => [name.toLowerCase(), name]),
+)
+
+const spell = (names: Array<string>) => {
+  const spelled = names.map((name) => SPELLING[name] ?? name)
+  return spelled.length < 2
+    ? spelled.join('')
+    : `${spelled.slice(0, -1).join(', ')} and ${spelled.at(-1)}`
+}
 
 /** Thrown when keeping to the rate limit would mean waiting longer than allowed. */
 export class WaitTooLongError extends ConformanceError {
@@ -30,13 +51,17 @@ export interface RateLimitPacerOptions {
   /** Called before each wait that is not the plain spacing of requests. */
   onWait?: (ms: number, reason: string) => void
   /**
-   * Called once per change of pacing state (by the headers, or at the
-   * fallback rate and why), and once per unusable header name with its value.
+   * Called the first time each pacing state is met (by the headers, or at
+   * the fallback rate and why: which headers an operation's answers lack or
+   * send unusable), at most {@link MAX_PACING_NOTES} per credential, and
+   * once per unusable header name with its value.
    */
   onNote?: (text: string) => void
 }
 
 interface Bucket {
+  /** The `X-RateLimit-Limit` of the window the bucket's numbers belong to. */
+  limit?: number
   remaining?: number
   /** Local time (ms) at which the window resets. */
   resetAt?: number
@@ -61,13 +86,28 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
   const fallbackIntervalMs = options.fallbackIntervalMs ?? 1000
   const perMinute = Math.round(60_000 / fallbackIntervalMs)
   const named = new Set<string>()
-  const pacingState = new Map<Credential, string>()
+  const said = new Map<Credential, Set<string>>()
+  // Each pacing state is said once per run and credential (the first time it
+  // is met), at most MAX_PACING_NOTES of them: a server whose answers differ
+  // by operation makes the pacing go back and forth, not the messages.
   const note = (credential: Credential, text: string) => {
-    if (pacingState.get(credential) !== text) {
-      pacingState.set(credential, text)
-      const who = credential === 'valid' ? 'the key' : 'requests without a valid key'
-      options.onNote?.(kitNote(`${who}: ${text}`))
+    let texts = said.get(credential)
+    if (!texts) {
+      texts = new Set()
+      said.set(credential, texts)
     }
+    if (texts.has(text) || texts.size > MAX_PACING_NOTES) {
+      return
+    }
+    texts.add(text)
+    const who = credential === 'valid' ? 'the key' : 'requests without a valid key'
+    options.onNote?.(
+      kitNote(
+        texts.size > MAX_PACING_NOTES
+          ? `${who}: further changes of pacing are not reported (${MAX_PACING_NOTES} said)`
+          : `${who}: ${text}`,
+      ),
+    )
   }
   const marginMs = options.marginMs ?? 250
   const maxWaitMs = options.maxWaitMs ?? 65_000
@@ -125,30 +165,41 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
     },
     /**
      * Records the raw (lower-cased) headers of a response: the rate-limit
-     * headers when all three are usable, else the fallback rate. Notes the
-     * change of pacing state, and each unusable header once.
+     * headers when all three are usable, else the fallback rate. Notes each
+     * pacing state the first time it is met (naming `operation`, the answer's,
+     * when given), and each unusable header once.
      */
-    observe(credential: Credential, headers: Record<string, string>): void {
+    observe(credential: Credential, headers: Record<string, string>, operation?: string): void {
       const problems = rateLimitHeaderProblems(headers)
       const parsed = parseRateLimitHeaders(headers)
       if (parsed) {
         note(credential, 'pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers')
       } else {
-        const present = problems.filter((entry) => entry.value !== undefined)
-        for (const { name, value, problem } of present) {
+        const unusable = problems.filter((entry) => entry.value !== undefined)
+        for (const { name, value, problem } of unusable) {
           if (!named.has(name)) {
             named.add(name)
             options.onNote?.(kitNote(`ignoring the header ${name}: "${value}" is ${problem}`))
           }
         }
-        note(
-          credential,
-          `pacing at ${perMinute} requests a minute: ${
-            present.length === 0
-              ? 'the server sends no X-RateLimit-* headers'
-              : `unusable ${present.map((entry) => entry.name).join(', ')}`
-          }`,
-        )
+        const missing = problems.filter((entry) => entry.value === undefined).map((e) => e.name)
+        const sent = RATE_LIMIT_HEADER_NAMES.filter((name) => headers[name] !== undefined)
+        const answers = operation ? `answers to ${operation}` : 'answers'
+        const why = [
+          ...(missing.length === RATE_LIMIT_HEADER_NAMES.length
+            ? [`${answers} carry no X-RateLimit-* headers`]
+            : missing.length > 0
+              ? [
+                  `${answers} lack ${spell(missing)}${
+                    sent.length > 0 ? ` (they send ${spell(sent)})` : ''
+                  }`,
+                ]
+              : []),
+          ...(unusable.length > 0
+            ? [`unusable ${unusable.map((entry) => entry.name).join(', ')}`]
+            : []),
+        ].join('; ')
+        note(credential, `pacing at ${perMinute} requests a minute after such answers: ${why}`)
       }
       this.afterResponse(credential, parsed, serverDateSeconds(headers))
     },
@@ -174,10 +225,34 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
         ? Math.min(bucket.remaining as number, headers.remaining)
         : headers.remaining
       bucket.reset = headers.reset
+      bucket.limit = headers.limit
       bucket.resetAt =
         serverDate === undefined
           ? headers.reset * 1000
           : options.now() + Math.max(0, headers.reset - serverDate) * 1000
+    },
+    /**
+     * How long the pacer will make `requests` more requests with this
+     * credential wait (ms), from what it knows now: none while they fit in
+     * the window's `Remaining`, else until its reset and a minute for each
+     * further `X-RateLimit-Limit` requests (the spec's plans are limits a
+     * minute); without a window, the fallback spacing for each. The
+     * progress's time-left estimate adds it to the time the requests take.
+     *
+     * @example
+     * pacer.paceMs(30) // 0 while Remaining is 30 or more
+     */
+    paceMs(requests: number, credential: Credential = 'valid'): number {
+      const bucket = bucketOf(credential)
+      const { limit, remaining, resetAt } = bucket
+      if (limit === undefined || limit <= 0 || remaining === undefined || resetAt === undefined) {
+        return requests * (limit && limit > 0 ? 60_000 / limit : fallbackIntervalMs)
+      }
+      if (requests <= remaining) {
+        return 0
+      }
+      const windows = Math.ceil((requests - remaining) / limit)
+      return Math.max(0, resetAt + marginMs - options.now()) + (windows - 1) * 60_000
     },
     /** Forgets what is known of a bucket (after a backoff). */
     forget(credential: Credential): void {

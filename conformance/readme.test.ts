@@ -1,8 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import {
+  compareFlags,
+  findTable,
+  parseHelpOptions,
+  parseMarkdownTables,
+} from '../test/readme-tables.ts'
+import { runCli } from './cli.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { KIT_CODES } from './model/kit-message.ts'
+import { MAX_PACING_NOTES } from './rate-limit-pacer.ts'
 
 const readme = readFile(join(import.meta.dirname, '..', 'README.md'), 'utf8')
 
@@ -27,6 +35,8 @@ describe("the README's conformance section", () => {
       ['response body read', `${KIT_DEFAULTS.maxResponseBytes / 1024 / 1024} MiB`],
       ['failures kept per check', String(KIT_DEFAULTS.maxFailuresPerCheck)],
       ['progress lines', `${KIT_DEFAULTS.progressIntervalMs / 1000} s`],
+      ['pacing notes', String(MAX_PACING_NOTES)],
+      ['time-left estimate', `${KIT_DEFAULTS.estimateRefreshMs / 1000} s`],
     ]
     for (const [bound, value] of rows) {
       const escaped = `${bound} | ${value} |`
@@ -34,5 +44,35 @@ describe("the README's conformance section", () => {
         .replace(/ /g, '\\s*')
       expect(text).toMatch(new RegExp(`^\\|\\s*${escaped}`, 'm'))
     }
+  })
+})
+
+describe("the README's flag table of the kit", () => {
+  it('lists every flag of petstore-conformance with its default, and no other', async () => {
+    const out = { stdout: '' }
+    const code = await runCli(['--help'], {
+      stdout: { write: (text: string) => (out.stdout += text) },
+      stderr: { write: () => true },
+      env: {},
+    })
+    expect(code).toBe(0)
+    const options = parseHelpOptions(out.stdout)
+    expect(options.map((option) => option.names[0])).toContain('base-url')
+    const table = findTable(
+      parseMarkdownTables(await readme),
+      ['flag', 'default', 'what it does'],
+      'The conformance kit',
+    )
+    expect(compareFlags(table, options)).toEqual([])
+  })
+
+  it('is compared for real: a flag missing from the table is named', async () => {
+    const options = [...parseHelpOptions('Options:\n  --made-up  Made up  [string]\n')]
+    const table = findTable(
+      parseMarkdownTables(await readme),
+      ['flag', 'default', 'what it does'],
+      'The conformance kit',
+    )
+    expect(compareFlags(table, options)).toContain('CLI option --made-up has no README row')
   })
 })

@@ -7,7 +7,13 @@ import { inputProbe } from './input-probe.ts'
 import { listCompleteProbe } from './list-complete-probe.ts'
 import { mediaTypeProbe } from './media-type-probe.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
-import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
+import {
+  ConformanceError,
+  isSetupStop,
+  KIT_CODES,
+  type KitCode,
+  kitMessage,
+} from './model/kit-message.ts'
 import { READ_ONLY_REASON } from './model/not-tested.ts'
 import { buildResult, createResultCollector } from './model/result-collector.ts'
 import { selectChecks } from './model/select-checks.ts'
@@ -136,9 +142,6 @@ const STOP_LABELS: Record<RunStop['reason'], string> = {
   budget: 'the request budget of --max-requests was spent',
   internal: 'a failure of the kit',
 }
-
-/** Stop reasons of the pre-flight request: configuration errors, thrown as {@link ConformanceSetupError}. */
-const SETUP_REASONS = new Set<RunStop['reason']>(['unreachable', 'keyRejected', 'apiNotFound'])
 
 /**
  * The probes in run order: the list first (it learns the pets and categories
@@ -300,6 +303,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       leftMs: clock.leftMs,
       maxRequests,
       stats: () => client.stats,
+      paceMs: (requests) => pacer.paceMs(requests, 'valid'),
       report: options.onProgress,
     })
   }
@@ -399,18 +403,30 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await ownTransport?.close()
   }
 
-  const results = collector.results((check, operation) => {
+  const notRunReason = stopped && `the run stopped before it (${STOP_LABELS[stopped.reason]})`
+  const judged = collector.results((check, operation) => {
     if (readOnly && (check.writes || operation === 'createPet')) {
       return { outcome: 'skipped', reason: READ_ONLY_REASON }
     }
-    if (stopped && !finished.has(check.id)) {
-      return {
-        outcome: 'not-run',
-        reason: `the run stopped before it (${STOP_LABELS[stopped.reason]})`,
-      }
+    if (notRunReason && !finished.has(check.id)) {
+      return { outcome: 'not-run', reason: notRunReason }
     }
     return { outcome: 'skipped', reason: hint(check, operation) }
   })
+  // A configuration error: what the pre-flight request met is not the API
+  // with this key, so none of it is judged (no "failure" of a wrong URL).
+  const results =
+    stopped && isSetupStop(stopped.reason)
+      ? judged.map((entry) => ({
+          ...entry,
+          outcome: 'not-run' as const,
+          durationMs: 0,
+          passes: 0,
+          failures: [],
+          omittedFailures: 0,
+          skipReason: notRunReason as string,
+        }))
+      : judged
   const result = buildResult({
     tool: 'petstore-conformance',
     baseUrl,
@@ -428,7 +444,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     results,
   })
   emit({ type: 'done', result })
-  if (stopped && SETUP_REASONS.has(stopped.reason)) {
+  if (stopped && isSetupStop(stopped.reason)) {
     throw new ConformanceSetupError(stopped.message, { code: stopped.code, result })
   }
   return result

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import type { ConformanceProgress } from './model/types.ts'
+import { createRateLimitPacer } from './rate-limit-pacer.ts'
 import { progressLine } from './reporters/pretty-reporter.ts'
 import { createRunProgress } from './run-progress.ts'
 import { fakeClock } from './test-utils/fake-clock.ts'
@@ -72,15 +74,15 @@ describe('createRunProgress', () => {
       intervalMs: 5000,
       leftMs: () => 1_000_000,
       maxRequests: 500,
-      stats: () => ({ requests: 1, waitedMs: 0 }),
+      stats: () => ({ requests: 5, waitedMs: 0 }),
       report: (report) => reports.push(report),
     })
     progress.plan(12, 2)
-    clock.advance(10_000)
+    clock.advance(15_000)
     progress.checksDone(5)
-    // 2 s a probed check, 5 to go.
+    // 1 request a probed check, 5 to go, 3 s a request.
     expect(reports.map((report) => [report.checksDone, report.estimatedLeftMs])).toEqual([
-      [7, 10_000],
+      [7, 15_000],
     ])
   })
 
@@ -96,9 +98,95 @@ describe('createRunProgress', () => {
       report: (report) => reports.push(report),
     })
     progress.plan(100)
-    clock.advance(6000)
+    clock.advance(15_000)
     progress.checksDone(1)
     expect(reports.map((report) => report.estimatedLeftMs)).toEqual([20_000])
+  })
+})
+
+describe('the time-left estimate', () => {
+  /**
+   * A run paced by the kit's pacer against a server of 60 requests a minute
+   * (200 ms an answer) on a fake clock, with checks of very different sizes
+   * (the run whose estimate jumped 28, 25, 38, 28, 35, 43, 50, 57, 47 s).
+   * Returns each report with the time that was really left then.
+   */
+  async function pacedRun(sizes: Array<number>) {
+    const clock = fakeClock()
+    const stats = { requests: 0, waitedMs: 0 }
+    const pacer = createRateLimitPacer({ now: clock.now, sleep: clock.sleep, marginMs: 0 })
+    const reports: Array<ConformanceProgress> = []
+    const progress = createRunProgress({
+      now: clock.now,
+      intervalMs: 5000,
+      leftMs: () => 600_000,
+      maxRequests: 500,
+      stats: () => stats,
+      paceMs: (requests) => pacer.paceMs(requests),
+      report: (report) => reports.push(report),
+    })
+    progress.plan(sizes.length)
+    let windowStart = clock.now()
+    let used = 0
+    for (const size of sizes) {
+      for (let i = 0; i < size; i++) {
+        const before = clock.now()
+        await pacer.beforeSend('valid')
+        stats.waitedMs += clock.now() - before
+        clock.advance(200)
+        if (clock.now() >= windowStart + 60_000) {
+          windowStart = clock.now()
+          used = 0
+        }
+        used += 1
+        pacer.afterResponse('valid', {
+          limit: 60,
+          remaining: Math.max(0, 60 - used),
+          reset: Math.floor((windowStart + 60_000) / 1000),
+        })
+        stats.requests += 1
+        progress.request()
+      }
+      progress.checksDone(1)
+    }
+    const end = clock.elapsed()
+    return reports.map((report) => ({ report, actualLeftMs: end - report.elapsedMs }))
+  }
+
+  it("is shown from 15 s on, from the requests left and the pacer's window, never under half the time left", async () => {
+    const sizes = [2, 12, 3, 25, 4, 30, 5, 18, 2, 20, 6, 3, 14, 2, 9, 25, 3, 4, 12, 6]
+    const reports = await pacedRun(sizes)
+    const first = reports.findIndex(({ report }) => report.estimatedLeftMs !== undefined)
+    expect(first).toBeGreaterThan(0)
+    expect(reports[first]?.report.elapsedMs).toBeGreaterThanOrEqual(KIT_DEFAULTS.estimateRefreshMs)
+    for (const { report, actualLeftMs } of reports.slice(first)) {
+      const estimate = report.estimatedLeftMs as number
+      expect(estimate).toBeGreaterThanOrEqual(0)
+      // Honest: never under half the time really left (the run ends much
+      // later than it said), and at most 3 times it (the requests left are
+      // extrapolated from the checks done, and these checks differ 15-fold);
+      // near the end, within 15 s.
+      if (Math.abs(estimate - actualLeftMs) > 15_000) {
+        expect(estimate / actualLeftMs).toBeGreaterThanOrEqual(0.5)
+        expect(estimate / actualLeftMs).toBeLessThanOrEqual(3)
+      }
+    }
+  })
+
+  it('counts down between computations and rises rarely and little', async () => {
+    const sizes = [2, 12, 3, 25, 4, 30, 5, 18, 2, 20, 6, 3, 14, 2, 9, 25, 3, 4, 12, 6]
+    const values = (await pacedRun(sizes))
+      .map(({ report }) => report.estimatedLeftMs)
+      .filter((value) => value !== undefined)
+    expect(values.length).toBeGreaterThanOrEqual(5)
+    const rises = values.flatMap((value, index) =>
+      index > 0 && value > (values[index - 1] as number) ? [index] : [],
+    )
+    for (const index of rises) {
+      // At most a fifth more than the line before, and never twice in a row.
+      expect(values[index]).toBeLessThanOrEqual((values[index - 1] as number) * 1.2)
+      expect(rises).not.toContain(index + 1)
+    }
   })
 })
 

@@ -74,7 +74,7 @@ describe.runIf(BROWSER_TESTS)('the dashboard shows a violation from a faulty ups
     const violations = dialog.locator('.violations li')
     expect(await violations.count()).toBe(1)
     expect(await violations.first().textContent()).toMatch(
-      /error\.body\s*required\s*spec §2 Error, §4, §7\s*not an Error body \(status: .*expected number, received string\)/,
+      /error\.body\s*required\s*spec §2 Error, §4, §7\s*not an Error body: `status` is a string \("404"\), expected a number/,
     )
     expect(await dialog.locator('section.response h3').innerText()).toMatch(
       /Response\s*404\s*not_found\s*answered by upstream/,

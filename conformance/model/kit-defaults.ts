@@ -32,6 +32,12 @@ export const KIT_DEFAULTS = {
   maxResponseBytes: 8 * 1024 * 1024,
   /** The shortest time between two progress reports (`onProgress`, the CLI's progress line), in ms. */
   progressIntervalMs: 5000,
+  /**
+   * The time-left estimate of the progress is computed again at most this
+   * often (ms), and first shown once the run has lasted this long; between
+   * two computations it counts down with the clock.
+   */
+  estimateRefreshMs: 15_000,
   /** Requests a minute when the server sends no rate-limit headers: the Free plan's. */
   fallbackPerMinute: PLANS.free.perMinute,
 } as const

@@ -25,6 +25,22 @@ export const KIT_CODES = {
 /** Why a run stopped before every selected check ran (a key of {@link KIT_CODES}). */
 export type StopReason = Exclude<keyof typeof KIT_CODES, 'reportWrite'>
 
+const SETUP_STOPS: ReadonlySet<StopReason> = new Set(['unreachable', 'keyRejected', 'apiNotFound'])
+
+/**
+ * Whether a stop is a configuration error found by the pre-flight request
+ * (the base URL unreachable or without the API, the key rejected): no check
+ * ran, nothing the server answered is judged, and the console shows the
+ * message with its hint, not the table of checks.
+ *
+ * @example
+ * isSetupStop('apiNotFound') // true
+ * isSetupStop('maxDuration') // false
+ */
+export function isSetupStop(reason: StopReason): boolean {
+  return SETUP_STOPS.has(reason)
+}
+
 /**
  * Shapes a kit message: `[petstore-conformance] Failed to <action>: <reason>.`
  *
@@ -40,7 +56,7 @@ export function kitMessage(action: string, reason: string): string {
  * A kit message that reports a state, not a failure: `[petstore-conformance] <text>`.
  *
  * @example
- * kitNote('pacing at 60 requests a minute: the server sends no rate-limit headers')
+ * kitNote('the key: pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers')
  */
 export function kitNote(text: string): string {
   return `${KIT_PREFIX} ${text}`

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/contract/catalogue.ts'
+import { githubSummary } from '../reporters/github-reporter.ts'
+import { htmlReport } from '../reporters/html-reporter.ts'
+import { prettyReport } from '../reporters/pretty-reporter.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
 import { notTested, READ_ONLY_REASON } from './not-tested.ts'
 import type { CheckResult } from './types.ts'
@@ -37,5 +40,37 @@ describe('notTested', () => {
     expect(notTested({ include: ['rate-limit'], readOnly: false, results: passed.slice(1) })).toBe(
       '1 check left out by --only/--skip',
     )
+  })
+})
+
+describe('the "Not tested" line of every reporter', () => {
+  const skipped = (n: number) =>
+    sampleResult({
+      include: ['rate-limit'],
+      results: Array.from({ length: n }, (_, index) => ({
+        ...(sampleResult().results[0] as CheckResult),
+        id: (catalogue[index] as (typeof catalogue)[number]).id,
+        outcome: 'skipped' as const,
+        failures: [],
+        skipReason: `reason ${index}`,
+      })),
+    })
+
+  it.each([
+    [4, '1 more'],
+    [7, '4 more'],
+  ])('counts the %i skips beyond the named ones as "%s", in words (never "mores")', (n, rest) => {
+    const result = skipped(n)
+    const line = notTested(result)
+    expect(line).toContain(`${n} results skipped (`)
+    expect(line).toMatch(new RegExp(`; ${rest}\\)`))
+    for (const report of [
+      prettyReport(result, { color: false }),
+      htmlReport(result),
+      githubSummary(result),
+    ]) {
+      expect(report).toContain(`${rest})`)
+      expect(report).not.toMatch(/\bmores\b/)
+    }
   })
 })

@@ -56,7 +56,7 @@ export function notTested(
       .map((entry) => `${entry.id} [${entry.operation}]: ${entry.skipReason ?? 'not decided'}`)
     const rest = skipped.length - named.length
     parts.push(
-      `${countOf(skipped.length, 'result')} skipped (${named.join('; ')}${rest > 0 ? `; ${countOf(rest, 'more')}` : ''})`,
+      `${countOf(skipped.length, 'result')} skipped (${named.join('; ')}${rest > 0 ? `; ${rest} more` : ''})`,
     )
   }
   const notRun = result.results.filter((entry) => entry.outcome === 'not-run').length

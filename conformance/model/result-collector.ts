@@ -2,6 +2,7 @@ import { CHECKS, type CheckId, type CheckOperation } from '../../src/contract/ca
 import { judgesOperation } from '../../src/contract/check-definition.ts'
 import { describeHttpResponse } from '../../src/contract/describe-response.ts'
 import { countOf } from './count-of.ts'
+import { fieldFailureKind } from './failure-kind.ts'
 import { KIT_DEFAULTS } from './kit-defaults.ts'
 import { kitMessage } from './kit-message.ts'
 import { operations } from './kit-routes.ts'
@@ -298,12 +299,15 @@ export function createResultCollector(
       }
       const found = timed(entry(checkId, operation), exchange)
       const curl = exchange ? toCurl(exchange.request) : undefined
-      // The same failure again (a retried request, say) is counted, not repeated.
+      // The same failure again (a retried request, say), or the same field at
+      // fault said in words again (`id` a string in every answer), is counted, not repeated.
+      const kind = fieldFailureKind(input.actual)
       const repeated = found.failures.some(
         (failure) =>
-          failure.actual === input.actual &&
-          failure.expected === input.expected &&
-          failure.curl === curl,
+          (failure.actual === input.actual &&
+            failure.expected === input.expected &&
+            failure.curl === curl) ||
+          (kind !== undefined && fieldFailureKind(failure.actual) === kind),
       )
       if (repeated || found.failures.length >= maxFailures) {
         found.omitted += 1

@@ -199,9 +199,12 @@ export interface ConformanceProgress {
   /** The wait that begins now, if the report comes with one. */
   waiting?: { ms: number; reason: string }
   /**
-   * An estimate of the time left (ms), from the pace so far (time per check
-   * done by its own requests), capped by what is left of `maxDurationMs`;
-   * absent until such a check is done.
+   * An estimate of the time left (ms): the requests left (extrapolated from
+   * the requests per check so far) at the pace so far plus the waits the
+   * pacer will impose on them, capped by what is left of `maxDurationMs`.
+   * Absent for the first `KIT_DEFAULTS.estimateRefreshMs` of the run (and
+   * until a check is done); computed again at most that often, counting down
+   * in between.
    */
   estimatedLeftMs?: number
 }

@@ -1,4 +1,5 @@
 import { countOf } from '../model/count-of.ts'
+import { isSetupStop } from '../model/kit-message.ts'
 import { NAME_PREFIX, operationLabel } from '../model/kit-routes.ts'
 import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
@@ -175,6 +176,16 @@ export function summaryLine(summary: RunSummary): string {
 export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}): string {
   const result = showControls(raw)
   const paint = painter(options.color ?? false)
+  if (result.stopped && isSetupStop(result.stopped.reason)) {
+    // A configuration error: no check ran; the message and its hint are what to act on.
+    return [
+      '',
+      `No check ran: the pre-flight request found a configuration error (${countOf(result.summary.total, 'result')} not run; every requested report is written).`,
+      paint('red', `Stopped: ${result.stopped.message} [${result.stopped.code}]`),
+      paint('red', result.verdict),
+      '',
+    ].join('\n')
+  }
   const lines: Array<string> = ['', paint('bold', 'Checks')]
   const byId = groupBy(result.results, (entry) => entry.id)
   const width = Math.max(...[...byId.keys()].map((id) => id.length), 10)

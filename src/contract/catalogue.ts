@@ -225,7 +225,7 @@ const definitions = [
       {
         judge: rateLimitHeaders,
         hint: 'no response was received for {operation}',
-        faults: ['no-rate-limit-headers-on-201'],
+        faults: ['no-rate-limit-headers-on-201', 'no-remaining-on-get'],
       },
     ],
     [
@@ -303,7 +303,7 @@ const definitions = [
       'The list is an array of valid Pets',
       '§4.1, §2 Pet',
       '200 with a JSON array of Pet objects',
-      { judgeExchange: listSchema },
+      { judgeExchange: listSchema, faults: ['id-as-string'] },
     ],
     [
       'list.default-limit',

@@ -9,7 +9,13 @@ import type {
   RuleResponse,
 } from './check-definition.ts'
 import { countOf } from './count-of.ts'
-import { describeHttpResponse } from './describe-response.ts'
+import {
+  BODY_EXCERPT_AFTER_WORDS,
+  describeHttpResponse,
+  describeItemsIssues,
+  describeSchemaIssues,
+  type SchemaIssue,
+} from './describe-response.ts'
 import { stringifyExact } from './exact-json.ts'
 import { parseJsonBody } from './parse-json-body.ts'
 import { errorBodyProblemOf } from './response-rules.ts'
@@ -33,19 +39,19 @@ export const show = (value: unknown): string => stringifyExact(value)
 const describe = (response: RuleResponse) => describeHttpResponse(response.status, response.body)
 
 /**
- * The first five issues of a failed schema parse, as `path: message`.
+ * The wrong fields of a failed schema parse of `input`, each said once in
+ * words (`describeSchemaIssues`).
  *
  * @example
- * issuesOf(ResponsePet.safeParse({}).error) // 'id: expected an integer (int64); ...'
+ * issuesOf(ResponsePet.safeParse({ id: '8' }).error, { id: '8' }) // '`id` is a string ("8"), expected an int64 integer; `name` is missing, ...'
  */
-export function issuesOf(error: {
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
-}): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
-    .join('; ')
+export function issuesOf(error: { issues: ReadonlyArray<SchemaIssue> }, input: unknown): string {
+  return describeSchemaIssues(error.issues, input)
 }
+
+/** A response shown short, after its wrong fields were said in words. */
+const excerpt = (response: RuleResponse) =>
+  describeHttpResponse(response.status, response.body, BODY_EXCERPT_AFTER_WORDS)
 
 /**
  * A response whose status is not the one a rule expects: a problem, unless
@@ -85,6 +91,8 @@ export function readListPage(response: RuleResponse):
       items: Array<Record<string, unknown>>
       pets: Array<ResponsePet>
       problems: Array<string>
+      /** The items that are not valid Pets, with what is wrong with each. */
+      invalid: Array<{ issues: ReadonlyArray<SchemaIssue>; input: unknown }>
     }
   | undefined {
   if (PAGES.has(response)) return PAGES.get(response)
@@ -104,15 +112,17 @@ function readPage(response: RuleResponse) {
   const items = json.value as Array<Record<string, unknown>>
   const pets: Array<ResponsePet> = []
   const problems: Array<string> = []
+  const invalid: Array<{ issues: ReadonlyArray<SchemaIssue>; input: unknown }> = []
   items.slice(0, READ_ITEMS).forEach((item, index) => {
     const parsed = ResponsePet.safeParse(item)
     if (parsed.success) {
       pets.push(parsed.data)
     } else {
-      problems.push(`[${index}] ${issuesOf(parsed.error)}`)
+      problems.push(`[${index}] ${issuesOf(parsed.error, item)}`)
+      invalid.push({ issues: parsed.error.issues, input: item })
     }
   })
-  return { items, pets, problems }
+  return { items, pets, problems, invalid }
 }
 
 /**
@@ -134,8 +144,8 @@ export const listSchema: ExchangeRule = (_request, response) => {
   return {
     expected:
       'a JSON array of Pet { id: int64, name: string, categoryId: int64, status?: PetStatus }',
-    problem: page.problems.length
-      ? `${page.problems.length} invalid pet(s): ${page.problems.slice(0, 3).join('; ')}`
+    problem: page.invalid.length
+      ? `${describeItemsIssues(page.invalid, page.items.length, 'pet')}: ${excerpt(response)}`
       : undefined,
   }
 }
@@ -373,7 +383,7 @@ export function createdPet(
   if (!parsed?.success) {
     return {
       problem: parsed
-        ? `not a Pet (${issuesOf(parsed.error)}): ${describe(response)}`
+        ? `not a Pet: ${issuesOf(parsed.error, json.ok ? json.value : undefined)}: ${excerpt(response)}`
         : `not JSON: ${describe(response)}`,
     }
   }
@@ -439,7 +449,9 @@ export const getValid: ExchangeRule = (request, response) => {
   return {
     expected,
     problem: !pet?.success
-      ? `not a Pet: ${describe(response)}`
+      ? pet
+        ? `not a Pet: ${issuesOf(pet.error, json.ok ? json.value : undefined)}: ${excerpt(response)}`
+        : `not a Pet: ${describe(response)}`
       : pet.data.id !== id
         ? `a Pet of id ${pet.data.id}`
         : undefined,

@@ -281,7 +281,9 @@ describe('createExchangeJudge', () => {
       (change) => createExchangeJudge()(exchange(change))[0]?.message,
     )
     expect(messages).toEqual([
-      expect.stringMatching(/^1 invalid pet\(s\): \[0\] id: .* \(expected a JSON array of Pet /),
+      expect.stringMatching(
+        /^`id` is .* in 1 of 1 pet, expected an int64 integer: HTTP 200 .* \(expected a JSON array of Pet /,
+      ),
       '21 pets (expected 200 with at most 20 pets)',
       '6 pets (expected 200 with at most 5 pets)',
       '101 pets (expected at most 100 pets)',

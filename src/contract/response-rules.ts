@@ -1,7 +1,11 @@
 import { ErrorBody } from '../spec/error-body.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
 import type { JudgedResponse, OperationId, ResponseRule } from './check-definition.ts'
-import { describeHttpResponse } from './describe-response.ts'
+import {
+  BODY_EXCERPT_AFTER_WORDS,
+  describeHttpResponse,
+  describeSchemaIssues,
+} from './describe-response.ts'
 import { isJsonMediaType, parseMediaType } from './media-type.ts'
 import { parseJsonBody } from './parse-json-body.ts'
 import {
@@ -63,10 +67,8 @@ export function errorBodyProblemOf(
   }
   const parsed = ErrorBody.safeParse(json.value)
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-      .join('; ')
-    return `not an Error body (${issues}): ${describe(response)}`
+    const issues = describeSchemaIssues(parsed.error.issues, json.value)
+    return `not an Error body: ${issues}: ${describeHttpResponse(response.status, response.body, BODY_EXCERPT_AFTER_WORDS)}`
   }
   if (parsed.data.status !== response.status) {
     return `Error.status is ${parsed.data.status} but the HTTP status is ${response.status}`

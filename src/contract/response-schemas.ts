@@ -11,7 +11,7 @@ import { INT64, PetStatus } from '../spec/index.ts'
  * ExactInt64.safeParse(2n ** 63n).success // false
  */
 export const ExactInt64 = z
-  .union([z.int(), z.bigint()], { error: 'expected an integer (int64)' })
+  .union([z.int(), z.bigint()], { error: 'expected an int64 integer' })
   .transform((value) => BigInt(value))
   .pipe(
     z

@@ -458,6 +458,20 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     keyOf: (request) =>
       keyOf(request) ?? (request.headers.authorization === 'Basic sk_ref' ? 'sk_ref' : undefined),
   }),
+  // Answers to GET /pets/{petId} lack X-RateLimit-Remaining (Limit and Reset are sent).
+  'no-remaining-on-get': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        request.method === 'GET' && /^\/pets\/[^/]+$/.test(request.path ?? '')
+          ? setHeader(reply, 'X-RateLimit-Remaining', undefined)
+          : reply,
+        request,
+      ),
+  }),
+  // Ids written as JSON strings (`"id":"8"`), as an ORM that maps int64 to text does.
+  'id-as-string': ({ present }) => ({
+    present: (pet) => ({ ...present(pet), id: String(pet.id) }),
+  }),
 }
 
 /**

@@ -51,6 +51,8 @@ export type ReferenceFault =
   | 'numeric-names-refused'
   | 'json-refused-for-wildcard-accept'
   | 'content-type-sent-twice'
+  | 'no-remaining-on-get'
+  | 'id-as-string'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,
