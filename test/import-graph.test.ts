@@ -44,9 +44,8 @@ const NEVER = {
   undici: /\/node_modules\/undici\//,
   yargs: /\/node_modules\/yargs\//,
   vitest: /\/node_modules\/vitest\//,
-  // Generated data needs faker's locale-free base, never its locales.
-  'faker beyond its base':
-    /\/node_modules\/@faker-js\/faker\/dist\/(?!locale\/base\.js$|base-[\w-]+\.js$)/,
+  // Generated data is drawn as faker draws it (src/data/seeded-random.ts), without faker.
+  faker: /\/node_modules\/@faker-js\//,
   'the CLI': /\/src\/cli\//,
   'the server': /\/src\/server\//,
   'the client': /\/src\/client\//,

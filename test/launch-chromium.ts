@@ -1,15 +1,7 @@
-import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
+import { CHROMIUM_PATH } from './browser-tests.ts'
 
-/** Debian's Chromium, or CHROMIUM_PATH. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-/**
- * Whether the browser tests run here: where Chromium exists, and always when
- * PETSTORE_BROWSER_TEST=required (CI installs it; see `.ci/run`).
- */
-export const BROWSER_TESTS =
-  existsSync(CHROMIUM_PATH) || process.env.PETSTORE_BROWSER_TEST === 'required'
+export { BROWSER_TESTS, CHROMIUM_PATH } from './browser-tests.ts'
 
 /**
  * Launches headless Chromium with playwright-core, quiet and off the network.

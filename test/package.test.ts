@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { constants } from 'node:fs'
+import { constants, existsSync, readFileSync } from 'node:fs'
 import {
   access,
   copyFile,
@@ -40,12 +40,15 @@ const env = childEnv()
 const children = new Set<ChildProcess>()
 let workDir = ''
 let tarball = ''
+/** The checkout's package.json before `npm pack`, which must leave it as it was. */
+let manifestBeforePack = ''
 let packed: Array<{ path: string; mode: number }> = []
 const projects: Record<Project, string> = { msw3: '', msw2: '' }
 
 beforeAll(
   async () => {
     workDir = await mkdtemp(join(tmpdir(), 'petstore-mock-pack-'))
+    manifestBeforePack = await readFile(join(ROOT, 'package.json'), 'utf8')
     const pack = await run('npm', ['pack', '--json', '--pack-destination', workDir], {
       cwd: ROOT,
       timeoutMs: PACK_MS,
@@ -149,6 +152,23 @@ describe('the tarball', () => {
     expect(orphans, 'built files without a source').toEqual([])
   })
 
+  it("packs package.json without the checkout's scripts, and leaves the checkout's as it was", {
+    timeout: RUN_MS,
+  }, async () => {
+    const { stdout } = await run('tar', ['-xzOf', tarball, 'package/package.json'], {
+      cwd: workDir,
+      timeoutMs: RUN_MS,
+    })
+    const inTarball = JSON.parse(stdout) as Record<string, unknown>
+    const manifest = JSON.parse(manifestBeforePack) as Record<string, unknown>
+    // `prepare` builds a clone on `npm install`: installing the tarball needs it not.
+    expect(manifest.scripts).toMatchObject({ prepare: 'npm run build' })
+    const { scripts: _scripts, ...withoutScripts } = manifest
+    expect(inTarball).toEqual(withoutScripts)
+    expect(await readFile(join(ROOT, 'package.json'), 'utf8')).toBe(manifestBeforePack)
+    expect(await exists(join(ROOT, '.package.json.unpacked'))).toBe(false)
+  })
+
   it('holds every file that package.json exports, and every bin as an executable', async () => {
     const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
       bin: Record<string, string>
@@ -233,8 +253,8 @@ describe.each(Object.keys(MSW_VERSIONS) as Array<Project>)('installed beside %s'
  */
 const RUN: Record<string, string> = {
   'pets.test.ts': '// pets.test.ts: runs as pasted with vitest',
-  'client.mts': '// client.mts: node client.mts',
-  'run-conformance.mts': '// run-conformance.mts: node run-conformance.mts',
+  'client.mts': '// client.mts: npx node client.mts',
+  'run-conformance.mts': '// run-conformance.mts: npx node run-conformance.mts',
   'conformance.test.ts': '// conformance.test.ts: npx vitest run conformance.test.ts',
   'prefer.mjs': "const key = { Authorization: 'Bearer sk_test_free' }",
   'match.mjs': '// From a page served by the mock, or a test runner',
@@ -267,6 +287,12 @@ describe("the README's examples, as pasted", () => {
     (await (await fetch(`${mockUrl}/__mock/requests`)).json()) as Array<Record<string, unknown>>
   const node = (file: string, timeoutMs = RUN_MS) =>
     run(process.execPath, [file], { cwd: projects.msw3, timeoutMs })
+  /** A `ts` block's own command, from its first line (`// client.mts: npx node client.mts, …`), run with sh. */
+  const pasted = (file: string, timeoutMs = RUN_MS) =>
+    run('sh', ['-c', commandOf(block('ts', RUN[file] as string))], {
+      cwd: projects.msw3,
+      timeoutMs,
+    })
   const vitest = (file: string, extra: NodeJS.ProcessEnv = {}) =>
     run(
       process.execPath,
@@ -322,7 +348,7 @@ describe("the README's examples, as pasted", () => {
 
   it('runs the remote-control client example with node', { timeout: RUN_MS + 5_000 }, async () => {
     await writeFile(join(projects.msw3, 'client.mts'), block('ts', RUN['client.mts'] as string))
-    const { stdout } = await node('client.mts')
+    const { stdout } = await pasted('client.mts')
     expect(stdout.split('\n')[0]).toBe('rate_limited scenario')
     expect(stdout).toContain("path: '/v1/pets'")
   })
@@ -370,7 +396,7 @@ describe("the README's examples, as pasted", () => {
   }, async () => {
     const file = 'run-conformance.mts'
     await writeFile(join(projects.msw3, file), block('ts', RUN[file] as string))
-    const { stdout } = await node(file, 2 * RUN_MS)
+    const { stdout } = await pasted(file, 2 * RUN_MS)
     // console.log(result.summary, result.stats, result.exitCode): the exit code last.
     expect(stdout.trim()).toMatch(/failed: 0,[\s\S]* 0$/)
   })
@@ -503,6 +529,15 @@ describe('the installed bins', () => {
     },
   )
 
+  it.runIf(HAS_PROC)(
+    'petstore-mock under npx: a SIGTERM to npx leaves no process listening',
+    { timeout: 3 * SERVER_MS },
+    async () => {
+      const { stderr } = await npxMockStoppedBySigterm(projects.msw3, env)
+      expect(stderr).not.toMatch(/EBADENGINE|npm warn/)
+    },
+  )
+
   it('petstore-conformance answers --help', { timeout: RUN_MS + 5_000 }, async () => {
     await expect(
       access(bin('petstore-conformance'), constants.X_OK),
@@ -515,6 +550,196 @@ describe('the installed bins', () => {
     expect(stdout).toContain('--base-url')
   })
 })
+
+/**
+ * The README's set-up for an older Node (a system Node 20): `node@24` added
+ * to the project, npm run on it, the examples run with `npx node`. Runs where
+ * such a Node is on PATH, with this test's Node 24 taken off it.
+ */
+const olderNode = findOldNode()
+describe.runIf(olderNode !== undefined)(
+  `on an older Node (${olderNode?.version ?? 'none on PATH'}) with node@24 in the project, as the README sets it up`,
+  () => {
+    const readme = () => readFile(join(ROOT, 'README.md'), 'utf8')
+    let dir = ''
+    let setup = ''
+    /** PATH with the older Node first and no other `node`; npm's installs served from its cache where it can. */
+    const oldEnv = (): NodeJS.ProcessEnv => ({
+      PATH: [
+        dirname(olderNode?.path ?? ''),
+        ...(process.env.PATH ?? '')
+          .split(delimiter)
+          .filter((entry) => entry !== '' && !existsSync(join(entry, 'node'))),
+      ].join(delimiter),
+      npm_config_prefer_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+    })
+
+    beforeAll(
+      async () => {
+        dir = join(workDir, 'node20')
+        await mkdir(dir)
+        await writeFile(
+          join(dir, 'package.json'),
+          `${JSON.stringify({ name: 'consumer-node20', private: true, type: 'module' }, null, 2)}\n`,
+        )
+        // The block as pasted, but for the package's name (the tarball, as before it is on a
+        // registry) and for starting the mock, which the tests do on port 0.
+        const [block] = readmeBlocks(await readme()).filter(
+          (item) => item.lang === 'sh' && item.text.includes('npm install --save-dev node@24'),
+        )
+        expect(block?.text, 'the README block that adds node@24').toContain(
+          "npx -c 'npm install --save-dev petstore-mock msw'",
+        )
+        const commands = (block?.text ?? '')
+          .split('\n')
+          .filter((line) => line.trim() !== '' && !line.startsWith('npx petstore-mock'))
+          .map((line) => line.replace('petstore-mock msw', `${tarball} msw`))
+        const { stdout, stderr } = await run('sh', ['-c', commands.join('\n')], {
+          cwd: dir,
+          timeoutMs: 2 * INSTALL_MS,
+          env: oldEnv(),
+        })
+        setup = `${stdout}\n${stderr}`
+      },
+      2 * INSTALL_MS + 30_000,
+    )
+
+    it('installs with no engine warning and no install script of the package, msw 3 beside it', async () => {
+      expect(setup.split('\n').filter((line) => /EBADENGINE/.test(line))).toEqual([])
+      expect(setup.split('\n').filter((line) => /petstore-mock@/.test(line))).toEqual([])
+      const msw = JSON.parse(await readFile(join(dir, 'node_modules/msw/package.json'), 'utf8'))
+      expect(msw.version).toMatch(/^3\./)
+    })
+
+    it.runIf(HAS_PROC)(
+      'runs npx petstore-mock and the client example as pasted; a SIGTERM to npx leaves nothing listening',
+      { timeout: 3 * SERVER_MS + RUN_MS },
+      async () => {
+        const { stderr } = await npxMockStoppedBySigterm(dir, oldEnv(), async (url) => {
+          const [block = ''] = readmeBlocks(await readme())
+            .filter((item) => item.lang === 'ts' && item.text.includes(RUN['client.mts'] as string))
+            .map((item) => item.text.replaceAll('http://127.0.0.1:4010', url))
+          await writeFile(join(dir, 'client.mts'), block)
+          const { stdout } = await run('sh', ['-c', commandOf(block)], {
+            cwd: dir,
+            timeoutMs: RUN_MS,
+            env: oldEnv(),
+          })
+          expect(stdout.split('\n')[0]).toBe('rate_limited scenario')
+        })
+        expect(stderr).not.toMatch(/EBADENGINE|npm warn/)
+      },
+    )
+  },
+)
+
+/**
+ * Starts `npx petstore-mock --port 0` in a project, calls `use` with its URL,
+ * then sends SIGTERM to npx's own pid (as a CI script, an IDE or a process
+ * manager does) and waits until every process npx started has exited and
+ * the port refuses. Resolves with what npx printed on stderr.
+ */
+async function npxMockStoppedBySigterm(
+  cwd: string,
+  childEnvironment: NodeJS.ProcessEnv,
+  use: (url: string) => Promise<void> = async () => {},
+): Promise<{ stderr: string }> {
+  const npx = spawn('npx', ['petstore-mock', '--port', '0', '--quiet'], {
+    cwd,
+    env: { ...env, ...childEnvironment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(npx)
+  const output = collect(npx)
+  const exited = new Promise<number | null>((done) => npx.once('exit', (code) => done(code)))
+  let started: Array<number> = []
+  try {
+    const url = await waitFor(output, /listening on (http:\/\/\S+)/, exited, SERVER_MS)
+    // npm exec, the shell it runs the command in, and the mock's node below them.
+    started = descendantsOf(npx.pid as number)
+    expect(started.map(commandLineOf).join('\n')).toMatch(/petstore-mock --port 0/)
+    expect((await fetch(`${url}/openapi.json`)).status).toBe(200)
+    await use(url)
+    npx.kill('SIGTERM')
+    await until(
+      () => (started.some(isRunning) ? undefined : true),
+      SERVER_MS,
+      () =>
+        `every process npx started to exit after npx got SIGTERM; still running: ${started
+          .filter(isRunning)
+          .map((pid) => `${pid} ${commandLineOf(pid)}`)
+          .join(', ')}\n${output.text()}`,
+    )
+    await expect(fetch(`${url}/openapi.json`)).rejects.toThrow()
+    return { stderr: output.stderr() }
+  } finally {
+    npx.kill('SIGKILL')
+    for (const pid of started) if (isRunning(pid)) process.kill(pid, 'SIGKILL')
+  }
+}
+
+/** Whether /proc names each process's children (Linux): the npx tests find the mock's pid there. */
+const HAS_PROC = existsSync('/proc/self/task')
+
+/** The pids of a process's children, their children and so on, from /proc. */
+function descendantsOf(pid: number): Array<number> {
+  let listed = ''
+  try {
+    listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+  } catch {
+    return []
+  }
+  const children = listed.split(/\s+/).filter(Boolean).map(Number)
+  return children.flatMap((child) => [child, ...descendantsOf(child)])
+}
+
+/** A process's command line, from /proc ('' once it is gone). */
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+  } catch {
+    return ''
+  }
+}
+
+/** Whether a process runs (a zombie that its parent has not reaped yet counts as gone). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return false
+  }
+}
+
+/** Polls `probe` every 50 ms until it gives a value; rejects with `what()` after `timeoutMs`. */
+async function until<T>(
+  probe: () => T | undefined,
+  timeoutMs: number,
+  what: () => string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what()}`)
+    await new Promise((done) => setTimeout(done, 50))
+  }
+}
+
+/** The command a README block's first line names: `// client.mts: npx node client.mts, beside …`. */
+function commandOf(block: string): string {
+  const [, command = ''] =
+    /^\/\/ [\w.-]+: (.+?)(?:, beside .*)?$/m.exec(block.split('\n')[0] ?? '') ?? []
+  expect(command, block.split('\n')[0]).toMatch(/^npx node [\w.-]+\.mts$/)
+  return command
+}
 
 /** The fenced code blocks of a Markdown text, with their language. */
 function readmeBlocks(markdown: string): Array<{ lang: string; text: string }> {

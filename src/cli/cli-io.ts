@@ -1,3 +1,5 @@
+import type { ParentProbe } from './watch-parent.ts'
+
 /**
  * Where the `petstore-mock` command writes and what it reads of its process:
  * tests give their own.
@@ -15,4 +17,6 @@ export interface CliIo {
    * breaks in the middle of a flag.
    */
   columns?: number | undefined
+  /** How the parent process is watched when npm started the command (default: this process's). */
+  parent?: ParentProbe | undefined
 }

@@ -23,7 +23,7 @@ export function mockFlags(env: Record<string, string | undefined>) {
       alias: 'h',
       type: 'string',
       default: DEFAULTS.host,
-      describe: 'Host to bind',
+      describe: 'Host to bind (-h as in Prism; the help is --help or -?)',
     },
     seed: {
       type: 'number',

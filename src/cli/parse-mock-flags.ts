@@ -22,7 +22,8 @@ export type MockArgs = InferredOptionTypes<ReturnType<typeof mockFlags>>
  * Reads the flags of `petstore-mock`: a plain command line (`--port 4010`,
  * `--seed 42 --quiet`) without loading yargs, anything else with yargs
  * (`parseWithYargs`), which also prints `--help` and `--version` (then
- * `undefined`). A bad flag throws a `ConfigError` naming it.
+ * `undefined`). A bad flag throws a `ConfigError` naming it; `-h` is
+ * `--host` (as in Prism), so `-h` without an address says where the help is.
  *
  * @example
  * const args = await parseMockFlags(['--port', '8080'], io) // args.port: 8080
@@ -32,6 +33,17 @@ export async function parseMockFlags(
   io: CliIo,
 ): Promise<MockArgs | undefined> {
   const flags = mockFlags(io.env)
+  const bareHost = argv.findIndex(
+    (arg, index) => arg === '-h' && (argv[index + 1] ?? '-').startsWith('-'),
+  )
+  if (bareHost !== -1) {
+    // -h is --host, as in Prism (`prism mock -h 0.0.0.0`); alone, it was likely meant as help.
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_FLAG',
+      'read the flags',
+      '-h is --host and needs an address, as in Prism (-h 0.0.0.0); for the flags, run petstore-mock --help',
+    )
+  }
   const args =
     (readPlainFlags(argv, flags) as MockArgs | undefined) ??
     ((await parseWithYargs(argv, io, flags)) as MockArgs | undefined)

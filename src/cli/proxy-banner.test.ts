@@ -43,7 +43,7 @@ describe('proxyBanner', () => {
     // Indented under the fallback lines.
     expect(lines.slice(fallback + 2, fallback + 6)).toEqual(mockLines.map((line) => `  ${line}`))
     expect(lines.at(-1)).toBe(
-      '  record:    the pets and orders the upstream answers with, to recorded.json',
+      '  record:    the pets and orders the upstream answers with, added to recorded.json by id (what it holds is kept)',
     )
   })
 

@@ -22,6 +22,10 @@ afterEach(() => {
   for (const child of running) child.kill('SIGKILL')
 })
 
+/** The one line for `-h` without an address. */
+const HOST_HINT =
+  /^\[petstore-mock\] Failed to read the flags: -h is --host and needs an address, as in Prism \(-h 0\.0\.0\.0\); for the flags, run petstore-mock --help\.$/
+
 /** Runs the CLI in-process with captured output; for runs that end on their own. */
 async function run(argv: Array<string>, env: Record<string, string> = {}) {
   const out: Array<string> = []
@@ -164,6 +168,15 @@ describe('petstore-mock CLI', () => {
     ])
   }, 10_000)
 
+  it('lists -h as the alias of --host in --help, and says so where the help is', async () => {
+    const { code, out } = await run(['--help'])
+    expect(code).toBe(0)
+    expect(out).toMatch(
+      /^\s+-h, --host\s+Host to bind \(-h as in Prism; the help is --help or -\?\)/m,
+    )
+    expect(out).toMatch(/^\s+-\?, --help\s/m)
+  })
+
   it('maps every numeric flag to its option', async () => {
     const { out } = await run(['--help'])
     const numeric = [...out.matchAll(/^\s+(?:-\w, )?--([\w-]+)\s.*\[number\]/gm)].map(
@@ -191,6 +204,11 @@ describe('petstore-mock CLI', () => {
     [['--port'], /Not enough arguments following: port\.$/],
     [['--port', '0', '--data-file'], /Not enough arguments following: data-file\.$/],
     [['--rate-limit', 'maybe'], /Invalid values: Argument: rate-limit, Given: "maybe"/],
+    // -h is --host (as in Prism): alone, or before another flag, it says where the help is.
+    [['-h'], HOST_HINT],
+    [['-h', '--port', '0'], HOST_HINT],
+    [['--port', '0', '-h'], HOST_HINT],
+    [['--seed', '2', '-h', '-q'], HOST_HINT],
   ])('answers %j with one clear line and exit code 1', async (argv, message) => {
     const { code, err, out } = await run(argv)
     expect(code).toBe(1)
@@ -405,7 +423,7 @@ describe('petstore-mock CLI', () => {
       // The mock's data, limits and keys are not what is served: not announced.
       expect(cli.stdout()).not.toMatch(/data: {6}\d+ pets|limits: {4}|keys:|sk_test_free/)
       expect(cli.stdout()).toContain(
-        `record:    the pets and orders the upstream answers with, to ${record}`,
+        `record:    the pets and orders the upstream answers with, added to ${record} by id (what it holds is kept)`,
       )
       const headers = { authorization: 'Bearer sk_ref' }
       await (await request(`${url}/v1/pets?limit=1`, { headers })).body.dump()

@@ -21,6 +21,7 @@ import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 import { type MockArgs, parseMockFlags } from './parse-mock-flags.ts'
 import { proxyBanner } from './proxy-banner.ts'
 import { securityBanner } from './security-banner.ts'
+import { startedByNpm, watchParent } from './watch-parent.ts'
 
 export type { CliIo }
 
@@ -39,7 +40,8 @@ function defaultIo(): CliIo {
 
 /**
  * The `petstore-mock` command: parses flags, starts the server, prints how to
- * call it, logs one line per request and closes gracefully on SIGINT/SIGTERM.
+ * call it, logs one line per request and closes gracefully on SIGINT/SIGTERM,
+ * and, when npm started it (`npx`, `npm run`), once its parent has exited.
  * Resolves with the exit code once the server has stopped (or failed to start).
  *
  * @example
@@ -195,6 +197,22 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
     const onTerm = () => stop('SIGTERM')
     process.on('SIGINT', onInt)
     process.on('SIGTERM', onTerm)
+    // Under npx or npm run, a SIGTERM to npm stops npm and its shell, not
+    // the mock: it closes as on SIGTERM once the process that started it is gone.
+    if (startedByNpm(io.env)) {
+      const unwatch = watchParent((parent) => {
+        if (stopping) return
+        stopping = true
+        say(
+          `the process that started petstore-mock (pid ${parent}) has exited: closing petstore-mock (finishing requests for up to ${args['shutdown-timeout']} s; send SIGTERM to stop now)`,
+        )
+        running.close().then(
+          () => resolve(0),
+          () => resolve(0),
+        )
+      }, io.parent)
+      running.server.once('close', unwatch)
+    }
   })
 }
 

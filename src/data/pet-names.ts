@@ -1,9 +1,8 @@
 /**
  * The names seeded pets get: faker's English `animal.pet_name` list, kept
- * here so that generating data loads faker's locale-free base instead of its
- * whole English locale (a faster start). The same list in the same order
- * gives the same data for the same seed (`seed-data.test.ts` checks it
- * against faker's).
+ * here so that generating data loads no part of faker (a faster start). The
+ * same list in the same order gives the same data for the same seed
+ * (`seed-data.test.ts` checks it against faker's).
  *
  * @example
  * PET_NAMES[0] // 'Ace'

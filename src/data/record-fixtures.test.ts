@@ -211,7 +211,8 @@ describe('--record FILE onto a file that exists', () => {
       { id: 2, name: 'Tom II', categoryId: 2, status: 'sold' },
       { id: 3, name: 'Kit', categoryId: 9 },
     ])
-    expect(recorded.categories.map((category) => category.id)).toEqual([1, 2, 9])
+    // The seeded six stay beside the ids the pets name.
+    expect(recorded.categories.map((category) => category.id)).toEqual([1, 2, 3, 4, 5, 6, 9])
   })
 
   it('keeps the categories the file names, with their names', async () => {
@@ -228,9 +229,14 @@ describe('--record FILE onto a file that exists', () => {
     )
     await recordRun(file, [{ id: 6, name: 'Kit', categoryId: 1 }])
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      // The file's own names win over the seeded ones; the other seeded ids stay.
       categories: [
         { id: 1, name: 'Hounds' },
+        { id: 2, name: 'Cats' },
+        { id: 3, name: 'Birds' },
         { id: 4, name: 'Unused' },
+        { id: 5, name: 'Reptiles' },
+        { id: 6, name: 'Small Mammals' },
       ],
       pets: [
         { id: 5, name: 'Rex', categoryId: 1 },

@@ -1,11 +1,10 @@
-import type { Faker, FakerOptions } from '@faker-js/faker'
-import { faker as baseFaker } from '@faker-js/faker/locale/base'
 import { DEFAULTS } from '../options/defaults.ts'
 import type { Category } from '../spec/category.ts'
 import { type Order, OrderStatus } from '../spec/order.ts'
 import type { Pet } from '../spec/pet.ts'
 import type { PetStatus } from '../spec/pet-status.ts'
 import { PET_NAMES } from './pet-names.ts'
+import { createSeededRandom } from './seeded-random.ts'
 
 /**
  * The data a petstore starts with (and returns to on reset).
@@ -57,20 +56,14 @@ const PET_STATUSES: Array<{ value: PetStatus; weight: number }> = [
   { value: 'sold', weight: 2 },
 ]
 
-/**
- * A private faker per dataset, on faker's locale-free base plus the pet
- * names (its English locale would cost more to load than the whole rest of
- * the data). The base entry point only exports a shared instance, whose seed
- * must not be touched: its class makes our own.
- */
-const SeedFaker = baseFaker.constructor as new (options: FakerOptions) => Faker
-
 /** Order ship dates fall in this range, whatever day it is: the data never depends on the clock. */
 const SHIP_FROM = '2026-01-01T00:00:00.000Z'
 const SHIP_TO = '2026-12-31T00:00:00.000Z'
 
 /**
- * Generates the seeded dataset. Pure: the same options give the same data.
+ * Generates the seeded dataset. Pure: the same options give the same data,
+ * drawn as faker draws it (`createSeededRandom`), so that the data is what
+ * faker made for the same seed before.
  *
  * @example
  * const data = seedData({ seed: 42, pets: 10 })
@@ -78,10 +71,7 @@ const SHIP_TO = '2026-12-31T00:00:00.000Z'
  */
 export function seedData(options: SeedOptions = {}): Dataset {
   const { seed, pets, orders, categories } = { ...DEFAULT_SEED_OPTIONS, ...options }
-  const faker = new SeedFaker({
-    locale: [{ animal: { pet_name: [...PET_NAMES] } }, baseFaker.rawDefinitions],
-    seed,
-  })
+  const random = createSeededRandom(seed)
 
   const categoryList: Array<Category> = []
   for (let index = 0; index < categories; index++) {
@@ -92,23 +82,23 @@ export function seedData(options: SeedOptions = {}): Dataset {
 
   const petList: Array<Pet> = []
   for (let index = 0; index < pets && categoryList.length > 0; index++) {
-    const category = faker.helpers.arrayElement(categoryList)
+    const category = random.arrayElement(categoryList)
     petList.push({
       id: index + 1,
-      name: faker.animal.petName(),
+      name: random.arrayElement(PET_NAMES),
       categoryId: category.id,
-      status: faker.helpers.weightedArrayElement(PET_STATUSES),
+      status: random.weightedArrayElement(PET_STATUSES),
     })
   }
 
   const orderList: Array<Order> = []
   for (let index = 0; index < orders && petList.length > 0; index++) {
-    const status = faker.helpers.arrayElement(OrderStatus.options)
+    const status = random.arrayElement(OrderStatus.options)
     orderList.push({
       id: index + 1,
-      petId: faker.helpers.arrayElement(petList).id,
-      quantity: faker.number.int({ min: 1, max: 3 }),
-      shipDate: faker.date.between({ from: SHIP_FROM, to: SHIP_TO }).toISOString(),
+      petId: random.arrayElement(petList).id,
+      quantity: random.int(1, 3),
+      shipDate: random.dateBetween(SHIP_FROM, SHIP_TO).toISOString(),
       status,
       complete: status === 'delivered',
     })
