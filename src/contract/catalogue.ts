@@ -190,7 +190,7 @@ const definitions = [
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
     [
       'response.media-type',
-      'JSON under one well-formed media type, for any Accept that allows it',
+      'JSON in one well-formed media type, for every Accept',
       '§4 (RFC 9110 §8.3.1, §12.5.1)',
       'every `Content-Type` is one well-formed media type (RFC 9110 §8.3.1: `type/subtype`, then `;`-separated `name=value` parameters); `GET /pets` sent with `Accept: */*`, `application/*`, `application/json;q=0.9, */*;q=0.1` or no `Accept`, and `GET /pets/{id}` with `APPLICATION/JSON`, answer 200 labelled JSON (`application/json` or a `+json` type, case-insensitive, parameters allowed), never 406',
       {
