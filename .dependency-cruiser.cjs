@@ -3,6 +3,43 @@ const { builtinModules } = require('node:module')
 /** A Node.js built-in, as dependency-cruiser names it (`fs`, `node:test`, `fs/promises`). */
 const NODE_BUILTIN = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`
 
+/**
+ * The layers of src/, from the ground up: a module may import its own layer and
+ * those below it, never one above. `src/index.ts` (the package's root entry)
+ * and `src/test-utils/` stand outside the layers; the README draws this list
+ * (`test/readme.test.ts` compares them).
+ */
+const LAYERS = [
+  ['spec', 'what the API spec states: schemas, routes, limits, header names, error codes, plans'],
+  ['errors', 'PetstoreError and its codes, ApiError, ConfigError, message formatting'],
+  ['judge', "the kit's check catalogue and the rules that judge an answer (kit and proxy)"],
+  ['base', 'what the petstore is built on: the HTTP kernel, options, parameter reading, the clock'],
+  [
+    'core',
+    'the petstore: data, plans (keys and rate limits), simulation, journal, middleware, operations, proxy, OpenAPI document',
+  ],
+  ['control', 'the /__mock/ control plane: the admin and journal routes, the dashboard'],
+  ['app', 'composes core and control: createApp, createPetstoreCore, the Fetch interface'],
+  [
+    'adapter',
+    'the transports side by side: node (node:http, the undici upstream), msw (handlers, createPetstore)',
+  ],
+  ['client', 'petstore-mock/client: the control plane from another process'],
+  ['cli', 'the petstore-mock command'],
+]
+
+/** The layer of each top folder, and the folders a layer may not import (every higher one). */
+function layerRules() {
+  const names = LAYERS.map(([name]) => name)
+  return names.slice(0, -1).map((name, index) => ({
+    name: `layer-${name}-imports-only-lower`,
+    severity: 'error',
+    comment: `src/${name}/ may import only ${names.slice(0, index).join(', ') || 'itself'} beside itself: ${names.slice(index + 1).join(', ')} stand above it.`,
+    from: { path: `^src/${name}/` },
+    to: { path: `^src/(${names.slice(index + 1).join('|')})/` },
+  }))
+}
+
 /** A rule that modules of `src/<folder>` import, of src/, only their own folder and `allowed` ones. */
 function readsOnly(name, folder, allowed, comment) {
   return {
@@ -64,23 +101,24 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^conformance/' },
     },
+    ...layerRules(),
     readsOnly(
       'kernel-knows-no-domain',
-      'http',
-      ['spec', 'errors', 'contract'],
-      "src/http is the kernel (request, response, router, body reader): it reads the spec, the errors and the judge's check ids (src/contract, which reads only the spec and the errors), never a domain or app folder.",
+      'base/http',
+      ['spec', 'errors', 'judge'],
+      'src/base/http is the kernel (request, response, router, body reader): it reads the spec, the errors and the check ids of the judge, never a domain or app folder.',
     ),
     readsOnly(
       'openapi-reads-only-the-spec',
-      'openapi',
+      'core/openapi',
       ['spec', 'errors'],
       'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module and the errors.',
     ),
     readsOnly(
-      'contract-reads-only-spec-and-errors',
-      'contract',
+      'judge-reads-only-spec-and-errors',
+      'judge',
       ['spec', 'errors'],
-      'src/contract holds the rules that judge a response, shared by the conformance kit and the proxy: it reads the spec and the errors, never a transport, the kit or an app folder.',
+      'src/judge holds the rules that judge a response, shared by the conformance kit and the proxy: it reads the spec and the errors, never a transport, the kit or an app folder.',
     ),
     {
       // The folder graph leaves out a folder's own subfolders, so the rule above
@@ -103,3 +141,7 @@ module.exports = {
     enhancedResolveOptions: { extensions: ['.ts', '.js'] },
   },
 }
+
+// The README's layer map is compared with this list; dependency-cruiser
+// accepts no key of its own, so the list rides along unlisted.
+Object.defineProperty(module.exports, 'LAYERS', { value: LAYERS, enumerable: false })

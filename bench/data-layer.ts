@@ -29,8 +29,8 @@ import { stripTypeScriptTypes } from 'node:module'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool } from 'undici'
+import { createPetstore } from '../src/adapter/msw/create-petstore.ts'
 import { createPetstoreCore } from '../src/app/create-petstore-core.ts'
-import { createPetstore } from '../src/create-petstore.ts'
 import { percentile, readCpuMs, readMemory, trackChildren } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 import { describeLoad } from './run-bench.ts'
@@ -95,7 +95,7 @@ async function benchmark(options: Options) {
   // As published (`npx petstore-mock` runs the build, which `npm run bench`
   // makes first): against the same bare server as plain JS. Also a bare server
   // that takes node:http as the mock does (no ES namespace: see
-  // src/server/node-http.ts), to show what that choice is worth.
+  // src/adapter/node/node-http.ts), to show what that choice is worth.
   const built = join(ROOT, 'dist/bin/petstore-mock.js')
   if (!existsSync(built)) throw new Error('dist/ is missing: run `npm run build` first')
   const bareSource = stripTypeScriptTypes(readFileSync(bare[0] as string, 'utf8'))
@@ -296,7 +296,7 @@ function asInfo(row: Row): Row {
   return { ...row, target: '-', pass: undefined }
 }
 
-/** The bare server's source with node:http taken as src/server/node-http.ts takes it. */
+/** The bare server's source with node:http taken as src/adapter/node/node-http.ts takes it. */
 function withoutHttpNamespace(source: string): string {
   const from = "import http from 'node:http'"
   if (!source.includes(from)) throw new Error(`bench/bare-server.ts no longer holds ${from}`)

@@ -9,8 +9,9 @@
  * node --expose-gc bench/journal-memory.ts
  * node --expose-gc bench/journal-memory.ts --entries 100000 --json
  */
-import { createJournal } from '../src/journal/create-journal.ts'
-import { LIMITS } from '../src/options/defaults.ts'
+
+import { LIMITS } from '../src/base/options/defaults.ts'
+import { createJournal } from '../src/core/journal/create-journal.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 
 const options = readBenchFlags('node --expose-gc bench/journal-memory.ts', {

@@ -8,10 +8,10 @@
  * node_modules/.bin/node bench/rate-limiter.ts
  */
 
-import { systemClock } from '../src/clock/clock.ts'
-import { createPetstore } from '../src/create-petstore.ts'
-import type { MockRequest } from '../src/http/types.ts'
-import { createRateLimiter } from '../src/rate-limit/create-rate-limiter.ts'
+import { createPetstore } from '../src/adapter/msw/create-petstore.ts'
+import { systemClock } from '../src/base/clock/clock.ts'
+import type { MockRequest } from '../src/base/http/types.ts'
+import { createRateLimiter } from '../src/core/plans/create-rate-limiter.ts'
 import { PLANS } from '../src/spec/plans.ts'
 
 const ROUNDS = 9

@@ -30,7 +30,7 @@ import { existsSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { DEFAULTS, LIMITS } from '../src/options/defaults.ts'
+import { DEFAULTS, LIMITS } from '../src/base/options/defaults.ts'
 import {
   children,
   load as loadWithAutocannon,

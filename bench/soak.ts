@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util'
 import { Agent, request } from 'undici'
-import { type RunningServer, startServer } from '../src/server/start-server.ts'
+import { type RunningServer, startServer } from '../src/adapter/node/start-server.ts'
 
 const KEY = 'sk_test_enterprise'
 /** Pets the store may hold: creates beyond get 507, so the data itself stays bounded. */

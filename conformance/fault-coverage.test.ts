@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '../src/contract/catalogue.ts'
+import { catalogue } from '../src/judge/catalogue.ts'
 import { PROXY_FAULTS } from './test-utils/proxy-faults.ts'
 import { REFERENCE_FAULTS } from './test-utils/reference/apply-fault.ts'
 

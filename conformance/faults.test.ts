@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createFakeClock } from '../src/clock/create-fake-clock.ts'
+import { createFakeClock } from '../src/base/clock/create-fake-clock.ts'
 import type { ConformanceResult } from './model/types.ts'
 import { runConformance } from './run-conformance.ts'
 import {

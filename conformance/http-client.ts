@@ -1,5 +1,5 @@
-import { parseRetryAfter } from '../src/contract/rate-limit-headers.ts'
 import { nameRecord } from '../src/errors/name-record.ts'
+import { parseRetryAfter } from '../src/judge/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { countOf } from './model/count-of.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'

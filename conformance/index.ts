@@ -12,7 +12,7 @@
  * console.log(result.summary, result.exitCode)
  */
 
-export { catalogue } from '../src/contract/catalogue.ts'
+export { catalogue } from '../src/judge/catalogue.ts'
 export type {
   CheckDefinition,
   CheckFailure,

@@ -1,4 +1,4 @@
-import { stringifyExact } from '../src/contract/exact-json.ts'
+import { stringifyExact } from '../src/judge/exact-json.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { CheckOperation } from './model/types.ts'

@@ -1,4 +1,4 @@
-import { catalogue } from '../src/contract/catalogue.ts'
+import { catalogue } from '../src/judge/catalogue.ts'
 
 /**
  * The check catalogue as `--list` prints it: one line per check (id, level,

@@ -1,4 +1,4 @@
-import { ExactInt64, type ResponsePet } from '../src/contract/response-schemas.ts'
+import { ExactInt64, type ResponsePet } from '../src/judge/response-schemas.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { Exchange } from './model/types.ts'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { catalogue } from '../src/contract/catalogue.ts'
+import { catalogue } from '../src/judge/catalogue.ts'
 import { runConformance } from './run-conformance.ts'
 import { fakeClock } from './test-utils/fake-clock.ts'
 import { errorBody, type RawServer, startRawServer } from './test-utils/raw-server.ts'

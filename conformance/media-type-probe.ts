@@ -1,4 +1,4 @@
-import { jsonMediaTypeProblemOf } from '../src/contract/response-rules.ts'
+import { jsonMediaTypeProblemOf } from '../src/judge/response-rules.ts'
 import { kitPath } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import type { Probe } from './probe-context.ts'

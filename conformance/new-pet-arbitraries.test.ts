@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { stringifyExact } from '../src/contract/exact-json.ts'
+import { stringifyExact } from '../src/judge/exact-json.ts'
 import { NewPet } from '../src/spec/index.ts'
 import { invalidNewPetBody, validNewPet } from './new-pet-arbitraries.ts'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { stringifyExact } from '../src/contract/exact-json.ts'
-import type { SentPet } from '../src/contract/response-schemas.ts'
+import { stringifyExact } from '../src/judge/exact-json.ts'
+import type { SentPet } from '../src/judge/response-schemas.ts'
 import { INT64, PetStatus } from '../src/spec/index.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 

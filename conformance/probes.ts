@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import { stringifyExact } from '../src/contract/exact-json.ts'
-import { createdPet, readListPage, show } from '../src/contract/exchange-rules.ts'
-import { parseJsonBody } from '../src/contract/parse-json-body.ts'
-import type { ResponsePet, SentPet } from '../src/contract/response-schemas.ts'
+import { stringifyExact } from '../src/judge/exact-json.ts'
+import { createdPet, readListPage, show } from '../src/judge/exchange-rules.ts'
+import { parseJsonBody } from '../src/judge/parse-json-body.ts'
+import type { ResponsePet, SentPet } from '../src/judge/response-schemas.ts'
 import { INT64, PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { countOf } from './model/count-of.ts'
@@ -23,7 +23,7 @@ import {
 } from './probe-context.ts'
 import { assertRule, errorBodyProblem } from './response-checks.ts'
 
-export { petMismatch, show } from '../src/contract/exchange-rules.ts'
+export { petMismatch, show } from '../src/judge/exchange-rules.ts'
 
 const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status
 

@@ -4,7 +4,7 @@ import {
   type RateLimitHeaders,
   rateLimitHeaderProblems,
   serverDateSeconds,
-} from '../src/contract/rate-limit-headers.ts'
+} from '../src/judge/rate-limit-headers.ts'
 import { RATE_LIMIT_HEADER_NAMES as SPELLED } from '../src/spec/index.ts'
 import { ConformanceError, kitNote } from './model/kit-message.ts'
 import type { Credential } from './model/types.ts'

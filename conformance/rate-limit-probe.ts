@@ -1,9 +1,9 @@
-import { stringifyExact } from '../src/contract/exact-json.ts'
+import { stringifyExact } from '../src/judge/exact-json.ts'
 import {
   parseRateLimitHeaders,
   parseRetryAfter,
   serverDateSeconds,
-} from '../src/contract/rate-limit-headers.ts'
+} from '../src/judge/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../src/spec/headers.ts'
 import type { SendOptions } from './http-client.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'

@@ -1,5 +1,5 @@
-import { stringifyExact } from '../src/contract/exact-json.ts'
-import { parseRateLimitHeaders, type RateLimitHeaders } from '../src/contract/rate-limit-headers.ts'
+import { stringifyExact } from '../src/judge/exact-json.ts'
+import { parseRateLimitHeaders, type RateLimitHeaders } from '../src/judge/rate-limit-headers.ts'
 import { countOf } from './model/count-of.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import type { CheckOperation, Exchange } from './model/types.ts'

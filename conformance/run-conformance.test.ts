@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '../src/contract/catalogue.ts'
+import { catalogue } from '../src/judge/catalogue.ts'
 import type { ConformanceResult, Exchange, OperationId } from './model/types.ts'
 import {
   type ConformanceOptions,

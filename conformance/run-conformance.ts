@@ -1,5 +1,5 @@
-import { CHECKS } from '../src/contract/catalogue.ts'
 import { PetstoreError } from '../src/errors/petstore-error.ts'
+import { CHECKS } from '../src/judge/catalogue.ts'
 import { API_PREFIX } from '../src/spec/routes.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient, type HttpClient } from './http-client.ts'

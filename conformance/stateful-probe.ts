@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { stringifyExact } from '../src/contract/exact-json.ts'
-import { ResponsePets, type SentPet } from '../src/contract/response-schemas.ts'
+import { stringifyExact } from '../src/judge/exact-json.ts'
+import { ResponsePets, type SentPet } from '../src/judge/response-schemas.ts'
 import { PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
 import { countOf } from './model/count-of.ts'

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const ENTRY = fileURLToPath(new URL('./index.ts', import.meta.url))
-const SERVER_ENTRY = fileURLToPath(new URL('./server/index.ts', import.meta.url))
+const SERVER_ENTRY = fileURLToPath(new URL('./adapter/node/index.ts', import.meta.url))
 const BUILTINS = new Set(builtinModules)
 /** Static imports and re-exports, side-effect imports and dynamic imports with a literal. */
 const SPECIFIER =
@@ -41,7 +41,12 @@ describe('the handlers module', () => {
 
   it('reaches the whole in-process mock', () => {
     const specifiers = [...graph.keys()]
-    for (const module of ['./create-petstore.ts', './msw/create-handlers.ts', 'msw', 'zod']) {
+    for (const module of [
+      './adapter/msw/create-petstore.ts',
+      './create-handlers.ts',
+      'msw',
+      'zod',
+    ]) {
       expect(specifiers).toContain(module)
     }
   })
@@ -82,7 +87,7 @@ describe('the handlers module', () => {
 describe('the server module', () => {
   it('never loads msw, a peer dependency the standalone server does not need', () => {
     const graph = importGraph(SERVER_ENTRY)
-    expect([...graph.keys()]).toContain('../app/create-petstore-core.ts')
+    expect([...graph.keys()]).toContain('../../app/create-petstore-core.ts')
     expect([...graph.keys()].filter((specifier) => specifier.startsWith('msw'))).toEqual([])
   })
 })

@@ -2,8 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../src/adapter/node/start-server.ts'
 import { connectPetstore } from '../src/client/index.ts'
-import { type RunningServer, startServer } from '../src/server/start-server.ts'
 import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 
 /**

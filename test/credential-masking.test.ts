@@ -3,7 +3,7 @@ import http from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MASKED_CREDENTIAL_PREFIX } from '../src/keys/mask-key.ts'
+import { MASKED_CREDENTIAL_PREFIX } from '../src/core/plans/mask-key.ts'
 
 // A real mock (the CLI, with --log-format json) sent a dozen shapes of
 // Authorization: the journal, the event stream and the JSON log show at most

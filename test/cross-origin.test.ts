@@ -1,8 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../src/server/create-request-listener.ts'
-import { type RunningServer, startServer } from '../src/server/start-server.ts'
+import type { RequestLogEntry } from '../src/adapter/node/create-request-listener.ts'
+import { type RunningServer, startServer } from '../src/adapter/node/start-server.ts'
 import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 
 /**

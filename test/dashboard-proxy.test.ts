@@ -4,7 +4,7 @@ import {
   type ReferenceServer,
   startReferenceServer,
 } from '../conformance/test-utils/reference-server.ts'
-import { type RunningServer, startServer } from '../src/server/start-server.ts'
+import { type RunningServer, startServer } from '../src/adapter/node/start-server.ts'
 import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../src/server/start-server.ts'
+import { type RunningServer, startServer } from '../src/adapter/node/start-server.ts'
 import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 import { expectNoOverflow, pageOverflow, WIDTHS } from './page-overflow.ts'
 

@@ -156,11 +156,32 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
     ).toEqual([])
   })
 
-  it('fail the kernel (src/http) importing a domain folder', async () => {
+  it('fail a layer importing a layer above it, with no cycle', async () => {
     expect(
       await violationsOf({
-        'src/http/types.ts': "import type { K } from '../keys/k.ts'\nexport type T = K\n",
-        'src/keys/k.ts': 'export type K = { key: string }\n',
+        'src/core/journal/a.ts':
+          "import { b } from '../../control/admin/b.ts'\nexport const a = b\n",
+        'src/control/admin/b.ts': 'export const b = 1\n',
+      }),
+    ).toEqual(['layer-core-imports-only-lower'])
+  })
+
+  it('pass a layer importing the layers below it', async () => {
+    expect(
+      await violationsOf({
+        'src/control/admin/b.ts':
+          "import { a } from '../../core/journal/a.ts'\nexport const b = a\n",
+        'src/core/journal/a.ts': "import { c } from '../../spec/c.ts'\nexport const a = c\n",
+        'src/spec/c.ts': 'export const c = 1\n',
+      }),
+    ).toEqual([])
+  })
+
+  it('fail the kernel (src/base/http) importing a domain folder', async () => {
+    expect(
+      await violationsOf({
+        'src/base/http/types.ts': "import type { K } from '../options/k.ts'\nexport type T = K\n",
+        'src/base/options/k.ts': 'export type K = { key: string }\n',
       }),
     ).toEqual(['kernel-knows-no-domain'])
   })
@@ -168,8 +189,9 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
   it('fail the OpenAPI builder importing the data generator', async () => {
     expect(
       await violationsOf({
-        'src/openapi/doc.ts': "import { seed } from '../data/seed.ts'\nexport const doc = seed\n",
-        'src/data/seed.ts': 'export const seed = 1\n',
+        'src/core/openapi/doc.ts':
+          "import { seed } from '../data/seed.ts'\nexport const doc = seed\n",
+        'src/core/data/seed.ts': 'export const seed = 1\n',
       }),
     ).toEqual(['openapi-reads-only-the-spec'])
   })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceServer } from '../conformance/test-utils/reference-server.ts'
-import { startServer } from '../src/server/start-server.ts'
+import { startServer } from '../src/adapter/node/start-server.ts'
 import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 
 /**

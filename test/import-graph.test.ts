@@ -44,15 +44,15 @@ const NEVER = {
   undici: /\/node_modules\/undici\//,
   yargs: /\/node_modules\/yargs\//,
   vitest: /\/node_modules\/vitest\//,
-  // Generated data is drawn as faker draws it (src/data/seeded-random.ts), without faker.
+  // Generated data is drawn as faker draws it (src/core/data/seeded-random.ts), without faker.
   faker: /\/node_modules\/@faker-js\//,
   'the CLI': /\/src\/cli\//,
-  'the server': /\/src\/server\//,
+  'the server': /\/src\/adapter\/node\//,
   'the client': /\/src\/client\//,
   'the kit': /\/conformance\//,
   'the bins': /\/bin\//,
 }
-const DASHBOARD = /\/src\/dashboard\/dashboard-(page|script)\.ts$/
+const DASHBOARD = /\/src\/control\/dashboard\/dashboard-(page|script)\.ts$/
 const MSW_DATA = /\/node_modules\/(@msw\/data|es-toolkit)\//
 
 interface Report {
@@ -83,6 +83,6 @@ describe('the import graph of petstore-mock', () => {
     // The hook sees what loads later, lazily (dynamic import and require alike).
     expect(matching(steps.dashboard, DASHBOARD)).toHaveLength(2)
     expect(matching(steps.db, /\/node_modules\/@msw\/data\//).length).toBeGreaterThan(0)
-    expect(matching(steps.import, /\/src\/create-petstore\.ts$/)).toHaveLength(1)
+    expect(matching(steps.import, /\/src\/adapter\/msw\/create-petstore\.ts$/)).toHaveLength(1)
   })
 })

@@ -264,7 +264,7 @@ const NOT_RUN: Record<string, string> = {
   "import { setupWorker } from 'msw/browser'":
     'runs in a page built by your bundler; test/browser.test.ts runs the same handlers under setupWorker in Chromium',
   'proxy: process.env.API_URL':
-    'needs a real server at API_URL; src/proxy/in-process-proxy.test.ts does the same under setupServer against the reference server',
+    'needs a real server at API_URL; src/core/proxy/in-process-proxy.test.ts does the same under setupServer against the reference server',
 }
 
 describe("the README's examples, as pasted", () => {

@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import {
+  ANSWER_GRACE_MS,
+  createServer,
+  TIMEOUT_CHECK_MS,
+} from '../src/adapter/node/create-server.ts'
+import { DEFAULTS } from '../src/base/options/defaults.ts'
+import { PetstoreOptionsSchema } from '../src/base/options/parse-petstore-options.ts'
 import { runMockCli } from '../src/cli/run-mock-cli.ts'
-import { DEFAULT_KEYS } from '../src/keys/default-keys.ts'
-import { CREDENTIAL_ENDINGS, CREDENTIAL_WORDS } from '../src/keys/is-credential-name.ts'
-import { DEFAULTS } from '../src/options/defaults.ts'
-import { PetstoreOptionsSchema } from '../src/options/parse-petstore-options.ts'
-import { longestAnswerMs } from '../src/proxy/proxy-limits.ts'
-import { ANSWER_GRACE_MS, createServer, TIMEOUT_CHECK_MS } from '../src/server/create-server.ts'
+import { DEFAULT_KEYS } from '../src/core/plans/default-keys.ts'
+import { CREDENTIAL_ENDINGS, CREDENTIAL_WORDS } from '../src/core/plans/is-credential-name.ts'
+import { longestAnswerMs } from '../src/core/proxy/proxy-limits.ts'
 import { ERROR_CODES } from '../src/spec/error-codes.ts'
 import {
   MAX_BODY_BYTES,
@@ -45,7 +49,8 @@ const RATE_LIMITER = resolve(
   import.meta.dirname,
   '..',
   'src',
-  'rate-limit',
+  'core',
+  'plans',
   'create-rate-limiter.ts',
 )
 

@@ -5,4 +5,4 @@
  * @example
  * countOf(2, 'pet') // '2 pets'
  */
-export { countOf } from '../../src/contract/count-of.ts'
+export { countOf } from '../../src/judge/count-of.ts'

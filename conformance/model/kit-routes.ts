@@ -60,7 +60,7 @@ export function kitPath(
   return query ? `${path}${query.startsWith('?') ? '' : '?'}${query}` : path
 }
 
-export { SUNSET_DAY } from '../../src/contract/catalogue.ts'
+export { SUNSET_DAY } from '../../src/judge/catalogue.ts'
 
 /**
  * The prefix of every pet the kit creates, so they can be found and removed.

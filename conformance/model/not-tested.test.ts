@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '../../src/contract/catalogue.ts'
+import { catalogue } from '../../src/judge/catalogue.ts'
 import { githubSummary } from '../reporters/github-reporter.ts'
 import { htmlReport } from '../reporters/html-reporter.ts'
 import { prettyReport } from '../reporters/pretty-reporter.ts'

@@ -1,4 +1,4 @@
-import { catalogue } from '../../src/contract/catalogue.ts'
+import { catalogue } from '../../src/judge/catalogue.ts'
 import { countOf } from './count-of.ts'
 import type { ConformanceResult } from './types.ts'
 

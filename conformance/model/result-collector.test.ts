@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { CheckOperation } from '../../src/contract/catalogue.ts'
+import type { CheckOperation } from '../../src/judge/catalogue.ts'
 import { assertRule } from '../response-checks.ts'
 import { createResultCollector } from './result-collector.ts'
 import { selectChecks } from './select-checks.ts'

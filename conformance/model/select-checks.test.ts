@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchesCheckId } from '../../src/contract/catalogue.ts'
+import { matchesCheckId } from '../../src/judge/catalogue.ts'
 import { selectChecks } from './select-checks.ts'
 
 describe('selectChecks', () => {

@@ -1,5 +1,5 @@
-import { type CheckId, catalogue, matchesCheckId } from '../../src/contract/catalogue.ts'
-import type { CheckDefinition } from '../../src/contract/check-definition.ts'
+import { type CheckId, catalogue, matchesCheckId } from '../../src/judge/catalogue.ts'
+import type { CheckDefinition } from '../../src/judge/check-definition.ts'
 import { ConformanceError } from './kit-message.ts'
 
 /** The groups a run includes only when asked (`--include`), read from the checks' definitions. */

@@ -6,17 +6,17 @@
  * const level: CheckLevel = 'required'
  */
 
-import type { CheckId } from '../../src/contract/catalogue.ts'
-import type { CheckDefinition, OperationId } from '../../src/contract/check-definition.ts'
+import type { CheckId } from '../../src/judge/catalogue.ts'
+import type { CheckDefinition, OperationId } from '../../src/judge/check-definition.ts'
 import type { KitCode, StopReason } from './kit-message.ts'
 
-export type { CheckId, CheckOperation } from '../../src/contract/catalogue.ts'
+export type { CheckId, CheckOperation } from '../../src/judge/catalogue.ts'
 export type {
   CheckDefinition,
   CheckGroup,
   CheckLevel,
   OperationId,
-} from '../../src/contract/check-definition.ts'
+} from '../../src/judge/check-definition.ts'
 
 /** Which credential a request carried; decides the rate-limit bucket. */
 export type Credential = 'valid' | 'invalid'

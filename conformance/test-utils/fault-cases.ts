@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { type CatalogueFault, catalogue } from '../../src/contract/catalogue.ts'
+import { type CatalogueFault, catalogue } from '../../src/judge/catalogue.ts'
 import { selectChecks } from '../model/select-checks.ts'
 import type { CheckId, ConformanceResult } from '../model/types.ts'
 import type { ConformanceOptions } from '../run-conformance.ts'

@@ -1,4 +1,4 @@
-import type { RunningServer, StartServerOptions } from '../../src/server/start-server.ts'
+import type { RunningServer, StartServerOptions } from '../../src/adapter/node/start-server.ts'
 import { withMockServer } from '../../src/test-utils/with-mock-server.ts'
 
 /** Keys of the test mock: a Free-plan key per rate-limit test, so none shares a window. */

@@ -1,7 +1,7 @@
-import { isAdminPath } from '../admin/admin-api.ts'
+import type { Zone } from '../base/http/types.ts'
+import { isAdminPath } from '../control/admin/admin-api.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { clip } from '../errors/clip.ts'
-import type { Zone } from '../http/types.ts'
 import { OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 

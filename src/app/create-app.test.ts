@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createFakeClock } from '../clock/create-fake-clock.ts'
-import type { MockRequest, MockResponse } from '../http/types.ts'
+import { createFakeClock } from '../base/clock/create-fake-clock.ts'
+import type { MockRequest, MockResponse } from '../base/http/types.ts'
 import { createPetstoreCore } from './create-petstore-core.ts'
 
 const START = Date.UTC(2026, 0, 1, 12, 0, 20)

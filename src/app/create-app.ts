@@ -1,11 +1,8 @@
-import { type AdminDeps, adminRoutes } from '../admin/admin-api.ts'
-import type { Clock } from '../clock/clock.ts'
-import type { Store } from '../data/create-store.ts'
-import { ApiError } from '../errors/api-error.ts'
-import { compose } from '../http/compose.ts'
-import { isThenable } from '../http/is-thenable.ts'
-import { createRouter } from '../http/router.ts'
-import { toErrorResponse } from '../http/to-error-response.ts'
+import type { Clock } from '../base/clock/clock.ts'
+import { compose } from '../base/http/compose.ts'
+import { isThenable } from '../base/http/is-thenable.ts'
+import { createRouter } from '../base/http/router.ts'
+import { toErrorResponse } from '../base/http/to-error-response.ts'
 import type {
   AnsweredRequest,
   App,
@@ -15,22 +12,25 @@ import type {
   MockResponse,
   Next,
   Operation,
-} from '../http/types.ts'
-import type { ApiKey } from '../keys/create-keyring.ts'
-import { authenticate } from '../middleware/authenticate.ts'
-import { bodyLimits } from '../middleware/body-limits.ts'
-import { cors } from '../middleware/cors.ts'
-import { rateLimit } from '../middleware/rate-limit.ts'
-import { requireAuth } from '../middleware/require-auth.ts'
-import { simulate } from '../middleware/simulate.ts'
-import type { RateLimiter } from '../rate-limit/create-rate-limiter.ts'
-import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
+} from '../base/http/types.ts'
+import { type AdminDeps, adminRoutes } from '../control/admin/admin-api.ts'
+import type { Store } from '../core/data/create-store.ts'
+import { authenticate } from '../core/middleware/authenticate.ts'
+import { bodyLimits } from '../core/middleware/body-limits.ts'
+import { cors } from '../core/middleware/cors.ts'
+import { rateLimit } from '../core/middleware/rate-limit.ts'
+import { requireAuth } from '../core/middleware/require-auth.ts'
+import { simulate } from '../core/middleware/simulate.ts'
+import type { ApiKey } from '../core/plans/create-keyring.ts'
+import type { RateLimiter } from '../core/plans/create-rate-limiter.ts'
+import type { ScenarioQueue } from '../core/simulation/scenario-queue.ts'
+import { ApiError } from '../errors/api-error.ts'
 import { appRoutes } from './app-routes.ts'
 import { outsideApi, underBase, zoneOf } from './app-zones.ts'
 import { finishAnswer } from './finish-answer.ts'
 import { type MockAnswer, mockAnswer } from './mock-answer.ts'
 
-export type { App } from '../http/types.ts'
+export type { App } from '../base/http/types.ts'
 
 /**
  * What `createApp` is made of: the data, keys, limiter, scenarios and clock, the control API, the OpenAPI document and the hooks of the petstore that owns it.

@@ -1,53 +1,53 @@
-import { type Clock, systemClock } from '../clock/clock.ts'
-import { createExchangeJudge } from '../contract/judge-exchange.ts'
-import { dashboardRoutes } from '../dashboard/dashboard-routes.ts'
-import type { Database, LazyDatabase } from '../data/create-database.ts'
-import { createStore, type Persistence, type Store } from '../data/create-store.ts'
-import { parseFixtures } from '../data/parse-fixtures.ts'
-import { type Dataset, seedData } from '../data/seed-data.ts'
+import { type Clock, systemClock } from '../base/clock/clock.ts'
+import { compose } from '../base/http/compose.ts'
+import type { Context, ViolationSource } from '../base/http/types.ts'
+import { parseBaseUrl } from '../base/options/base-url.ts'
+import { DEFAULTS, LIMITS } from '../base/options/defaults.ts'
+import {
+  parsePetstoreOptions,
+  type ResolvedPetstoreOptions,
+} from '../base/options/parse-petstore-options.ts'
+import { journalRoutes } from '../control/admin/journal-routes.ts'
+import { dashboardRoutes } from '../control/dashboard/dashboard-routes.ts'
+import type { Database, LazyDatabase } from '../core/data/create-database.ts'
+import { createStore, type Persistence, type Store } from '../core/data/create-store.ts'
+import { parseFixtures } from '../core/data/parse-fixtures.ts'
+import { type Dataset, seedData } from '../core/data/seed-data.ts'
+import {
+  createJournal,
+  type JournalStats,
+  type ViolationSummary,
+  type WaitOptions,
+} from '../core/journal/create-journal.ts'
+import type { IntervalTimers } from '../core/journal/event-stream.ts'
+import type { JournalEntry } from '../core/journal/journal-entry.ts'
+import type { JournalFilter } from '../core/journal/journal-filter.ts'
+import { type Har, toHar } from '../core/journal/to-har.ts'
+import { authenticate } from '../core/middleware/authenticate.ts'
+import { rateLimit } from '../core/middleware/rate-limit.ts'
+import { simulate } from '../core/middleware/simulate.ts'
+import { createOpenApiDocument, withServerUrl } from '../core/openapi/create-openapi-document.ts'
+import { type ApiKey, createKeyring, type KeySpec } from '../core/plans/create-keyring.ts'
+import { createRateLimiter, type RateLimitOptions } from '../core/plans/create-rate-limiter.ts'
+import { createFetchUpstream } from '../core/proxy/fetch-upstream.ts'
+import { proxyStep } from '../core/proxy/proxy-step.ts'
+import { type ProxyTarget, parseProxyTarget } from '../core/proxy/proxy-target.ts'
+import type { Upstream, UpstreamAnswer } from '../core/proxy/upstream.ts'
+import {
+  createScenarioQueue,
+  type Scenario,
+  type ScenarioInput,
+} from '../core/simulation/scenario-queue.ts'
 import { ConfigError } from '../errors/config-error.ts'
 import { describeError } from '../errors/describe-error.ts'
 import { formatMessage } from '../errors/format-message.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { PetstoreError, type PetstoreErrorCode } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
-import { createFetchHandler } from '../fetch/fetch-transport.ts'
-import { compose } from '../http/compose.ts'
-import type { Context, ViolationSource } from '../http/types.ts'
-import {
-  createJournal,
-  type JournalStats,
-  type ViolationSummary,
-  type WaitOptions,
-} from '../journal/create-journal.ts'
-import type { IntervalTimers } from '../journal/event-stream.ts'
-import type { JournalEntry } from '../journal/journal-entry.ts'
-import type { JournalFilter } from '../journal/journal-filter.ts'
-import { journalRoutes } from '../journal/journal-routes.ts'
-import { type Har, toHar } from '../journal/to-har.ts'
-import { type ApiKey, createKeyring, type KeySpec } from '../keys/create-keyring.ts'
-import { authenticate } from '../middleware/authenticate.ts'
-import { rateLimit } from '../middleware/rate-limit.ts'
-import { simulate } from '../middleware/simulate.ts'
-import { createOpenApiDocument, withServerUrl } from '../openapi/create-openapi-document.ts'
-import { parseBaseUrl } from '../options/base-url.ts'
-import { DEFAULTS, LIMITS } from '../options/defaults.ts'
-import {
-  parsePetstoreOptions,
-  type ResolvedPetstoreOptions,
-} from '../options/parse-petstore-options.ts'
-import { createFetchUpstream } from '../proxy/fetch-upstream.ts'
-import { proxyStep } from '../proxy/proxy-step.ts'
-import { type ProxyTarget, parseProxyTarget } from '../proxy/proxy-target.ts'
-import type { Upstream, UpstreamAnswer } from '../proxy/upstream.ts'
-import { createRateLimiter, type RateLimitOptions } from '../rate-limit/create-rate-limiter.ts'
-import {
-  createScenarioQueue,
-  type Scenario,
-  type ScenarioInput,
-} from '../simulation/scenario-queue.ts'
+import { createExchangeJudge } from '../judge/judge-exchange.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { type App, createApp } from './create-app.ts'
+import { createFetchHandler } from './fetch-transport.ts'
 import { openApiInputs } from './openapi-inputs.ts'
 
 /**

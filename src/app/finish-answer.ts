@@ -1,4 +1,4 @@
-import type { AnsweredRequest, Context, MockResponse } from '../http/types.ts'
+import type { AnsweredRequest, Context, MockResponse } from '../base/http/types.ts'
 
 /**
  * The answer as the transport writes it: the context's headers under the

@@ -1,7 +1,7 @@
-import { seedData } from '../data/seed-data.ts'
-import { DEFAULT_KEYS } from '../keys/default-keys.ts'
-import type { OpenApiInputs } from '../openapi/create-openapi-document.ts'
-import { SIMULATED_STATUS_LIST } from '../simulation/simulated-statuses.ts'
+import { seedData } from '../core/data/seed-data.ts'
+import type { OpenApiInputs } from '../core/openapi/create-openapi-document.ts'
+import { DEFAULT_KEYS } from '../core/plans/default-keys.ts'
+import { SIMULATED_STATUS_LIST } from '../core/simulation/simulated-statuses.ts'
 
 /**
  * What the served OpenAPI document shows besides the spec's rules: three

@@ -1,5 +1,5 @@
-import type { ApiKey } from '../keys/create-keyring.ts'
-import { DAY_MS, MINUTE_MS } from '../rate-limit/create-rate-limiter.ts'
+import type { ApiKey } from '../core/plans/create-keyring.ts'
+import { DAY_MS, MINUTE_MS } from '../core/plans/create-rate-limiter.ts'
 
 /**
  * The rate-limit flags as the banner describes them.

@@ -1,5 +1,5 @@
-import type { ViolationSource } from '../http/types.ts'
-import { type JournalEntry, pathWithQuery } from '../journal/journal-entry.ts'
+import type { ViolationSource } from '../base/http/types.ts'
+import { type JournalEntry, pathWithQuery } from '../core/journal/journal-entry.ts'
 
 /**
  * The terminal's line for one answered request: method, path with its query,

@@ -1,6 +1,6 @@
 import type { Options } from 'yargs'
-import { DEFAULTS, LIMITS } from '../options/defaults.ts'
-import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../server/graceful-shutdown.ts'
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../adapter/node/graceful-shutdown.ts'
+import { DEFAULTS, LIMITS } from '../base/options/defaults.ts'
 
 /**
  * The flags of `petstore-mock`, written once, in `--help`'s order: yargs

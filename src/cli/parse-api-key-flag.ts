@@ -1,5 +1,5 @@
+import type { KeySpec } from '../core/plans/create-keyring.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import type { KeySpec } from '../keys/create-keyring.ts'
 import { isPlanName, PLAN_NAMES } from '../spec/plans.ts'
 
 /**

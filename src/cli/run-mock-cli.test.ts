@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { request } from 'undici'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { startReferenceServer } from '../../conformance/test-utils/reference-server.ts'
-import { startServer } from '../server/start-server.ts'
+import { startServer } from '../adapter/node/start-server.ts'
 import { FLAG_OF_OPTION } from './flag-of-option.ts'
 import { type CliIo, runMockCli } from './run-mock-cli.ts'
 

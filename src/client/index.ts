@@ -8,10 +8,10 @@
  * await mock.reset()
  */
 export type { PetstoreState } from '../app/create-petstore-core.ts'
+export type { JournalEntry } from '../core/journal/journal-entry.ts'
+export type { JournalFilter } from '../core/journal/journal-filter.ts'
+export type { Scenario, ScenarioInput } from '../core/simulation/scenario-queue.ts'
 export { PetstoreError } from '../errors/petstore-error.ts'
-export type { JournalEntry } from '../journal/journal-entry.ts'
-export type { JournalFilter } from '../journal/journal-filter.ts'
-export type { Scenario, ScenarioInput } from '../simulation/scenario-queue.ts'
 export {
   CLIENT_MAX_WAIT_MS,
   CLIENT_POLL_MS,

@@ -1,4 +1,4 @@
-import type { AnsweredRequest } from '../http/types.ts'
+import type { AnsweredRequest } from '../base/http/types.ts'
 
 /**
  * An answered request for journal tests: a 200 to `GET /v1/pets` of a Free

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll } from 'vitest'
-import { type RunningServer, type StartServerOptions, startServer } from '../server/start-server.ts'
+import {
+  type RunningServer,
+  type StartServerOptions,
+  startServer,
+} from '../adapter/node/start-server.ts'
 
 /**
  * Starts a real mock server on port 0 for the tests of one file and closes it after.

@@ -1,0 +1,150 @@
+import net from 'node:net'
+import { request } from 'undici'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DEFAULTS } from '../../base/options/defaults.ts'
+import { longestAnswerMs } from '../../core/proxy/proxy-limits.ts'
+import { MAX_DELAY_MS } from '../../core/simulation/simulated-statuses.ts'
+import { PROXY_LIMITS } from '../../spec/limits.ts'
+import { startRawUpstream } from '../../test-utils/raw-upstream.ts'
+import { ANSWER_GRACE_MS, createServer, socketTimeoutMs } from './create-server.ts'
+import { type RunningServer, startServer } from './start-server.ts'
+
+/**
+ * The server's own bounds against the proxy's: a caller always gets the
+ * documented answer (the upstream's 504, a long `Prefer: delay`) rather than
+ * a connection closed under it, and the answers held for callers that do not
+ * read them are bounded as a whole.
+ */
+
+const KEY = { authorization: 'Bearer sk_test_free' }
+const closers: Array<() => Promise<unknown>> = []
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+describe('the server waits for the longest answer', () => {
+  it('keeps a connection open longer than the longest delay plus every upstream bound', () => {
+    const { server } = createServer()
+    expect(longestAnswerMs()).toBe(
+      MAX_DELAY_MS +
+        PROXY_LIMITS.connectTimeoutMs +
+        PROXY_LIMITS.headersTimeoutMs +
+        PROXY_LIMITS.bodyTimeoutMs,
+    )
+    expect(server.timeout).toBe(socketTimeoutMs(DEFAULTS.requestTimeoutMs))
+    expect(server.timeout).toBe(longestAnswerMs() + ANSWER_GRACE_MS)
+    // Node's own timeouts end once the request is in: they stay the client's.
+    expect(server.requestTimeout).toBe(DEFAULTS.requestTimeoutMs)
+  })
+
+  it('derives the wait from the bounds it is given', () => {
+    const limits = { ...PROXY_LIMITS, headersTimeoutMs: 90_000 }
+    const { server } = createServer({ proxy: 'http://127.0.0.1:1/v1', proxyLimits: limits })
+    expect(server.timeout).toBe(longestAnswerMs(limits) + ANSWER_GRACE_MS)
+    expect(server.timeout).toBeGreaterThan(socketTimeoutMs(DEFAULTS.requestTimeoutMs))
+  })
+
+  it('answers a Prefer: delay longer than the request timeout', async () => {
+    const mock = await startServer({ port: 0, requestTimeoutMs: 300, headersTimeoutMs: 300 })
+    closers.push(() => mock.close())
+    const response = await request(`${mock.url}/v1/pets?limit=1`, {
+      headers: { ...KEY, prefer: 'delay=900' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await response.body.json()).toHaveLength(1)
+  })
+
+  it("gives the upstream's 504 rather than closing the caller's connection first", async () => {
+    // An upstream that reads the request and never answers.
+    const upstream = await startRawUpstream(() => {})
+    closers.push(upstream.close)
+    const mock = await startServer({
+      port: 0,
+      requestTimeoutMs: 300,
+      headersTimeoutMs: 300,
+      proxy: `${upstream.url}/v1`,
+      proxyLimits: { connectTimeoutMs: 300, headersTimeoutMs: 900, bodyTimeoutMs: 900 },
+    })
+    closers.push(() => mock.close())
+    const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    expect(response.statusCode).toBe(504)
+    expect(await response.body.json()).toMatchObject({ code: 'upstream_timeout', status: 504 })
+  })
+
+  it('refuses proxy bounds that are not whole numbers of at least 1', () => {
+    expect(() => createServer({ proxyLimits: { maxHeldBytes: 0 } })).toThrow(
+      /proxyLimits\.maxHeldBytes/,
+    )
+    expect(() => createServer({ proxyLimits: { headersTimeoutMs: 1.5 } })).toThrow(
+      /proxyLimits\.headersTimeoutMs/,
+    )
+  })
+})
+
+/** Sends a request on a socket that never reads what comes back. */
+function neverReads(url: string): net.Socket {
+  const { hostname, port } = new URL(url)
+  const socket = net.connect(Number(port), hostname, () => {
+    socket.pause()
+    socket.write(
+      `GET /v1/pets HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer sk_test_free\r\n\r\n`,
+    )
+  })
+  socket.on('error', () => {})
+  return socket
+}
+
+/**
+ * A mock proxying to an upstream whose every answer is a JSON body of `size`
+ * bytes, holding at most one and a half such answers for callers.
+ */
+async function proxyOfAnswers(size: number): Promise<RunningServer> {
+  const body = `[${' '.repeat(size - 2)}]`
+  const upstream = await startRawUpstream(({ socket }) => {
+    socket.write(
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
+    )
+    socket.end(body)
+  })
+  closers.push(upstream.close)
+  const mock = await startServer({
+    port: 0,
+    proxy: `${upstream.url}/v1`,
+    proxyLimits: { maxHeldBytes: size + size / 2 },
+  })
+  closers.push(() => mock.close())
+  return mock
+}
+
+describe('answers held for callers that do not read', () => {
+  it('are bounded as a whole: past the bound the answer is 503 with Retry-After, and room comes back when the caller goes', async () => {
+    // Larger than what the sockets' buffers take in: most of it waits in the mock.
+    const mock = await proxyOfAnswers(PROXY_LIMITS.maxResponseBytes - 1024)
+    const stuck = neverReads(mock.url)
+    // Its answer is made (and journaled) and waits for it.
+    await expect.poll(() => mock.petstore.requests().length).toBe(1)
+    const refused = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    expect(refused.statusCode).toBe(503)
+    expect(refused.headers['retry-after']).toBe(String(PROXY_LIMITS.busyRetryAfterS))
+    expect(await refused.body.json()).toMatchObject({ code: 'service_unavailable', status: 503 })
+    stuck.destroy()
+    await expect
+      .poll(async () => {
+        const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+        await response.body.dump()
+        return response.statusCode
+      })
+      .toBe(200)
+  })
+
+  it('are let go of once each caller has its answer whole', async () => {
+    const size = 3 * 1024 * 1024
+    const mock = await proxyOfAnswers(size)
+    // One connection, one answer after another: each is let go of before the next is read.
+    for (let round = 0; round < 4; round++) {
+      const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+      expect(response.statusCode).toBe(200)
+      expect((await response.body.text()).length).toBe(size)
+    }
+  })
+})

@@ -1,0 +1,64 @@
+import { ApiError } from '../../errors/api-error.ts'
+import { RETRY_AFTER_NAME } from '../../spec/headers.ts'
+import type { ProxyLimits } from './read-upstream-body.ts'
+
+/**
+ * The proxy's account of the upstream bodies it holds for callers, from
+ * when one is read until its caller has it whole or is gone: at most
+ * `limits.maxHeldBytes` together, whatever the callers do (one that never
+ * reads holds its answer in the mock's memory until its connection closes).
+ *
+ * @example
+ * const held = createHeldBytes(PROXY_LIMITS, 'https://staging.example.com')
+ */
+export interface HeldBytes {
+  /** Throws the 503 when nothing more can be held: before a request is sent. */
+  checkRoom(): void
+  /**
+   * Holds `size` bytes until `whenDone` calls back (at once without it);
+   * throws the 503, holding nothing, when they do not fit.
+   */
+  hold(size: number, whenDone: ((listener: () => void) => void) | undefined): void
+  /** The bytes held now. */
+  readonly bytes: number
+}
+
+/**
+ * Creates the account of one upstream's held bodies (see `HeldBytes`). A
+ * refusal is 503 `service_unavailable` with `Retry-After:
+ * limits.busyRetryAfterS`, like a request over `maxInFlight`.
+ *
+ * @example
+ * const held = createHeldBytes(limits, target.origin)
+ * held.checkRoom()
+ * held.hold(body.byteLength, request.whenDone)
+ */
+export function createHeldBytes(limits: ProxyLimits, origin: string): HeldBytes {
+  let bytes = 0
+  const refuse = (): never => {
+    throw new ApiError(
+      'service_unavailable',
+      `The proxy already holds ${limits.maxHeldBytes} bytes of answers from ${origin} that their callers have not read: retry in ${limits.busyRetryAfterS} s.`,
+      { [RETRY_AFTER_NAME]: String(limits.busyRetryAfterS) },
+    )
+  }
+  return {
+    checkRoom() {
+      if (bytes >= limits.maxHeldBytes) refuse()
+    },
+    hold(size, whenDone) {
+      if (whenDone === undefined || size === 0) return
+      if (bytes + size > limits.maxHeldBytes) refuse()
+      bytes += size
+      let held = true
+      whenDone(() => {
+        if (!held) return
+        held = false
+        bytes -= size
+      })
+    },
+    get bytes() {
+      return bytes
+    },
+  }
+}

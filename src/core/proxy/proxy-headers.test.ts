@@ -1,0 +1,173 @@
+import type http from 'node:http'
+import { gzipSync } from 'node:zlib'
+import { request } from 'undici'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type RawServer, startRawServer } from '../../../conformance/test-utils/raw-server.ts'
+import { type RunningServer, startServer } from '../../adapter/node/start-server.ts'
+import type { JournalEntry } from '../journal/journal-entry.ts'
+
+/**
+ * What the proxy does with the headers a caller or an upstream sends, over
+ * real HTTP: names such as `constructor` pass both ways as sent, two
+ * `Authorization` headers are refused (never forwarded joined), the headers
+ * that say where a request came from are not forwarded, an upstream's cookie
+ * loses its `Domain`, and a body that cannot be decoded is journaled as cut.
+ */
+
+const KEY = 'Bearer sk_test_free'
+const closers: Array<() => Promise<unknown>> = []
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+/** A raw upstream that records what it receives and answers with `answer`. */
+async function upstream(
+  answer: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+): Promise<RawServer & { seen: Array<http.IncomingMessage> }> {
+  const seen: Array<http.IncomingMessage> = []
+  const server = await startRawServer((req, res) => {
+    seen.push(req)
+    answer(req, res)
+  })
+  closers.push(server.close)
+  return Object.assign(server, { seen })
+}
+
+async function proxy(url: string): Promise<RunningServer> {
+  const mock = await startServer({ port: 0, host: '127.0.0.1', proxy: `${url}/v1` })
+  closers.push(() => mock.close())
+  return mock
+}
+
+/** The journal entry of the last request. */
+async function lastEntry(mock: RunningServer): Promise<JournalEntry> {
+  const response = await request(`${mock.url}/__mock/requests?limit=1`)
+  expect(response.statusCode).toBe(200)
+  const [entry] = (await response.body.json()) as Array<JournalEntry>
+  return entry as JournalEntry
+}
+
+describe('the proxy and hostile header names', () => {
+  it('forwards a header named constructor, __proto__ or toString as sent, and passes one back as sent', async () => {
+    const server = await upstream((_, res) =>
+      res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          constructor: 'from-upstream',
+          hasOwnProperty: 'h',
+        })
+        .end('[]'),
+    )
+    const mock = await proxy(server.url)
+    const response = await request(`${mock.url}/v1/pets`, {
+      headers: ['authorization', KEY, 'constructor', 'c1', '__proto__', 'p1', 'toString', 't1'],
+    })
+    await response.body.text()
+    expect(response.statusCode).toBe(200)
+    expect(response.headers.constructor).toBe('from-upstream')
+    expect(response.headers.hasownproperty).toBe('h')
+    const sent = server.seen.at(-1)?.headersDistinct ?? {}
+    expect(sent.constructor).toEqual(['c1'])
+    expect(Object.getOwnPropertyDescriptor(sent, '__proto__')?.value).toEqual(['p1'])
+    expect(sent.tostring).toEqual(['t1'])
+    const entry = await lastEntry(mock)
+    expect(entry.response.headers.constructor).toBe('from-upstream')
+  })
+})
+
+describe('the proxy and repeated Authorization', () => {
+  it.each([
+    ['two Authorization headers', ['authorization', KEY, 'authorization', 'Bearer sk_test_pro']],
+    ['a joined value', ['authorization', `${KEY}, Bearer sk_test_pro`]],
+  ])('answers %s with 401 and forwards nothing', async (_, headers) => {
+    const server = await upstream()
+    const mock = await proxy(server.url)
+    const response = await request(`${mock.url}/v1/pets`, { headers })
+    expect(response.statusCode).toBe(401)
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="petstore"')
+    expect(await response.body.json()).toMatchObject({ code: 'unauthorized', status: 401 })
+    expect(server.seen).toHaveLength(0)
+  })
+
+  it('is what the mock answers too', async () => {
+    const mock = await startServer({ port: 0, host: '127.0.0.1' })
+    closers.push(() => mock.close())
+    const response = await request(`${mock.url}/v1/pets`, {
+      headers: ['authorization', KEY, 'authorization', 'Bearer sk_test_pro'],
+    })
+    expect(response.statusCode).toBe(401)
+    expect(await response.body.json()).toMatchObject({ code: 'unauthorized', status: 401 })
+  })
+})
+
+describe('the proxy and the headers that say where a request came from', () => {
+  it('forwards none of Forwarded, X-Forwarded-*, X-Original-URL and X-Rewrite-URL; keeps the rest', async () => {
+    const server = await upstream()
+    const mock = await proxy(server.url)
+    const stripped = {
+      forwarded: 'for=10.0.0.1;host=admin.internal;proto=https',
+      'x-forwarded-for': '10.0.0.1',
+      'x-forwarded-host': 'admin.internal',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-prefix': '/admin',
+      'x-forwarded-port': '443',
+      'x-forwarded-server': 'edge',
+      'x-original-url': '/admin/users',
+      'x-rewrite-url': '/admin/users',
+    }
+    const response = await request(`${mock.url}/v1/pets`, {
+      headers: { authorization: KEY, 'x-request-id': 'r1', ...stripped },
+    })
+    await response.body.text()
+    expect(response.statusCode).toBe(200)
+    const sent = server.seen.at(-1)?.headers ?? {}
+    for (const name of Object.keys(stripped)) expect(sent[name], name).toBeUndefined()
+    expect(sent['x-request-id']).toBe('r1')
+    expect(sent.authorization).toBe(KEY)
+  })
+})
+
+describe("the proxy and the upstream's cookies", () => {
+  it('passes each Set-Cookie on without its Domain, so that it stays on the mock host', async () => {
+    const server = await upstream((_, res) => {
+      res.setHeader('set-cookie', [
+        'sid=1; Domain=127.0.0.1; Path=/; HttpOnly',
+        'theme=dark;domain=.localhost;Max-Age=60',
+        'plain=2; Path=/',
+      ])
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    const mock = await proxy(server.url)
+    const response = await request(`${mock.url}/v1/pets`, { headers: { authorization: KEY } })
+    await response.body.text()
+    expect(response.headers['set-cookie']).toEqual([
+      'sid=1; Path=/; HttpOnly',
+      'theme=dark;Max-Age=60',
+      'plain=2; Path=/',
+    ])
+  })
+})
+
+describe('the journal of an upstream body that cannot be decoded', () => {
+  it.each([
+    ['a bomb (decodes past the bound)', gzipSync(Buffer.alloc(9 * 1024 * 1024, 0x20))],
+    ['a broken gzip body', Buffer.from('not gzip at all')],
+  ])('journals %s as cut, not as an empty body', async (_, body) => {
+    const server = await upstream((_, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end(body),
+    )
+    const mock = await proxy(server.url)
+    const response = await request(`${mock.url}/v1/pets`, { headers: { authorization: KEY } })
+    expect(Buffer.from(await response.body.arrayBuffer())).toEqual(body)
+    const entry = await lastEntry(mock)
+    expect(entry.response).toMatchObject({ body: null, bodyTruncated: true })
+    const har = await request(`${mock.url}/__mock/requests.har`)
+    const { log } = (await har.body.json()) as {
+      log: { entries: Array<{ response: { content: { comment?: string } } }> }
+    }
+    expect(log.entries.at(-1)?.response.content.comment).toMatch(/could not be decoded/)
+  })
+})
