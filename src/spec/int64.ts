@@ -38,19 +38,67 @@ export const INT64_RULE = `must be an integer from ${INT64.min} to ${INT64.max}`
  */
 export const MAX_EXACT_DIGITS = 20
 
+const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
+
 /**
- * The exact value of a plain decimal integer literal (`-?\d+`, a JSON
- * reviver's `context.source`), or `undefined` when it is not one or has more
- * than `MAX_EXACT_DIGITS` digits (then its double judges it). The one reader
- * of such literals for request bodies and recorded answers.
+ * The exact integer a JSON number literal stands for (`12e3` and `7.0` are
+ * integers too), or `undefined` when it has a non-zero fraction, is not a
+ * number literal, or has more than `MAX_EXACT_DIGITS` significant digits
+ * (beyond int64: its double judges it the same). Its work grows with the
+ * literal's length and no faster: the exponent adds at most 400 zeros, so no
+ * `bigint` is made of more than 421 digits. The one reading of integer
+ * literals, for request bodies, recorded answers and the kit alike.
  *
  * @example
- * exactIntegerLiteral('9007199254740993') // 9007199254740993n
- * exactIntegerLiteral('1'.repeat(1000)) // undefined: beyond int64, judged by its double
+ * exactInteger('9007199254740993') // 9007199254740993n
+ * exactInteger('9.007199254740993e15') // 9007199254740993n
+ * exactInteger('1'.repeat(1000)) // undefined: beyond int64, judged by its double
  */
-export function exactIntegerLiteral(source: string | undefined): bigint | undefined {
-  if (source === undefined || source.length > MAX_EXACT_DIGITS + 1) return undefined
-  return /^-?\d+$/.test(source) ? BigInt(source) : undefined
+export function exactInteger(source: string): bigint | undefined {
+  const match = NUMBER.exec(source)
+  if (!match) {
+    return undefined
+  }
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match
+  const exponent = Number(exponentText)
+  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 400) {
+    return undefined
+  }
+  let digits = `${whole}${fraction}`
+  let scale = exponent - fraction.length
+  if (scale < 0) {
+    const dropped = digits.slice(digits.length + scale)
+    if (/[^0]/.test(dropped)) {
+      return undefined
+    }
+    digits = digits.slice(0, digits.length + scale) || '0'
+    scale = 0
+  }
+  digits = digits.replace(/^0+(?=\d)/, '')
+  if (digits.length > MAX_EXACT_DIGITS) {
+    return undefined
+  }
+  return BigInt(`${sign}${digits}${'0'.repeat(scale)}`)
+}
+
+/**
+ * The `JSON.parse` reviver that reads integers without losing them: a number
+ * that is an integer beyond ±(2^53 − 1), or too large to be finite, becomes
+ * the `bigint` its literal stands for (`exactInteger`, from the reviver's
+ * `context.source`, Node ≥ 22); every other value is what `JSON.parse` gives.
+ *
+ * @example
+ * JSON.parse('{"id":9007199254740993}', reviveExactInteger) // { id: 9007199254740993n }
+ */
+export function reviveExactInteger(
+  _key: string,
+  value: unknown,
+  context?: { source?: string },
+): unknown {
+  if (typeof value !== 'number' || Number.isSafeInteger(value)) return value
+  if (Number.isFinite(value) && !Number.isInteger(value)) return value
+  if (context?.source === undefined) return value
+  return exactInteger(context.source) ?? value
 }
 
 /** 2^63: a JSON number must lie strictly within ±2^63 as a double. */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors/api-error.ts'
 import { clip } from '../../errors/clip.ts'
-import { exactIntegerLiteral } from '../../spec/int64.ts'
+import { reviveExactInteger } from '../../spec/int64.ts'
 import { MAX_JSON_DEPTH } from '../../spec/limits.ts'
 import type { MockRequest } from './types.ts'
 
@@ -49,20 +49,10 @@ export function readJsonBody(
     )
   }
   try {
-    return JSON.parse(text, options.exactIntegers ? exactIntegers : undefined)
+    return JSON.parse(text, options.exactIntegers ? reviveExactInteger : undefined)
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.')
   }
-}
-
-/**
- * A reviver that keeps integers beyond the exact doubles as the `bigint` that
- * was written (at most `MAX_EXACT_DIGITS` digits: a longer one is beyond
- * int64 and stays its double).
- */
-function exactIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {
-  if (typeof value !== 'number' || Number.isSafeInteger(value)) return value
-  return exactIntegerLiteral(context?.source) ?? value
 }
 
 function missing(what: string): ApiError {

@@ -6,7 +6,7 @@ import { formatMessage } from '../../errors/format-message.ts'
 import { messageOf } from '../../errors/message-of.ts'
 import { showControls } from '../../errors/show-controls.ts'
 import type { Category } from '../../spec/category.ts'
-import { exactIntegerLiteral } from '../../spec/int64.ts'
+import { reviveExactInteger } from '../../spec/int64.ts'
 import { Order } from '../../spec/order.ts'
 import type { Pet } from '../../spec/pet.ts'
 import type { OperationId } from '../../spec/routes.ts'
@@ -176,7 +176,7 @@ export function createFixtureRecorder(
       if (!complete || status < 200 || status > 299) return
       let value: unknown
       try {
-        value = JSON.parse(text, exactIds)
+        value = JSON.parse(text, reviveExactInteger)
       } catch {
         return
       }
@@ -198,13 +198,4 @@ export function createFixtureRecorder(
     },
     counts: () => ({ pets: pets.size, orders: orders.size, skipped }),
   }
-}
-
-/**
- * Integers beyond the exact doubles stay the `bigint` that was written (or,
- * past `MAX_EXACT_DIGITS` digits, an unsafe double): the schemas then refuse them.
- */
-function exactIds(_key: string, value: unknown, context?: { source?: string }): unknown {
-  if (typeof value !== 'number' || Number.isSafeInteger(value)) return value
-  return exactIntegerLiteral(context?.source) ?? value
 }
