@@ -7,7 +7,7 @@ const NODE_BUILTIN = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.
  * The layers of src/, from the ground up: a module may import its own layer and
  * those below it, never one above. `src/index.ts` (the package's root entry)
  * and `src/test-utils/` stand outside the layers; the README draws this list
- * (`test/readme.test.ts` compares them).
+ * (`test/layer-map.test.ts` compares them).
  */
 const LAYERS = [
   ['spec', 'what the API spec states: schemas, routes, limits, header names, error codes, plans'],

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isPlainObject } from '../errors/is-plain-object.ts'
 import { parseInt64 } from '../spec/int64.ts'
 import { LIST_LIMIT } from '../spec/limits.ts'
 import { PetStatus } from '../spec/pet-status.ts'
@@ -545,10 +546,7 @@ export function rejectCheckOf(body: string | undefined): RejectCheckId | undefin
     return 'create.reject-malformed-json'
   }
   const value = json.value
-  const pet: Record<string, unknown> =
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
+  const pet: Record<string, unknown> = isPlainObject(value) ? value : {}
   if (typeof pet.name !== 'string') {
     return 'create.reject-invalid-name'
   }

@@ -18,8 +18,10 @@ export const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n } as const
  * mock's records all have ids within ±(2^53 − 1), so a larger valid id names
  * no record: `GET /pets/{petId}` answers 404, and a `categoryId` names no
  * category (400, like any unknown category). Outside the range is a 400 that
- * quotes the number sent. Only a number written with an exponent or a
- * fraction (`1e20`) is judged by its double, which must lie strictly within ±2^63.
+ * quotes the number sent. Every notation of an integer (`7.0`, `1e20`) is
+ * read exactly (`reviveExactInteger`); only a literal of more than
+ * `MAX_EXACT_DIGITS` significant digits is judged by its double, which must
+ * lie strictly within ±2^63.
  *
  * @example
  * INT64_RULE // 'must be an integer from -9223372036854775808 to 9223372036854775807'

@@ -96,11 +96,14 @@ function neverReads(url: string): net.Socket {
 
 /**
  * A mock proxying to an upstream whose every answer is a JSON body of `size`
- * bytes, holding at most one and a half such answers for callers.
+ * bytes, sending no request while one and a half such answers are held for
+ * callers; `sent()` counts the requests the upstream got.
  */
-async function proxyOfAnswers(size: number): Promise<RunningServer> {
+async function proxyOfAnswers(size: number): Promise<{ mock: RunningServer; sent: () => number }> {
   const body = `[${' '.repeat(size - 2)}]`
+  let sent = 0
   const upstream = await startRawUpstream(({ socket }) => {
+    sent++
     socket.write(
       `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
     )
@@ -113,21 +116,26 @@ async function proxyOfAnswers(size: number): Promise<RunningServer> {
     proxyLimits: { maxHeldBytes: size + size / 2 },
   })
   closers.push(() => mock.close())
-  return mock
+  return { mock, sent: () => sent }
 }
 
 describe('answers held for callers that do not read', () => {
-  it('are bounded as a whole: past the bound the answer is 503 with Retry-After, and room comes back when the caller goes', async () => {
+  it('are bounded as a whole: past the bound a request is not sent but answered 503 with Retry-After, and room comes back when the callers go', async () => {
     // Larger than what the sockets' buffers take in: most of it waits in the mock.
-    const mock = await proxyOfAnswers(PROXY_LIMITS.maxResponseBytes - 1024)
-    const stuck = neverReads(mock.url)
-    // Its answer is made (and journaled) and waits for it.
+    const { mock, sent } = await proxyOfAnswers(PROXY_LIMITS.maxResponseBytes - 1024)
+    const stuck = [neverReads(mock.url)]
     await expect.poll(() => mock.petstore.requests().length).toBe(1)
+    // Below the bound: sent, and its answer is held although it passes the bound
+    // (the upstream acted on it; refusing it now would lose it).
+    stuck.push(neverReads(mock.url))
+    await expect.poll(() => mock.petstore.requests().length).toBe(2)
+    expect(mock.petstore.requests().map((entry) => entry.status)).toEqual([200, 200])
     const refused = await request(`${mock.url}/v1/pets`, { headers: KEY })
     expect(refused.statusCode).toBe(503)
     expect(refused.headers['retry-after']).toBe(String(PROXY_LIMITS.busyRetryAfterS))
     expect(await refused.body.json()).toMatchObject({ code: 'service_unavailable', status: 503 })
-    stuck.destroy()
+    expect(sent()).toBe(2)
+    for (const socket of stuck) socket.destroy()
     await expect
       .poll(async () => {
         const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
@@ -139,7 +147,7 @@ describe('answers held for callers that do not read', () => {
 
   it('are let go of once each caller has its answer whole', async () => {
     const size = 3 * 1024 * 1024
-    const mock = await proxyOfAnswers(size)
+    const { mock } = await proxyOfAnswers(size)
     // One connection, one answer after another: each is let go of before the next is read.
     for (let round = 0; round < 4; round++) {
       const response = await request(`${mock.url}/v1/pets`, { headers: KEY })

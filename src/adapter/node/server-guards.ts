@@ -4,9 +4,9 @@ import { keepLast } from '../../base/http/keep-last.ts'
 import type { Middleware, Next } from '../../base/http/types.ts'
 import { isAdminPath } from '../../control/admin/admin-api.ts'
 import { DASHBOARD_ASSETS } from '../../control/dashboard/dashboard-routes.ts'
-import { adminToken, generateAdminToken } from '../../core/middleware/admin-token.ts'
-import { hostCheck } from '../../core/middleware/host-check.ts'
-import { sameOriginOnly } from '../../core/middleware/same-origin-only.ts'
+import { adminToken, generateAdminToken } from './admin-token.ts'
+import { hostCheck } from './host-check.ts'
+import { sameOriginOnly } from './same-origin-only.ts'
 
 /**
  * Where the server binds, the names it serves besides, and the control API's token.

@@ -58,3 +58,25 @@ describe('an upstream answer without a body', () => {
     await stillServes(mock)
   })
 })
+
+describe("an upstream's Content-Encoding named like a member of Object.prototype", () => {
+  it.each(['constructor', 'toString', '__proto__', 'valueOf', 'hasOwnProperty'])(
+    '%s is an unknown coding: the body is passed on as sent and journaled as cut short',
+    async (coding) => {
+      const body = '[]'
+      const mock = await proxyTo(
+        () =>
+          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: ${coding}\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      )
+      const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+      expect(response.statusCode).toBe(200)
+      expect(await response.body.text()).toBe(body)
+      const journal = await request(`${mock.url}/__mock/requests?path=/v1/pets`)
+      const [entry] = (await journal.body.json()) as Array<{
+        response: { body: unknown; bodyTruncated: boolean }
+      }>
+      expect(entry?.response).toMatchObject({ body: null, bodyTruncated: true })
+      await stillServes(mock)
+    },
+  )
+})

@@ -15,21 +15,24 @@ import {
 import type { Upstream } from '../../core/proxy/upstream.ts'
 import { ApiError } from '../../errors/api-error.ts'
 import { messageOf } from '../../errors/message-of.ts'
-import { RETRY_AFTER_NAME } from '../../spec/headers.ts'
+import { RETRY_AFTER } from '../../spec/headers.ts'
 import { PROXY_LIMITS } from '../../spec/limits.ts'
 
 const TEXT = new TextDecoder()
 
-/** How each `Content-Encoding` is undone for the judge (the caller gets the bytes as sent). */
-const DECODERS: Record<
+/**
+ * How each `Content-Encoding` is undone for the judge (the caller gets the
+ * bytes as sent); a `Map`, as the coding's name is the upstream's.
+ */
+const DECODERS = new Map<
   string,
   (bytes: Uint8Array, options: { maxOutputLength: number }) => Promise<Buffer>
-> = {
-  gzip: promisify(gunzip),
-  'x-gzip': promisify(gunzip),
-  br: promisify(brotliDecompress),
-  deflate: promisify(inflate),
-}
+>([
+  ['gzip', promisify(gunzip)],
+  ['x-gzip', promisify(gunzip)],
+  ['br', promisify(brotliDecompress)],
+  ['deflate', promisify(inflate)],
+])
 
 /**
  * The server's upstream (`--proxy`): one undici connection pool to the
@@ -81,7 +84,7 @@ export function createUndiciUpstream(
       throw new ApiError(
         'service_unavailable',
         `The proxy already has ${limits.maxInFlight} requests in flight to ${target.origin}: retry in ${limits.busyRetryAfterS} s.`,
-        { [RETRY_AFTER_NAME]: String(limits.busyRetryAfterS) },
+        { [RETRY_AFTER]: String(limits.busyRetryAfterS) },
       )
     }
     inFlight += 1
@@ -195,7 +198,7 @@ async function decode(
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity')
   for (const coding of codings.reverse()) {
-    const decoder = DECODERS[coding]
+    const decoder = DECODERS.get(coding)
     if (decoder === undefined) return undefined
     try {
       bytes = await decoder(bytes, { maxOutputLength })

@@ -217,7 +217,7 @@ export type ViolationSource = 'request' | 'response'
 
 /**
  * One rule of the spec that an exchange broke, as the proxy's judge reports
- * it (the contract's `Violation`; `check` is a check id of the catalogue, or
+ * it (the judge's `Violation`; `check` is a check id of the catalogue, or
  * `request.*` for a caller's mistake, and `source` says whose it is).
  *
  * @example

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 import { ApiError } from '../../errors/api-error.ts'
 import { ConfigError } from '../../errors/config-error.ts'
+import { isPlainObject } from '../../errors/is-plain-object.ts'
 import { messageOf } from '../../errors/message-of.ts'
 import type { Pet } from '../../spec/pet.ts'
 import { claimDataFile, type DataFileClaim } from './claim-data-file.ts'
@@ -119,7 +120,7 @@ export function openDataFile(file: string): DataFile {
     if (!existsSync(file)) return undefined
     const action = `load the data file ${file}`
     let data: unknown = readJsonFile(file, action)
-    if (isObject(data)) {
+    if (isPlainObject(data)) {
       // A plain fixtures file (no format, no epoch) is a valid start too.
       const { format, epoch: stored, ...rest } = data
       if (format !== undefined && format !== FORMAT) {
@@ -134,7 +135,7 @@ export function openDataFile(file: string): DataFile {
     const records: Array<unknown> = []
     const lineNumbers: Array<number> = []
     readJournal(journalFile, action).forEach((line, index) => {
-      if (!isObject(line) || !Number.isSafeInteger(line.epoch) || !('pet' in line)) {
+      if (!isPlainObject(line) || !Number.isSafeInteger(line.epoch) || !('pet' in line)) {
         fail(action, `${journalFile} line ${index + 1} must be {"epoch": N, "pet": {...}}`)
       }
       if (line.epoch !== epoch) return
@@ -188,10 +189,6 @@ function toApiError(error: unknown): unknown {
     return new ApiError('storage_full', 'The disk of the data file is full; nothing was created.')
   }
   return error
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function fail(action: string, reason: string): never {

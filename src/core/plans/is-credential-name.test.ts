@@ -35,6 +35,16 @@ const NAMED = [
   'token',
   'auth',
   'secret',
+  'secretkey',
+  'accesskey',
+  'AccessKeyId',
+  'privatekey',
+  'signingkey',
+  'hmackey',
+  'passphrase',
+  'authorization',
+  'bearer',
+  'jwt',
 ]
 
 /** Names that name no credential, and stay as sent. */

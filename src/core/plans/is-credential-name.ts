@@ -20,14 +20,19 @@ export const CREDENTIAL_WORDS: ReadonlySet<string> = new Set([
   'sessionid',
   'sid',
   'auth',
+  'authorization',
+  'bearer',
+  'jwt',
+  'passphrase',
   'credential',
   'credentials',
 ])
 
 /**
  * Endings that name a credential in a name written as one word
- * (`accesstoken`, `clientsecret`, `xapikey`); `key` alone is not one of
- * them, so that `monkey` is not taken for a key.
+ * (`accesstoken`, `clientsecret`, `xapikey`, `secretkey`); `key` alone is
+ * not one of them, so that `monkey` is not taken for a key, but a key named
+ * by the kind of key it is (`access`, `private`, `signing`…) is.
  *
  * @example
  * CREDENTIAL_ENDINGS.includes('apikey') // true
@@ -36,8 +41,16 @@ export const CREDENTIAL_ENDINGS: ReadonlyArray<string> = [
   'token',
   'secret',
   'apikey',
+  'secretkey',
+  'accesskey',
+  'accesskeyid',
+  'privatekey',
+  'signingkey',
+  'hmackey',
+  'authkey',
   'password',
   'passwd',
+  'passphrase',
   'signature',
   'session',
   'sessionid',
@@ -68,6 +81,7 @@ const WORD_BREAK = /[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]
  * isCredentialName('sessionToken') // true
  * isCredentialName('X-Amz-Signature') // true
  * isCredentialName('refreshtoken') // true
+ * isCredentialName('secretkey') // true
  * isCredentialName('limit') // false
  * isCredentialName('monkey') // false
  */

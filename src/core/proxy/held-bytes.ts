@@ -1,12 +1,15 @@
 import { ApiError } from '../../errors/api-error.ts'
-import { RETRY_AFTER_NAME } from '../../spec/headers.ts'
+import { RETRY_AFTER } from '../../spec/headers.ts'
 import type { ProxyLimits } from './read-upstream-body.ts'
 
 /**
  * The proxy's account of the upstream bodies it holds for callers, from
- * when one is read until its caller has it whole or is gone: at most
- * `limits.maxHeldBytes` together, whatever the callers do (one that never
+ * when one is read until its caller has it whole or is gone (one that never
  * reads holds its answer in the mock's memory until its connection closes).
+ * No request is sent while `limits.maxHeldBytes` are held; the answers of
+ * requests already sent are held whatever their size (the upstream has acted
+ * on them: refusing one would lose it, and a retry would act twice), so at
+ * most `maxHeldBytes` plus the `maxInFlight` answers of `maxResponseBytes`.
  *
  * @example
  * const held = createHeldBytes(PROXY_LIMITS, 'https://staging.example.com')
@@ -16,7 +19,7 @@ export interface HeldBytes {
   checkRoom(): void
   /**
    * Holds `size` bytes until `whenDone` calls back (at once without it);
-   * throws the 503, holding nothing, when they do not fit.
+   * never refuses: the request was sent.
    */
   hold(size: number, whenDone: ((listener: () => void) => void) | undefined): void
   /** The bytes held now. */
@@ -38,8 +41,8 @@ export function createHeldBytes(limits: ProxyLimits, origin: string): HeldBytes 
   const refuse = (): never => {
     throw new ApiError(
       'service_unavailable',
-      `The proxy already holds ${limits.maxHeldBytes} bytes of answers from ${origin} that their callers have not read: retry in ${limits.busyRetryAfterS} s.`,
-      { [RETRY_AFTER_NAME]: String(limits.busyRetryAfterS) },
+      `The proxy holds ${limits.maxHeldBytes} bytes or more of answers from ${origin} that their callers have not read: retry in ${limits.busyRetryAfterS} s.`,
+      { [RETRY_AFTER]: String(limits.busyRetryAfterS) },
     )
   }
   return {
@@ -48,7 +51,6 @@ export function createHeldBytes(limits: ProxyLimits, origin: string): HeldBytes 
     },
     hold(size, whenDone) {
       if (whenDone === undefined || size === 0) return
-      if (bytes + size > limits.maxHeldBytes) refuse()
       bytes += size
       let held = true
       whenDone(() => {

@@ -1,9 +1,9 @@
 import type * as NodeCrypto from 'node:crypto'
 import type { Middleware } from '../../base/http/types.ts'
+import { readBearer } from '../../core/middleware/read-bearer.ts'
+import { TOKEN_PATTERN } from '../../core/plans/create-keyring.ts'
 import { ApiError } from '../../errors/api-error.ts'
 import { ConfigError } from '../../errors/config-error.ts'
-import { TOKEN_PATTERN } from '../plans/create-keyring.ts'
-import { readBearer } from './read-bearer.ts'
 
 /** The challenge of a 401 from the control API. */
 export const ADMIN_WWW_AUTHENTICATE = 'Bearer realm="petstore-admin"'
