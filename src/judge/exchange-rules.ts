@@ -545,7 +545,21 @@ export function rejectCheckOf(body: string | undefined): RejectCheckId | undefin
   if (!json.ok) {
     return 'create.reject-malformed-json'
   }
-  const value = json.value
+  return newPetRejection(json.value)
+}
+
+/**
+ * What in a parsed body breaks the spec's NewPet (§2), as the
+ * `create.reject-*` check it breaks, or `undefined` for a NewPet: the one
+ * reading of a NewPet for the kit and for the proxy's judge of requests.
+ * Only what the spec states: a non-blank or short `name` is the mock's
+ * choice, not the spec's.
+ *
+ * @example
+ * newPetRejection({ name: 'Rex', categoryId: 1 }) // undefined
+ * newPetRejection({ name: 'Rex', categoryId: '1' }) // 'create.reject-invalid-category-id'
+ */
+export function newPetRejection(value: unknown): RejectCheckId | undefined {
   const pet: Record<string, unknown> = isPlainObject(value) ? value : {}
   if (typeof pet.name !== 'string') {
     return 'create.reject-invalid-name'
@@ -553,10 +567,20 @@ export function rejectCheckOf(body: string | undefined): RejectCheckId | undefin
   if (!ExactInt64.safeParse(pet.categoryId).success) {
     return 'create.reject-invalid-category-id'
   }
-  if ('status' in pet && !PetStatus.safeParse(pet.status).success) {
+  if (Object.hasOwn(pet, 'status') && !PetStatus.safeParse(pet.status).success) {
     return 'create.reject-invalid-status'
   }
   return undefined
+}
+
+/**
+ * Why a `create.reject-*` check's body is not a NewPet, in words.
+ *
+ * @example
+ * rejectReason('create.reject-invalid-status') // 'status not a PetStatus'
+ */
+export function rejectReason(check: RejectCheckId): string {
+  return REJECT_REASONS[check]
 }
 
 /**

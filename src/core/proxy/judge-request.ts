@@ -3,7 +3,7 @@ import type { AnsweredViolation, Context } from '../../base/http/types.ts'
 import { readEnum, readInt64Param, readLimit } from '../../base/validation/read-params.ts'
 import { ApiError } from '../../errors/api-error.ts'
 import { REQUEST_CHECKS, type RequestCheckId } from '../../judge/catalogue.ts'
-import { INT64_RULE, isInt64Value } from '../../spec/int64.ts'
+import { newPetRejection, rejectReason } from '../../judge/exchange-rules.ts'
 import { PetStatus } from '../../spec/pet-status.ts'
 
 /**
@@ -50,26 +50,17 @@ export function judgeRequest(ctx: Context): Array<AnsweredViolation> {
       break
     case 'createPet':
       attempt('request.body', () => {
-        const problem = newPetProblem(readJsonBody(request, 'a NewPet', { exactIntegers: true }))
-        if (problem !== undefined) throw new ApiError('invalid_request', problem)
+        const problem = newPetRejection(readJsonBody(request, 'a NewPet', { exactIntegers: true }))
+        if (problem !== undefined) {
+          throw new ApiError(
+            'invalid_request',
+            `the body is not a NewPet: ${rejectReason(problem)}`,
+          )
+        }
       })
       break
     default:
       break
   }
   return violations
-}
-
-/** What in a parsed body breaks the spec's NewPet (§2), or `undefined`. */
-function newPetProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return 'the body must be a NewPet object'
-  }
-  const body = value as Record<string, unknown>
-  if (typeof body.name !== 'string') return 'NewPet.name is required and must be a string'
-  if (!isInt64Value(body.categoryId)) return `NewPet.categoryId is required and ${INT64_RULE}`
-  if ('status' in body && !PetStatus.safeParse(body.status).success) {
-    return `NewPet.status must be one of ${PetStatus.options.join(', ')}`
-  }
-  return undefined
 }
