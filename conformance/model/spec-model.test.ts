@@ -159,7 +159,7 @@ describe('path ids (int64, RFC 3986 §6.2.2.2)', () => {
 })
 
 describe('createPet bodies', () => {
-  const created = (body: object) => ({ status: 201, body: JSON.stringify(body) })
+  const created = (body: object) => ({ status: 201, headers: json, body: JSON.stringify(body) })
   const create = (body: string, response: { status: number; body: string }) =>
     answersOf(
       { method: 'POST', target: '/pets', headers: { ...keyed, ...json }, body },
