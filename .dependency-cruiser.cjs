@@ -67,8 +67,8 @@ module.exports = {
     readsOnly(
       'kernel-knows-no-domain',
       'http',
-      ['spec', 'errors'],
-      'src/http is the kernel (request, response, router, body reader): it reads the spec and the errors, never a domain or app folder.',
+      ['spec', 'errors', 'contract'],
+      "src/http is the kernel (request, response, router, body reader): it reads the spec, the errors and the judge's check ids (src/contract, which reads only the spec and the errors), never a domain or app folder.",
     ),
     readsOnly(
       'openapi-reads-only-the-spec',

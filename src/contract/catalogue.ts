@@ -1,6 +1,24 @@
 import { LIST_LIMIT } from '../spec/limits.ts'
 import { ROUTE_OF } from '../spec/routes.ts'
-import type { CheckDefinition, OperationId, ResponseRule } from './check-definition.ts'
+import type {
+  CheckDefinition,
+  ExchangeRule,
+  OperationId,
+  OperationsOf,
+  ResponseRule,
+} from './check-definition.ts'
+import {
+  createValid,
+  getInvalidId,
+  getValid,
+  listDefaultLimit,
+  listInvalidLimit,
+  listInvalidStatus,
+  listLimit,
+  listMaxItems,
+  listSchema,
+  listStatusFilter,
+} from './exchange-rules.ts'
 import {
   bearerChallenge,
   errorBody,
@@ -23,37 +41,51 @@ export const SUNSET_DAY = (ROUTE_OF.getPet.deprecation?.sunset ?? new Date(Numbe
   .toISOString()
   .slice(0, 10)
 
-const PETS: Array<OperationId> = ['listPets', 'createPet', 'getPet']
-const EVERYWHERE: Array<OperationId> = ['listPets', 'createPet', 'getPet', 'listOrders', 'other']
+const PETS = ['listPets', 'createPet', 'getPet'] as const
+const EVERYWHERE = ['listPets', 'createPet', 'getPet', 'listOrders', 'other'] as const
 
-/**
- * A check's id, title, spec section(s) and expectation, in that order; for a
- * response check, then the function that judges a response and the hint for
- * a run that met no response it applies to.
- */
-type CheckRow<Id extends string> =
+/** What a row may add to its id, title, section and expectation. */
+interface RowExtras<Fault extends string> {
+  /** For a response check: the function that judges every response. */
+  judge?: ResponseRule
+  /** For a check decided from one request and its response: the function that judges it. */
+  judgeExchange?: ExchangeRule
+  /** Why a run may have met nothing the check applies to (`{operation}`: the operation). */
+  hint?: string
+  /** The reference server's faults the check must catch. */
+  faults?: ReadonlyArray<Fault>
+}
+
+/** A check's id, title, spec section(s) and expectation, in that order, then what else it has. */
+type CheckRow<Id extends string, Fault extends string> =
   | readonly [id: Id, title: string, section: string, expected: string]
-  | readonly [
-      id: Id,
-      title: string,
-      section: string,
-      expected: string,
-      judge: ResponseRule,
-      hint: string,
-    ]
+  | readonly [id: Id, title: string, section: string, expected: string, extras: RowExtras<Fault>]
 
 /**
  * Catalogue entries sharing their level, group, operations, scope and
- * `writes`; the level defaults to `required`, the group to `default` and the
- * scope to `probe`. Keeps each id's literal type, so the ids make {@link CheckId}.
+ * `writes`; the level defaults to `required`, the group to `default`, the
+ * scope to `probe` and `writes` to false. Keeps each id, the operations and
+ * the fault names literal, so the ids make {@link CheckId} and each id's
+ * operations make {@link CheckOperation}.
  */
-function checks<const Id extends string>(
-  shared: Pick<CheckDefinition, 'operations'> &
-    Partial<Pick<CheckDefinition, 'level' | 'group' | 'scope' | 'writes'>>,
-  rows: ReadonlyArray<CheckRow<Id>>,
-): Array<CheckDefinition<Id>> {
-  const { level = 'required', group = 'default', operations, scope = 'probe', writes } = shared
-  return rows.map(([id, title, section, expected, judge, hint]) => ({
+function checks<
+  const Ops extends ReadonlyArray<OperationId>,
+  const Id extends string,
+  const Fault extends string = never,
+>(
+  shared: { operations: Ops } & Partial<
+    Pick<CheckDefinition, 'level' | 'group' | 'scope' | 'writes'>
+  >,
+  rows: ReadonlyArray<CheckRow<Id, Fault>>,
+): Array<CheckDefinition<Id, Ops, Fault>> {
+  const {
+    level = 'required',
+    group = 'default',
+    operations,
+    scope = 'probe',
+    writes = false,
+  } = shared
+  return rows.map(([id, title, section, expected, extras = {}]) => ({
     id,
     title,
     section,
@@ -62,9 +94,11 @@ function checks<const Id extends string>(
     operations,
     scope,
     expected,
-    ...(writes ? { writes } : {}),
-    ...(judge ? { judge } : {}),
-    ...(hint ? { hint } : {}),
+    writes,
+    faults: extras.faults ?? [],
+    ...(extras.judge ? { judge: extras.judge } : {}),
+    ...(extras.judgeExchange ? { judgeExchange: extras.judgeExchange } : {}),
+    ...(extras.hint ? { hint: extras.hint } : {}),
   }))
 }
 
@@ -82,24 +116,28 @@ const definitions = [
       'An unknown API key is rejected',
       '§5, §7',
       '401 with an Error body for `Authorization: Bearer <unknown key>`, for the valid key with `-x` appended (a key matched by prefix) and for the valid key followed by ` x` (a key read as the second word)',
+      { faults: ['key-matched-by-prefix', 'key-read-as-first-word'] },
     ],
     [
       'auth.non-bearer',
       'A non-Bearer scheme is rejected',
       '§5, §7',
       '401 with an Error body for `Authorization: Token <valid key>`, `Basic <valid key>` and `NotBearer <valid key>` (a scheme matched without an anchor)',
+      { faults: ['bearer-matched-without-anchor', 'basic-scheme-accepted'] },
     ],
     [
       'auth.empty-token',
       'An empty bearer token is rejected',
       '§5, §7',
       '401 with an Error body for `Authorization: Bearer ` (no token)',
+      { faults: ['empty-token-accepted-on-get'] },
     ],
     [
       'auth.checked-first',
       'The key is checked before anything else',
       '§5, §7',
       'without a valid key, a request that would otherwise be a 404 (unknown petId) or a 400 (invalid body) answers 401, for every way of lacking a key',
+      { faults: ['not-found-before-auth'] },
     ],
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
@@ -108,8 +146,11 @@ const definitions = [
       'Error responses carry the Error body',
       '§2 Error, §4, §7',
       'every error response, of any status (429 included), has `Content-Type: application/json` and a body with `code` and `message` strings and an integer `status` equal to the HTTP status',
-      errorBody,
-      'no specified error response was received for {operation}',
+      {
+        judge: errorBody,
+        hint: 'no specified error response was received for {operation}',
+        faults: ['error-status-as-string-on-404', 'plain-text-405', 'plain-text-429'],
+      },
     ],
   ]),
   ...checks({ operations: PETS, scope: 'response' }, [
@@ -118,8 +159,7 @@ const definitions = [
       'Response bodies are JSON',
       '§4',
       'every response body is valid JSON with `Content-Type: application/json`',
-      jsonResponse,
-      'no response was received for {operation}',
+      { judge: jsonResponse, hint: 'no response was received for {operation}' },
     ],
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
@@ -128,32 +168,49 @@ const definitions = [
       'No server errors',
       '§4, §7',
       'no response has a 5xx status (none is specified)',
-      noServerError,
-      'no response was received for {operation}',
+      {
+        judge: noServerError,
+        hint: 'no response was received for {operation}',
+        faults: [
+          'crash-on-int64-max-category',
+          'crash-on-status-null',
+          'crash-on-empty-name',
+          'crash-on-limit-empty',
+        ],
+      },
     ],
     [
       'ratelimit.headers',
       'Rate-limit headers on every response',
       '§8 Rate limit headers',
       '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` present, each a non-negative integer',
-      rateLimitHeaders,
-      'no response was received for {operation}',
+      {
+        judge: rateLimitHeaders,
+        hint: 'no response was received for {operation}',
+        faults: ['no-rate-limit-headers-on-201'],
+      },
     ],
     [
       'ratelimit.values',
       'Rate-limit header values are consistent',
       '§8 Rate limit headers',
       'Remaining within 0..Limit; Reset a Unix timestamp in seconds at or after the response (`Date`), never the start of the window',
-      rateLimitValues,
-      'no response with integer rate-limit headers was received for {operation}',
+      {
+        judge: rateLimitValues,
+        hint: 'no response with integer rate-limit headers was received for {operation}',
+        faults: ['reset-is-window-start'],
+      },
     ],
     [
       'ratelimit.remaining-decreases',
       'Remaining goes down as requests are spent',
       '§8 Rate limit headers',
       'within one window (same Limit and Reset), each request with the key lowers `X-RateLimit-Remaining` (requests sent at the same time excepted)',
-      remainingDecreases,
-      'no two responses in a row within one window',
+      {
+        judge: remainingDecreases,
+        hint: 'no two responses in a row within one window',
+        faults: ['remaining-never-changes', 'orders-not-counted'],
+      },
     ],
   ]),
   // Measured by requests of their own: Remaining before and after, within one window.
@@ -163,6 +220,7 @@ const definitions = [
       'Each request counts exactly once',
       '§8 Rate limit headers',
       'within one window (same Limit and Reset), one request with the key lowers `X-RateLimit-Remaining` by exactly one, for each operation: a list, a create, a get, a get answered 404 and an orders request (a window that resets in between is measured again, once)',
+      { faults: ['remaining-never-changes', 'orders-not-counted', 'get-counted-twice'] },
     ],
   ]),
   ...checks({ operations: ['listPets'] }, [
@@ -171,6 +229,7 @@ const definitions = [
       'Requests sent at the same time each count',
       '§8 Rate limit headers',
       'a list, a get, a get answered 404 and an orders request (and a create, unless read-only) sent at once, then one list more: within one window `X-RateLimit-Remaining` has fallen by exactly the number of requests sent (a window that resets in between is measured again, once)',
+      { faults: ['remaining-never-changes', 'overlapping-requests-counted-once'] },
     ],
   ]),
   // Decided by a 429, which a default run does not provoke: one result per run
@@ -182,16 +241,22 @@ const definitions = [
       'A 429 carries Retry-After',
       '§7, §8',
       'every 429 response has `Retry-After` (delay-seconds or an HTTP-date, RFC 9110 §10.2.3)',
-      tooManyRetryAfter,
-      'no 429 was received (--include rate-limit provokes one)',
+      {
+        judge: tooManyRetryAfter,
+        hint: 'no 429 was received (--include rate-limit provokes one)',
+        faults: ['retry-after-invalid'],
+      },
     ],
     [
       'ratelimit.429-remaining',
       'A 429 says nothing remains',
       '§8',
       'every 429 response has `X-RateLimit-Remaining: 0`',
-      tooManyRemaining,
-      'no 429 was received (--include rate-limit provokes one)',
+      {
+        judge: tooManyRemaining,
+        hint: 'no 429 was received (--include rate-limit provokes one)',
+        faults: ['remaining-above-zero-on-429'],
+      },
     ],
   ]),
   ...checks({ operations: ['listPets'] }, [
@@ -200,42 +265,55 @@ const definitions = [
       'The list is an array of valid Pets',
       '§4.1, §2 Pet',
       '200 with a JSON array of Pet objects',
+      { judgeExchange: listSchema },
     ],
     [
       'list.default-limit',
       `The default page holds at most ${LIST_LIMIT.default} pets`,
       '§4.1, §8 Query limits',
       `\`GET /pets\` without \`limit\`, with or without a \`status\` filter, returns at most ${LIST_LIMIT.default} pets`,
+      { judgeExchange: listDefaultLimit, faults: ['default-page-25-with-status'] },
     ],
     [
       'list.limit',
       `\`limit\` ${LIST_LIMIT.min} and ${LIST_LIMIT.max} are accepted`,
       '§4.1, §8 Query limits',
       `\`limit=${LIST_LIMIT.min}\` and \`limit=${LIST_LIMIT.max}\` (alone and with a \`status\` filter) answer 200 with at most that many pets`,
+      { judgeExchange: listLimit },
     ],
     [
       'list.limit-exact',
       '`limit` is honoured exactly',
       '§4.1, §8 Query limits',
       `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
+      { faults: ['limit-off-by-one', 'limit-100-capped-at-50'] },
     ],
     [
       'list.complete',
       'A pet that exists is listed',
       '§4.1',
       `with up to 3 pets the run created (or saw listed) confirmed by \`GET /pets/{id}\`: a \`limit=${LIST_LIMIT.max}\` page shorter than ${LIST_LIMIT.max} (the whole list) holds each of them, and a default page is not empty; also with their \`status\` as filter; a page that misses one is read again once, 1 s later`,
+      {
+        faults: [
+          'list-always-empty',
+          'created-pets-never-listed',
+          'status-filter-empty-without-limit',
+        ],
+      },
     ],
     [
       'list.max-items',
       `Never more than ${LIST_LIMIT.max} pets`,
       '§4.1, §8 Query limits',
       `no list response holds more than ${LIST_LIMIT.max} pets, whatever \`limit\` says`,
+      { judgeExchange: listMaxItems },
     ],
     [
       'list.status-filter',
       '`status` filters exactly',
       '§4.1',
       'for each PetStatus value X, alone and with `limit`, `GET /pets?status=X` answers 200 and every pet has status X',
+      { judgeExchange: listStatusFilter, faults: ['status-filter-ignored-with-limit'] },
     ],
   ]),
   ...checks({ operations: ['createPet'], writes: true }, [
@@ -244,12 +322,14 @@ const definitions = [
       'A valid NewPet is created',
       '§4.2, §2',
       '201 with a valid Pet echoing `name`, `categoryId` and `status` exactly, for every PetStatus value and without `status`',
+      { judgeExchange: createValid, faults: ['echo-default-status-ignoring-sent'] },
     ],
     [
       'create.echo-exact',
       'Long and unusual names come back exactly',
       '§4.2, §2 NewPet, §8 (no name limit shown)',
       'a 100- and a 1000-character name and one with non-ASCII letters, an emoji, quotes and a backslash: 201 echoing the name exactly, or 400 with an Error body (the spec sets no length or alphabet)',
+      { faults: ['truncate-names-to-64'] },
     ],
   ]),
   // The GET of each created pet is part of the check: both operations.
@@ -259,6 +339,13 @@ const definitions = [
       'Creates sent at the same time are each right',
       '§4.2, §2 Pet',
       'three valid NewPets sent at once: each 201 echoes its own body, the ids differ, and `GET /pets/{id}` returns each as sent',
+      {
+        faults: [
+          'echo-default-status-ignoring-sent',
+          'overlapping-creates-lose-writes',
+          'concurrent-creates-share-an-id',
+        ],
+      },
     ],
   ]),
   ...checks({ operations: ['createPet'], writes: true }, [
@@ -275,6 +362,7 @@ const definitions = [
       'A created pet can be fetched',
       '§4.2, §4.3',
       '`GET /pets/{id}` of a created pet answers 200 with the same Pet',
+      { faults: ['ids-as-doubles'] },
     ],
   ]),
   ...checks({ operations: ['createPet'], writes: true }, [
@@ -301,6 +389,7 @@ const definitions = [
       'A missing or invalid categoryId is rejected',
       '§4.2, §2 NewPet, §7',
       '400 with an Error body when `categoryId` is missing, a string, a fraction or beyond int64',
+      { faults: ['category-fraction-truncated'] },
     ],
     [
       'create.reject-invalid-status',
@@ -319,6 +408,15 @@ const definitions = [
       "Generated values over each field's whole domain come back exactly",
       '§4.2, §4.3, §2 NewPet and Pet',
       'for NewPets whose name is any Unicode text (astral planes, combining marks, whitespace at either end, text that reads as a number, boolean or null, JSON escapes) and whose categoryId is any int64 (2^31, 2^32, 2^53 + 1, both ends, negatives, zero), edge cases first, then generated: 201 echoing the body exactly, type included, and `GET /pets/{id}` returning the same Pet; or 400 with an Error body (an unknown category; the spec sets no alphabet or length for names)',
+      {
+        faults: [
+          'trims-names',
+          'numeric-names-refused',
+          'astral-characters-mangled',
+          'numeric-names-as-numbers',
+          'category-id-through-double',
+        ],
+      },
     ],
     [
       'create.generated-invalid',
@@ -333,6 +431,14 @@ const definitions = [
       'Malformed input in any position is refused, never a crash',
       '§4, §7',
       'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
+      {
+        faults: [
+          'crash-on-int64-max-category',
+          'crash-on-status-null',
+          'crash-on-empty-name',
+          'crash-on-limit-empty',
+        ],
+      },
     ],
   ]),
   ...checks({ operations: ['createPet', 'getPet', 'listPets'], writes: true }, [
@@ -341,6 +447,14 @@ const definitions = [
       'Random sequences of calls keep what the spec implies',
       '§4.1, §4.2, §4.3',
       'in seeded random sequences of create, create of an earlier body again, creates sent at once, get, list and list-by-status: every create gives a new pet under an id of its own (the same body twice gives two pets), a created pet is returned by its id with what was sent (nothing sent later changes it), listed pets are valid and have the filtered status (judged by the status sent where a Pet leaves it out); a failure is shrunk to the shortest sequence',
+      {
+        faults: [
+          'create-upserts-by-name',
+          'lose-every-third-pet',
+          'overlapping-creates-lose-writes',
+          'mislabel-status-after-5-creates',
+        ],
+      },
     ],
   ]),
   ...checks({ operations: ['getPet'] }, [
@@ -349,6 +463,7 @@ const definitions = [
       'An existing pet is returned',
       '§4.3',
       '`GET /pets/{id}` of a listed pet answers 200 with a valid Pet of that id',
+      { judgeExchange: getValid },
     ],
     [
       'get.not-found',
@@ -361,6 +476,7 @@ const definitions = [
       'Ids never alias',
       '§4.3, §2 Pet (id is int64)',
       "`GET /pets/{id}` of an id 2^32 or 2^53 away from an existing pet's (and, beyond 2^53, 1 away) answers 404, or 200 with a Pet of exactly that id, never the existing pet",
+      { faults: ['ids-as-doubles', 'path-ids-alias-beyond-32-bits'] },
     ],
   ]),
   ...checks({ group: 'rate-limit', operations: ['listPets'] }, [
@@ -369,6 +485,7 @@ const definitions = [
       'Over the limit answers 429',
       '§8 Behaviour on exceeding the limit',
       'no 429 while Remaining is above 0; once Remaining reaches 0 no request is served (429 with Retry-After and an Error body) until the window resets',
+      { faults: ['serves-after-remaining-0'] },
     ],
     [
       'ratelimit.recovers',
@@ -383,6 +500,7 @@ const definitions = [
       'Over the limit every operation is refused',
       '§8 Behaviour on exceeding the limit',
       'once the list has answered 429, a create (unless read-only), a get and an orders request sent in the same window answer 429 as well',
+      { faults: ['orders-served-over-limit'] },
     ],
   ]),
   ...checks({ level: 'advisory', operations: ['listPets'] }, [
@@ -391,12 +509,14 @@ const definitions = [
       'An invalid `limit` is refused or clamped',
       '§4.1 (silent on invalid values)',
       `\`limit\` 0, 101 or \`abc\`: 4xx with an Error body, or 200 with the value clamped into ${LIST_LIMIT.min}..${LIST_LIMIT.max}`,
+      { judgeExchange: listInvalidLimit },
     ],
     [
       'list.invalid-status',
       'An unknown `status` filter is rejected',
       '§4.1 (silent on invalid values)',
       '`status=adopted` answers 4xx with an Error body',
+      { judgeExchange: listInvalidStatus },
     ],
   ]),
   ...checks({ level: 'advisory', operations: ['getPet'] }, [
@@ -405,6 +525,7 @@ const definitions = [
       'A non-integer petId is rejected',
       '§4.3 (silent on invalid values)',
       '`GET /pets/abc` answers 4xx with an Error body',
+      { judgeExchange: getInvalidId },
     ],
     [
       'get.deprecation-headers',
@@ -419,8 +540,7 @@ const definitions = [
       '401 names the Bearer scheme',
       '§5 (RFC 6750 §3; header not specified)',
       'every 401 has `WWW-Authenticate: Bearer ...`',
-      bearerChallenge,
-      'no 401 was received for {operation}',
+      { judge: bearerChallenge, hint: 'no 401 was received for {operation}' },
     ],
   ]),
   ...checks({ operations: ['listOrders'] }, [
@@ -429,6 +549,7 @@ const definitions = [
       'Store orders require authentication',
       '§1, §4, §5 (every operation requires the bearer credential)',
       '`GET /store/orders` without a key, with an unknown key, another scheme or an empty token answers 401 with an Error body',
+      { faults: ['orders-without-auth'] },
     ],
   ]),
   ...checks({ level: 'advisory', operations: ['other'], writes: true }, [
@@ -451,6 +572,48 @@ const definitions = [
 export type CheckId = (typeof definitions)[number]['id']
 
 /**
+ * The definition of one check, its operations and faults kept literal.
+ *
+ * @example
+ * type ListSchema = CheckOf<'list.schema'> // { id: 'list.schema'; operations: readonly ['listPets']; ... }
+ */
+export type CheckOf<Id extends CheckId> = (typeof definitions)[number] extends infer Definition
+  ? Definition extends CheckDefinition<infer Ids, infer Ops, infer Fault>
+    ? Id extends Ids
+      ? CheckDefinition<Id, Ops, Fault>
+      : never
+    : never
+  : never
+
+/**
+ * The operations check `Id` judges: the only ones a result of it may be
+ * recorded for (a result for another does not compile).
+ *
+ * @example
+ * const operation: CheckOperation<'create.concurrent'> = 'getPet' // 'createPet' | 'getPet'
+ */
+export type CheckOperation<Id extends CheckId> = OperationsOf<CheckOf<Id>>
+
+/**
+ * The id of a check that has a function judging one request and its response.
+ *
+ * @example
+ * const id: ExchangeCheckId = 'list.schema'
+ */
+export type ExchangeCheckId = {
+  [Id in CheckId]: CheckOf<Id> extends { judgeExchange: ExchangeRule } ? Id : never
+}[CheckId]
+
+/**
+ * Every fault of the kit's reference server that a check of the catalogue
+ * names as proof (the kit's tests hold it to the server's fault union).
+ *
+ * @example
+ * const fault: CatalogueFault = 'limit-off-by-one'
+ */
+export type CatalogueFault = (typeof definitions)[number]['faults'][number]
+
+/**
  * Every check of the kit. Ids are stable: CI configurations (`--only`, `--skip`)
  * and reports rely on them. The kit's probes and reports, and the proxy's
  * judge, read it.
@@ -459,6 +622,63 @@ export type CheckId = (typeof definitions)[number]['id']
  * catalogue.find((check) => check.id === 'auth.no-header')?.level // 'required'
  */
 export const catalogue: ReadonlyArray<CheckDefinition<CheckId>> = definitions
+
+/**
+ * Each check of the catalogue by its id, with its literal type.
+ *
+ * @example
+ * CHECKS['list.schema'].operations // ['listPets']
+ */
+export const CHECKS = Object.fromEntries(definitions.map((check) => [check.id, check])) as {
+  readonly [Id in CheckId]: CheckOf<Id>
+}
+
+/**
+ * The rules of a caller's request the proxy's judge reports (the caller's
+ * mistake, not the server's), beside the checks of the catalogue: their ids,
+ * titles and spec sections.
+ */
+const requestDefinitions = [
+  { id: 'request.auth', title: 'The caller sends a bearer key', section: '§5' },
+  { id: 'request.limit', title: '`limit` is an integer 1..100', section: '§4.1, §8' },
+  { id: 'request.status', title: '`status` is a PetStatus', section: '§4.1' },
+  { id: 'request.pet-id', title: '`petId` is an int64', section: '§4.3' },
+  { id: 'request.body', title: 'The body is a NewPet', section: '§2, §4.2' },
+] as const
+
+/**
+ * The id of a rule a caller's request broke (the caller's mistake, not the
+ * server's): the journal, the log and `GET /__mock/violations` show them
+ * beside the kit's check ids.
+ *
+ * @example
+ * const id: RequestCheckId = 'request.limit'
+ */
+export type RequestCheckId = (typeof requestDefinitions)[number]['id']
+
+/**
+ * Each rule of a caller's request by its id: its title, spec section and
+ * level (always `required`: the spec states each).
+ *
+ * @example
+ * REQUEST_CHECKS['request.limit'].section // '§4.1, §8'
+ */
+export const REQUEST_CHECKS = Object.fromEntries(
+  requestDefinitions.map((check) => [check.id, { ...check, level: 'required' }]),
+) as {
+  readonly [Id in RequestCheckId]: Extract<(typeof requestDefinitions)[number], { id: Id }> & {
+    level: 'required'
+  }
+}
+
+/**
+ * The id a violation is reported under: a check of the catalogue, or a rule
+ * of the caller's request.
+ *
+ * @example
+ * const id: ViolationCheckId = 'request.body'
+ */
+export type ViolationCheckId = CheckId | RequestCheckId
 
 /**
  * Whether a check id matches a pattern: the exact id, a prefix ending at a dot

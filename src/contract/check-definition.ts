@@ -28,14 +28,23 @@ export type OperationId = SpecOperationId | 'other' | 'any'
 export type CheckGroup = 'default' | 'rate-limit'
 
 /**
- * One check of the catalogue: what it is, where the spec states it, what a
- * conforming server does and, for a rule every response is held to, the
- * function that judges a response.
+ * One check of the catalogue, the one place the check is defined: what it
+ * is, where the spec states it, the operations it judges (`Ops`, kept as a
+ * literal tuple so that a result asserted for another operation does not
+ * compile), what a conforming server does, its group (opt-in groups run only
+ * when included), whether it writes (`--read-only` leaves it out), the
+ * function that judges a response or an exchange where it has one (the kit
+ * and the proxy's judge both call it), and the faults of the kit's reference
+ * server that prove it (`Fault`).
  *
  * @example
  * const check: CheckDefinition = catalogue[0]
  */
-export interface CheckDefinition<Id extends string = string> {
+export interface CheckDefinition<
+  Id extends string = string,
+  Ops extends ReadonlyArray<OperationId> = ReadonlyArray<OperationId>,
+  Fault extends string = string,
+> {
   /** Stable id, e.g. `auth.no-header`. */
   id: Id
   title: string
@@ -43,7 +52,8 @@ export interface CheckDefinition<Id extends string = string> {
   section: string
   level: CheckLevel
   group: CheckGroup
-  operations: Array<OperationId>
+  /** The operations it judges: one result per operation. */
+  operations: Ops
   /** `response`: evaluated on every response the kit receives. `probe`: by dedicated requests. */
   scope: 'probe' | 'response'
   /** What a conforming server does. */
@@ -54,9 +64,44 @@ export interface CheckDefinition<Id extends string = string> {
    */
   hint?: string
   /** The check sends POST (or other writing) requests; `readOnly` skips it. */
-  writes?: boolean
+  writes: boolean
   /** For a `response` check: the function that judges one response. */
   judge?: ResponseRule
+  /**
+   * For a check decided from one request and its response: the function
+   * that judges it, called by the kit's probes and by the proxy's judge on
+   * every exchange of the check's operations.
+   */
+  judgeExchange?: ExchangeRule
+  /**
+   * The faults of the kit's reference server (`conformance/test-utils/reference`)
+   * each of which this check must catch: a required check names at least one
+   * (or is proved by the fault proxy of `conformance/faults.test.ts`).
+   */
+  faults: ReadonlyArray<Fault>
+}
+
+/**
+ * The operations a check judges, as a union: the only operations a result of
+ * the check may be recorded for.
+ *
+ * @example
+ * type Ops = OperationsOf<{ operations: readonly ['listPets'] }> // 'listPets'
+ */
+export type OperationsOf<Check> = Check extends { operations: ReadonlyArray<infer Op> } ? Op : never
+
+/**
+ * Whether a check judges an operation (one of its `operations`); narrows the
+ * operation to those the check may record a result for.
+ *
+ * @example
+ * judgesOperation(CHECKS['list.schema'], 'getPet') // false
+ */
+export function judgesOperation<Check extends Pick<CheckDefinition, 'operations'>>(
+  check: Check,
+  operation: OperationId,
+): operation is OperationsOf<Check> {
+  return (check.operations as ReadonlyArray<OperationId>).includes(operation)
 }
 
 /**
@@ -117,3 +162,57 @@ export interface RuleMemory {
  * const noServerError: ResponseRule = (response) => ({ expected: 'a status below 500', problem: response.status >= 500 ? `HTTP ${response.status}` : undefined })
  */
 export type ResponseRule = (response: JudgedResponse, memory: RuleMemory) => Judgement
+
+/**
+ * What a rule of one exchange reads of the request: its path parameters,
+ * its query and the body sent.
+ *
+ * @example
+ * const request: RuleRequest = { pathParams: {}, query: new URLSearchParams('limit=5') }
+ */
+export interface RuleRequest {
+  /** The path parameters by name, as sent (e.g. `{ petId: '7' }`). */
+  pathParams: Record<string, string>
+  query: URLSearchParams
+  /** The body sent, if any. */
+  body?: string | undefined
+  /**
+   * The request carried a valid key and kept within the rate limit (the kit
+   * knows it of its own requests; a proxy does not): then a 401, a 429 or a
+   * 5xx breaks the rule too, instead of deciding nothing.
+   */
+  authorized?: boolean
+}
+
+/**
+ * What a rule of one exchange reads of the response.
+ *
+ * @example
+ * const response: RuleResponse = { status: 200, body: '[]' }
+ */
+export interface RuleResponse {
+  status: number
+  /** Header names in lower case; the rules that judge an Error body read `content-type`. */
+  headers?: Record<string, string>
+  body: string
+  /** The body was cut short: the rules that read it decide nothing. */
+  truncated?: boolean
+}
+
+/**
+ * What a rule of one exchange makes of it: `undefined` when it does not
+ * apply, else what was expected and, when broken, the problem.
+ *
+ * @example
+ * const judgement: ExchangeJudgement = { expected: '200 with at most 20 pets', problem: '21 pets' }
+ */
+export type ExchangeJudgement = Exclude<Judgement, { skip: string }>
+
+/**
+ * A rule judged from one request and its response: `undefined` when it does
+ * not apply (another operation's rule, a request it says nothing about).
+ *
+ * @example
+ * const rule: ExchangeRule = (request, response) => ({ expected: '200', problem: response.status === 200 ? undefined : `HTTP ${response.status}` })
+ */
+export type ExchangeRule = (request: RuleRequest, response: RuleResponse) => ExchangeJudgement

@@ -2,8 +2,12 @@ import { z } from 'zod'
 import { parseInt64 } from '../spec/int64.ts'
 import { LIST_LIMIT } from '../spec/limits.ts'
 import { PetStatus } from '../spec/pet-status.ts'
-import type { CheckId } from './catalogue.ts'
-import type { Judgement, OperationId } from './check-definition.ts'
+import type {
+  ExchangeJudgement,
+  ExchangeRule,
+  RuleRequest,
+  RuleResponse,
+} from './check-definition.ts'
 import { countOf } from './count-of.ts'
 import { describeHttpResponse } from './describe-response.ts'
 import { stringifyExact } from './exact-json.ts'
@@ -11,59 +15,12 @@ import { parseJsonBody } from './parse-json-body.ts'
 import { errorBodyProblemOf } from './response-rules.ts'
 import { ExactInt64, ResponsePet, type SentPet } from './response-schemas.ts'
 
-/**
- * What a rule of one exchange reads of the request: its path parameters,
- * its query and the body sent.
- *
- * @example
- * const request: RuleRequest = { pathParams: {}, query: new URLSearchParams('limit=5') }
- */
-export interface RuleRequest {
-  /** The path parameters by name, as sent (e.g. `{ petId: '7' }`). */
-  pathParams: Record<string, string>
-  query: URLSearchParams
-  /** The body sent, if any. */
-  body?: string | undefined
-  /**
-   * The request carried a valid key and kept within the rate limit (the kit
-   * knows it of its own requests; a proxy does not): then a 401, a 429 or a
-   * 5xx breaks the rule too, instead of deciding nothing.
-   */
-  authorized?: boolean
-}
-
-/**
- * What a rule of one exchange reads of the response.
- *
- * @example
- * const response: RuleResponse = { status: 200, body: '[]' }
- */
-export interface RuleResponse {
-  status: number
-  /** Header names in lower case; the rules that judge an Error body read `content-type`. */
-  headers?: Record<string, string>
-  body: string
-  /** The body was cut short: the rules that read it decide nothing. */
-  truncated?: boolean
-}
-
-/**
- * A rule judged from one request and its response: `undefined` when it does
- * not apply (another operation's rule, a request it says nothing about).
- *
- * @example
- * const rule: ExchangeRule = (request, response) => ({ expected: '200', problem: response.status === 200 ? undefined : `HTTP ${response.status}` })
- */
-export type ExchangeRule = (request: RuleRequest, response: RuleResponse) => ExchangeJudgement
-
-/**
- * What a rule of one exchange makes of it: `undefined` when it does not
- * apply, else what was expected and, when broken, the problem.
- *
- * @example
- * const judgement: ExchangeJudgement = { expected: '200 with at most 20 pets', problem: '21 pets' }
- */
-export type ExchangeJudgement = Exclude<Judgement, { skip: string }>
+export type {
+  ExchangeJudgement,
+  ExchangeRule,
+  RuleRequest,
+  RuleResponse,
+} from './check-definition.ts'
 
 /**
  * A value as exact JSON for messages: int64 ids in full.
@@ -472,31 +429,6 @@ export const getValid: ExchangeRule = (request, response) => {
 }
 
 /**
- * The kit's checks decided from one request and its response, by
- * operation, each with the function both the kit's probes and the proxy's
- * judge call.
- *
- * @example
- * EXCHANGE_RULES.getPet // [['get.valid', getValid]]
- */
-export const EXCHANGE_RULES: Partial<Record<OperationId, Array<[CheckId, ExchangeRule]>>> = {
-  listPets: [
-    ['list.schema', listSchema],
-    ['list.default-limit', listDefaultLimit],
-    ['list.limit', listLimit],
-    ['list.max-items', listMaxItems],
-    ['list.status-filter', listStatusFilter],
-    ['list.invalid-limit', listInvalidLimit],
-    ['list.invalid-status', listInvalidStatus],
-  ],
-  createPet: [['create.valid', createValid]],
-  getPet: [
-    ['get.valid', getValid],
-    ['get.invalid-id', getInvalidId],
-  ],
-}
-
-/**
  * The kit's check a credential breaks whatever the key, or `undefined` when
  * it is a bearer token (whose key only the server knows): none
  * (`auth.no-header`), another scheme (`auth.non-bearer`), `Bearer` without
@@ -544,6 +476,24 @@ export function refusedCredential(
   }
 }
 
+/** What each `create.reject-*` check says of the body, in messages. */
+const REJECT_REASONS = {
+  'create.reject-missing-body': 'no body',
+  'create.reject-malformed-json': 'not JSON',
+  'create.reject-invalid-name': 'name missing or not a string',
+  'create.reject-invalid-category-id': 'categoryId missing or not an int64',
+  'create.reject-invalid-status': 'status not a PetStatus',
+} as const
+
+/**
+ * The id of a `create.reject-*` check: a body the spec refuses, by what is
+ * wrong with it.
+ *
+ * @example
+ * const id: RejectCheckId = 'create.reject-missing-body'
+ */
+export type RejectCheckId = keyof typeof REJECT_REASONS
+
 /**
  * The kit's `create.reject-*` check a `createPet` body breaks, or
  * `undefined` for a NewPet: no body, not JSON, `name` missing or not a
@@ -553,7 +503,7 @@ export function refusedCredential(
  * @example
  * rejectCheckOf('{"name":"Rex"}') // 'create.reject-invalid-category-id'
  */
-export function rejectCheckOf(body: string | undefined): CheckId | undefined {
+export function rejectCheckOf(body: string | undefined): RejectCheckId | undefined {
   if (body === undefined || body === '') {
     return 'create.reject-missing-body'
   }
@@ -590,7 +540,7 @@ export const rejectedNewPet: ExchangeRule = (request, response) => {
   if (check === undefined) {
     return undefined
   }
-  const why = REJECT_REASONS[check] ?? 'not a NewPet'
+  const why = REJECT_REASONS[check]
   return {
     expected: `400 (${why})`,
     problem:
@@ -598,13 +548,4 @@ export const rejectedNewPet: ExchangeRule = (request, response) => {
         ? `${describe(response)} (${why})`
         : undefined,
   }
-}
-
-/** What each `create.reject-*` check says of the body, in messages. */
-const REJECT_REASONS: Partial<Record<CheckId, string>> = {
-  'create.reject-missing-body': 'no body',
-  'create.reject-malformed-json': 'not JSON',
-  'create.reject-invalid-name': 'name missing or not a string',
-  'create.reject-invalid-category-id': 'categoryId missing or not an int64',
-  'create.reject-invalid-status': 'status not a PetStatus',
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { type CheckId, catalogue } from './catalogue.ts'
-import { EXCHANGE_RULES } from './exchange-rules.ts'
 import { createExchangeJudge, type JudgedExchange } from './judge-exchange.ts'
 import { MAX_BUCKETS } from './response-rules.ts'
 
@@ -243,7 +242,7 @@ describe('createExchangeJudge', () => {
   )
 
   it('has a broken exchange for each rule the kit decides from one exchange', () => {
-    const ruleIds = Object.values(EXCHANGE_RULES).flatMap((rules) => rules.map(([id]) => id))
+    const ruleIds = catalogue.filter((check) => check.judgeExchange).map((check) => check.id)
     expect(Object.keys(brokenExchange).sort()).toEqual([...ruleIds].sort())
     expect(ruleIds.every((id) => catalogue.some((check) => check.id === id && !check.judge))).toBe(
       true,

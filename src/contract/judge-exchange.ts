@@ -1,10 +1,16 @@
-import { type CheckId, catalogue } from './catalogue.ts'
-import type { CheckDefinition, CheckLevel, Judgement, OperationId } from './check-definition.ts'
+import { CHECKS, type CheckId, catalogue } from './catalogue.ts'
+import {
+  type CheckDefinition,
+  type CheckLevel,
+  type ExchangeJudgement,
+  type ExchangeRule,
+  type Judgement,
+  judgesOperation,
+  type OperationId,
+  type RuleRequest,
+} from './check-definition.ts'
 import {
   credentialCheckOf,
-  EXCHANGE_RULES,
-  type ExchangeJudgement,
-  type RuleRequest,
   refusedCredential,
   rejectCheckOf,
   rejectedNewPet,
@@ -82,8 +88,20 @@ const violationOf = (check: CheckDefinition<CheckId>, judgement: Judgement): Arr
       ]
     : []
 
-const checkOf = (id: CheckId): CheckDefinition<CheckId> =>
-  catalogue.find((check) => check.id === id) as CheckDefinition<CheckId>
+/** The checks decided from one request and its response, by the operation they judge. */
+const EXCHANGE_CHECKS = new Map<
+  OperationId,
+  Array<CheckDefinition<CheckId> & { judgeExchange: ExchangeRule }>
+>()
+for (const check of catalogue) {
+  const { judgeExchange } = check
+  if (judgeExchange === undefined) continue
+  for (const operation of check.operations) {
+    const checks = EXCHANGE_CHECKS.get(operation) ?? []
+    checks.push({ ...check, judgeExchange })
+    EXCHANGE_CHECKS.set(operation, checks)
+  }
+}
 
 /**
  * What the spec says must be refused, judged on the answer: a credential
@@ -100,7 +118,7 @@ function refusalsOf(
 ): Array<Violation> {
   const response = { status: exchange.status, body: exchange.responseBody }
   const judged: Array<[CheckId | undefined, ExchangeJudgement]> = []
-  if (operation === 'listOrders' || checkOf('auth.no-header').operations.includes(operation)) {
+  if (operation === 'listOrders' || judgesOperation(CHECKS['auth.no-header'], operation)) {
     const check = operation === 'listOrders' ? 'orders.auth' : credentialCheckOf(authorization)
     judged.push([check, refusedCredential(authorization, response)])
   }
@@ -109,7 +127,7 @@ function refusalsOf(
     judged.push([rejectCheckOf(exchange.requestBody), rejectedNewPet(request, response)])
   }
   return judged.flatMap(([id, judgement]) =>
-    id === undefined ? [] : violationOf(checkOf(id), judgement),
+    id === undefined ? [] : violationOf(CHECKS[id], judgement),
   )
 }
 
@@ -120,10 +138,8 @@ const lowerCased = (headers: Record<string, string>): Record<string, string> =>
  * One judge per stream of exchanges (it remembers what rules across
  * responses need): given an exchange it returns the violations of every
  * response rule of the kit's catalogue and of each rule the kit's probes
- * decide from one request and its response (`EXCHANGE_RULES`: `list.schema`,
- * `list.default-limit`, `list.limit`, `list.max-items`, `list.status-filter`,
- * `create.valid`, `get.valid`, and the advisory `list.invalid-limit`,
- * `list.invalid-status`, `get.invalid-id`), with the kit's ids, levels and
+ * decide from one request and its response (each check of the catalogue
+ * with a `judgeExchange`, on the exchanges of its operations), with the kit's ids, levels and
  * sections; and what the spec says must be refused (`refusalsOf`: a
  * missing, other-scheme or empty credential answered other than 401, a body
  * that is not a NewPet answered 2xx). A status the spec does not list for the operation breaks the
@@ -168,8 +184,8 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
       bodyless && check.id === 'error.body' ? [] : violationOf(check, judgement),
     )
     ofResponse.push(...refusalsOf(exchange, operation, authorization))
-    const rules = EXCHANGE_RULES[operation] ?? []
-    if (rules.length === 0) {
+    const checks = EXCHANGE_CHECKS.get(operation) ?? []
+    if (checks.length === 0) {
       return ofResponse
     }
     const request = ruleRequestOf(exchange, operation)
@@ -181,7 +197,7 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
     }
     return [
       ...ofResponse,
-      ...rules.flatMap(([id, rule]) => violationOf(checkOf(id), rule(request, response))),
+      ...checks.flatMap((check) => violationOf(check, check.judgeExchange(request, response))),
     ]
   }
 }

@@ -1,3 +1,4 @@
+import type { ViolationCheckId } from '../contract/catalogue.ts'
 import type { ApiError } from '../errors/api-error.ts'
 import type { ApiKey } from '../spec/api-key.ts'
 import type { Route } from '../spec/routes.ts'
@@ -151,13 +152,13 @@ export interface Context {
 /**
  * One rule of the spec that an exchange broke, as the proxy's judge reports
  * it (the contract's `Violation`; `check` is a check id of the catalogue, or
- * `request.*` for a caller's mistake).
+ * a `request.*` id of the same module for a caller's mistake).
  *
  * @example
  * const violation: AnsweredViolation = { check: 'list.schema', level: 'required', message: '…', section: '§4.1' }
  */
 export interface AnsweredViolation {
-  check: string
+  check: ViolationCheckId
   level: 'required' | 'advisory'
   message: string
   section: string

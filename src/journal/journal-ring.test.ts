@@ -64,7 +64,12 @@ describe('JournalRing', () => {
     expect(second).not.toBe(first)
     expect(second.response.headers).not.toBe(first.response.headers)
     expect(second.violations).not.toBe(first.violations)
-    second.violations.push({ check: 'x', level: 'advisory', message: 'm', section: '§1' })
+    second.violations.push({
+      check: 'get.invalid-id',
+      level: 'advisory',
+      message: 'm',
+      section: '§1',
+    })
     expect(first.violations).toEqual([])
   })
 

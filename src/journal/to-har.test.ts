@@ -113,7 +113,7 @@ describe('toHar', () => {
           },
           body: '{"id":7,"name":"Rex","categoryId":1}',
         },
-        violations: [{ check: 'create.schema', level: 'required', message: 'm', section: '§4.2' }],
+        violations: [{ check: 'create.valid', level: 'required', message: 'm', section: '§4.2' }],
       }),
     )
     journal.record(answeredRequest({ response: { headers: {}, body: 'x'.repeat(5000) } }))

@@ -1,28 +1,10 @@
+import { REQUEST_CHECKS, type RequestCheckId } from '../contract/catalogue.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { readJsonBody } from '../http/read-json-body.ts'
 import type { AnsweredViolation, Context } from '../http/types.ts'
 import { INT64_RULE, isInt64Value } from '../spec/int64.ts'
 import { PetStatus } from '../spec/pet-status.ts'
 import { readEnum, readInt64Param, readLimit } from '../validation/read-params.ts'
-
-/** Where each part of a request is specified. */
-const SECTIONS = {
-  'request.auth': '§5',
-  'request.limit': '§4.1, §8',
-  'request.status': '§4.1',
-  'request.pet-id': '§4.3',
-  'request.body': '§2, §4.2',
-} as const
-
-/**
- * The id of a rule a caller's request broke (the caller's mistake, not the
- * server's): the journal, the log and `GET /__mock/violations` show them
- * beside the kit's check ids.
- *
- * @example
- * const id: RequestCheckId = 'request.limit'
- */
-export type RequestCheckId = keyof typeof SECTIONS
 
 /**
  * Judges what a caller sent against the spec (what the proxy forwards
@@ -40,9 +22,9 @@ export function judgeRequest(ctx: Context): Array<AnsweredViolation> {
   const add = (check: RequestCheckId, problem: string) =>
     violations.push({
       check,
-      level: 'required',
+      level: REQUEST_CHECKS[check].level,
       message: `The caller's request is not as the spec states (the caller's mistake, not the server's): ${problem.replace(/\.$/, '')}.`,
-      section: SECTIONS[check],
+      section: REQUEST_CHECKS[check].section,
     })
   const attempt = (check: RequestCheckId, read: () => void) => {
     try {
