@@ -26,6 +26,7 @@ import { requestCountProbe } from './request-count-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { createRunClock } from './run-clock.ts'
 import { createRunProgress, type RunProgress } from './run-progress.ts'
+import { shapesProbe } from './shapes-probe.ts'
 import { statefulProbe } from './stateful-probe.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
@@ -150,6 +151,7 @@ const probeOrder: Array<ProbeEntry> = [
   { probe: generatedProbe, writes: true },
   { probe: inputProbe, writes: false },
   { probe: fixedProbes.get, writes: false },
+  { probe: shapesProbe, writes: true },
   { probe: listCompleteProbe, writes: false },
   { probe: fixedProbes.auth, writes: false },
   { probe: fixedProbes.advisory, writes: false },

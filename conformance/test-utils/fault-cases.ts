@@ -1,8 +1,19 @@
 import { expect, it } from 'vitest'
 import type { ConformanceResult } from '../model/types.ts'
 import type { ConformanceOptions } from '../run-conformance.ts'
+import { shapesProbe } from '../shapes-probe.ts'
 import type { ReferenceFault, ReferenceOptions } from './reference-server.ts'
 import { failedRequired, runAgainstReference } from './run-reference.ts'
+
+/**
+ * Checks that judge every rule a request crosses (the random sequences of
+ * `stateful.model`, and the requests in other shapes judged by the model of
+ * the spec): a server that breaks one rule may fail them too.
+ *
+ * @example
+ * MODEL_CHECKS.includes('shape.query') // true
+ */
+export const MODEL_CHECKS: ReadonlyArray<string> = ['stateful.model', ...shapesProbe.checks]
 
 /** One server that breaks exactly one rule, and the checks that must catch it. */
 export interface FaultCase {
@@ -40,7 +51,7 @@ export function faultCases(cases: Array<FaultCase>): void {
           .map((item) => [item.id, item.failures[0]?.actual]),
       )
       expect(failed, diagnosis).toEqual(expect.arrayContaining(entry.fails))
-      const allowed = new Set([...entry.fails, ...(entry.mayFail ?? []), 'stateful.model'])
+      const allowed = new Set([...entry.fails, ...(entry.mayFail ?? []), ...MODEL_CHECKS])
       expect(
         failed.filter((id) => !allowed.has(id)),
         `only the broken rule fails: ${diagnosis}`,
