@@ -1,25 +1,36 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../src/contract/catalogue.ts'
+import { PROXY_FAULTS } from './test-utils/proxy-faults.ts'
+import { REFERENCE_FAULTS } from './test-utils/reference/apply-fault.ts'
 
-const here = new URL('.', import.meta.url)
-
+// Read from the checks' definitions (`faults`) and the fault proxy's table
+// (`PROXY_FAULTS`, keyed by check id), as data: the fault tests run each
+// named fault and require the naming checks to fail on it.
 describe('fault coverage', () => {
-  it('every required check fails in some fault test against a server that breaks its rule', () => {
-    const sources = readdirSync(here)
-      .filter((name) => /^faults(-[a-z0-9-]+)?\.test\.ts$/.test(name))
-      .map((name) => readFileSync(new URL(name, here), 'utf8'))
-      .join('\n')
-    // A fault test names the check it expects to fail: as a key of the
-    // proxy's fault table (`'id': [`), in `fails: [...]`, or in toEqual([...]).
-    const named = (id: string) =>
-      sources.includes(`'${id}': [`) ||
-      new RegExp(`fails: \\[[^\\]]*'${id.replace('.', '\\.')}'`).test(sources) ||
-      new RegExp(`toEqual\\(\\['${id.replace('.', '\\.')}'\\]\\)`).test(sources)
-    const uncovered = catalogue
+  it('every required check names a fault it must catch (of the reference server, or of the fault proxy)', () => {
+    const unproved = catalogue
       .filter((check) => check.level === 'required')
+      .filter((check) => check.faults.length === 0 && (PROXY_FAULTS[check.id]?.length ?? 0) === 0)
       .map((check) => check.id)
-      .filter((id) => !named(id))
-    expect(uncovered).toEqual([])
+    expect(unproved).toEqual([])
+  })
+
+  it('every fault a check names is one the reference server has', () => {
+    const named = catalogue.flatMap((check) => check.faults.map((fault) => `${check.id}: ${fault}`))
+    expect(named.length).toBeGreaterThan(0)
+    expect(
+      named.filter(
+        (entry) =>
+          !(REFERENCE_FAULTS as ReadonlyArray<string>).includes(entry.split(': ')[1] ?? ''),
+      ),
+    ).toEqual([])
+  })
+
+  it('only required checks name faults (an advisory one only warns, so no fault test can require it)', () => {
+    expect(
+      catalogue
+        .filter((check) => check.level === 'advisory' && check.faults.length > 0)
+        .map((check) => check.id),
+    ).toEqual([])
   })
 })

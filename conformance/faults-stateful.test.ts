@@ -22,7 +22,6 @@ describe('the stateful phase finds what one request cannot, and shrinks it', () 
       fault: 'lose-every-third-pet',
       // Only the stateful phase: no other check creates pets first.
       run: { only: ['stateful.model'], statefulRequests: 80 },
-      fails: ['stateful.model'],
       inspect(result) {
         const { failure, steps } = statefulFailure(result)
         const first = Number(/as (\d+) request/.exec(failure?.message ?? '')?.[1])
@@ -36,7 +35,6 @@ describe('the stateful phase finds what one request cannot, and shrinks it', () 
       // A create with a name that exists overwrites that pet and returns it.
       fault: 'create-upserts-by-name',
       run: { only: ['stateful.model'] },
-      fails: ['stateful.model'],
       inspect(result) {
         const { failure } = statefulFailure(result)
         expect(failure?.actual).toMatch(/was already given to/)
@@ -45,7 +43,6 @@ describe('the stateful phase finds what one request cannot, and shrinks it', () 
     {
       fault: 'overlapping-creates-lose-writes',
       run: { only: ['stateful.model'] },
-      fails: ['stateful.model'],
       inspect(result) {
         const { failure } = statefulFailure(result)
         expect(failure?.actual).toMatch(/HTTP 404/)
@@ -54,7 +51,6 @@ describe('the stateful phase finds what one request cannot, and shrinks it', () 
     {
       fault: 'mislabel-status-after-5-creates',
       run: { only: ['stateful.model'], statefulRequests: 60 },
-      fails: ['stateful.model'],
       inspect(result) {
         const { failure, steps } = statefulFailure(result)
         expect(steps).toBeGreaterThanOrEqual(1)

@@ -41,6 +41,8 @@ export interface SendOptions {
   body?: string
   /** Defaults to `application/json` when a body is sent. */
   contentType?: string
+  /** The `Accept` header: `application/json` unless given; `null` sends none. */
+  accept?: string | null
   /** The probe provokes a 429 on purpose: no backoff, no retry. */
   expect429?: boolean
   /** Skip pacing (the rate-limit probe only). */
@@ -132,7 +134,7 @@ export function createHttpClient(options: HttpClientOptions) {
       stats.waitedMs += await options.pacer.beforeSend(credential)
     }
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      ...(send.accept === null ? {} : { Accept: send.accept ?? 'application/json' }),
       'Accept-Encoding': ACCEPT_ENCODING,
     }
     const recorded: Record<string, string> = { ...headers }

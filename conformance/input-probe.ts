@@ -1,7 +1,7 @@
 import { stringifyExact } from '../src/contract/exact-json.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
-import type { OperationId } from './model/types.ts'
+import type { CheckOperation } from './model/types.ts'
 import { knownCategoryId, type Probe, type ProbeContext } from './probe-context.ts'
 
 /**
@@ -13,7 +13,7 @@ import { knownCategoryId, type Probe, type ProbeContext } from './probe-context.
 type Allowed = 'reject' | 'client' | 'open'
 
 interface MalformedCase {
-  operation: OperationId
+  operation: CheckOperation<'input.malformed'>
   method: 'GET' | 'POST'
   path: string
   body?: string

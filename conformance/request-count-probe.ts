@@ -2,7 +2,7 @@ import { stringifyExact } from '../src/contract/exact-json.ts'
 import { parseRateLimitHeaders, type RateLimitHeaders } from '../src/contract/rate-limit-headers.ts'
 import { countOf } from './model/count-of.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
-import type { Exchange, OperationId } from './model/types.ts'
+import type { CheckOperation, Exchange } from './model/types.ts'
 import {
   ensureCategoryId,
   listPets,
@@ -20,7 +20,7 @@ const REFUSED_ON_THE_WAY =
 
 /** One request of a measurement: its operation, and how it is sent. */
 interface Step {
-  operation: OperationId
+  operation: CheckOperation<'ratelimit.counts-once'>
   what: string
   send: (concurrent: boolean) => Promise<Exchange>
 }

@@ -1,11 +1,13 @@
 import type { z } from 'zod'
-import type { ExchangeRule, RuleRequest } from '../src/contract/exchange-rules.ts'
+import { CHECKS, type CheckOperation, type ExchangeCheckId } from '../src/contract/catalogue.ts'
+import type { ExchangeRule, RuleRequest } from '../src/contract/check-definition.ts'
 import { createRuleMemory, judgeResponse } from '../src/contract/judge-response.ts'
 import { parseJsonBody } from '../src/contract/parse-json-body.ts'
 import { errorBodyProblemOf, TRUNCATED_BODY } from '../src/contract/response-rules.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
-import { describeResponse, type ResultCollector } from './model/result-collector.ts'
-import type { CheckId, Exchange, OperationId } from './model/types.ts'
+import { kitMessage } from './model/kit-message.ts'
+import { assertJudges, describeResponse, type ResultCollector } from './model/result-collector.ts'
+import type { Exchange } from './model/types.ts'
 
 const TRUNCATED = `the body is larger than the ${KIT_DEFAULTS.maxResponseBytes / 2 ** 20} MiB the kit reads`
 
@@ -102,26 +104,32 @@ export function ruleRequestOf(exchange: Exchange): RuleRequest {
 }
 
 /**
- * Judges one exchange with a rule shared with the proxy (`src/contract/exchange-rules.ts`)
- * and records the outcome; a rule that does not apply records nothing, a
- * transport error fails the check.
+ * Judges one exchange with the function of the check's definition (the one
+ * the proxy's judge calls, `judgeExchange`) and records the outcome; a rule
+ * that does not apply records nothing, a transport error fails the check.
+ * Only a check with such a function, and only an operation it judges,
+ * compile.
  *
  * @example
- * assertRule(collector, 'list.max-items', 'listPets', exchange, listMaxItems)
+ * assertRule(collector, 'list.max-items', 'listPets', exchange)
  */
-export function assertRule(
+export function assertRule<Id extends ExchangeCheckId>(
   collector: ResultCollector,
-  checkId: CheckId,
-  operation: OperationId,
+  checkId: Id,
+  operation: CheckOperation<Id>,
   exchange: Exchange,
-  rule: ExchangeRule,
 ): boolean | undefined {
+  assertJudges(checkId, operation)
+  const { judgeExchange } = CHECKS[checkId] as { judgeExchange?: ExchangeRule }
+  if (judgeExchange === undefined) {
+    throw new Error(kitMessage(`judge ${checkId}`, 'its definition has no judgeExchange'))
+  }
   if (!exchange.response) {
     return collector.assert(checkId, operation, exchange, 'a response', describeResponse(exchange))
   }
   // The whole body as read: a truncated list is judged as the kit read it.
   const { status, headers, body } = exchange.response
-  const judgement = rule(ruleRequestOf(exchange), { status, headers, body })
+  const judgement = judgeExchange(ruleRequestOf(exchange), { status, headers, body })
   return judgement && 'expected' in judgement
     ? collector.assert(checkId, operation, exchange, judgement.expected, judgement.problem)
     : undefined

@@ -1,9 +1,11 @@
+import { CHECKS } from '../src/contract/catalogue.ts'
 import { PetstoreError } from '../src/errors/petstore-error.ts'
 import { API_PREFIX } from '../src/spec/routes.ts'
 import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient, type HttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
 import { listCompleteProbe } from './list-complete-probe.ts'
+import { mediaTypeProbe } from './media-type-probe.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
 import { READ_ONLY_REASON } from './model/not-tested.ts'
@@ -139,27 +141,39 @@ const STOP_LABELS: Record<RunStop['reason'], string> = {
 /** Stop reasons of the pre-flight request: configuration errors, thrown as {@link ConformanceSetupError}. */
 const SETUP_REASONS = new Set<RunStop['reason']>(['unreachable', 'keyRejected', 'apiNotFound'])
 
-interface ProbeEntry {
-  probe: Probe
-  writes: boolean
-}
-
-const probeOrder: Array<ProbeEntry> = [
-  { probe: fixedProbes.list, writes: false },
-  { probe: fixedProbes.create, writes: true },
-  { probe: fixedProbes.reject, writes: true },
-  { probe: generatedProbe, writes: true },
-  { probe: inputProbe, writes: false },
-  { probe: fixedProbes.get, writes: false },
-  { probe: shapesProbe, writes: true },
-  { probe: listCompleteProbe, writes: false },
-  { probe: fixedProbes.auth, writes: false },
-  { probe: fixedProbes.advisory, writes: false },
-  { probe: fixedProbes.methods, writes: true },
-  { probe: statefulProbe, writes: true },
-  { probe: requestCountProbe, writes: false },
-  { probe: rateLimitProbe, writes: false },
+/**
+ * The probes in run order: the list first (it learns the pets and categories
+ * the others use), the writing probes next, the rate-limit probes last (they
+ * spend the window). Whether a probe writes or is opt-in is read from the
+ * definitions of the checks it feeds ({@link writesOnly}, {@link optInOnly}).
+ *
+ * @example
+ * probeOrder.map((probe) => probe.name) // ['list pets', 'create pets', ...]
+ */
+export const probeOrder: ReadonlyArray<Probe> = [
+  fixedProbes.list,
+  fixedProbes.create,
+  fixedProbes.reject,
+  generatedProbe,
+  inputProbe,
+  fixedProbes.get,
+  shapesProbe,
+  listCompleteProbe,
+  fixedProbes.auth,
+  fixedProbes.advisory,
+  mediaTypeProbe,
+  fixedProbes.methods,
+  statefulProbe,
+  requestCountProbe,
+  rateLimitProbe,
 ]
+
+/** Every check the probe feeds writes: `--read-only` leaves the probe out. */
+const writesOnly = (probe: Probe): boolean => probe.checks.every((id) => CHECKS[id].writes)
+
+/** Every check the probe feeds is of an opt-in group: it runs only when one of them is selected. */
+const optInOnly = (probe: Probe): boolean =>
+  probe.checks.every((id) => CHECKS[id].group !== 'default')
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -361,15 +375,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
 
     const ids = new Set(selected.map((check) => check.id))
-    const toRun = (stopped ? [] : probeOrder).filter(({ probe, writes }) => {
+    const toRun = (stopped ? [] : probeOrder).filter((probe) => {
       const feeds = probe.checks.some((id) => ids.has(id))
-      const isOptIn = probe === rateLimitProbe
-      return !(writes && readOnly) && (feeds || (onlyResponseScope && !isOptIn))
+      return !(readOnly && writesOnly(probe)) && (feeds || (onlyResponseScope && !optInOnly(probe)))
     })
     /** The selected checks of the probes that run, each counted once, as it is done. */
-    const planned = new Set(toRun.flatMap(({ probe }) => probe.checks).filter((id) => ids.has(id)))
+    const planned = new Set(toRun.flatMap((probe) => probe.checks).filter((id) => ids.has(id)))
     progress?.plan(selected.length, selected.length - planned.size)
-    for (const { probe } of toRun) {
+    for (const probe of toRun) {
       emit({ type: 'probe', name: probe.name })
       progress?.probe(probe.name)
       try {

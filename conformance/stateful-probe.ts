@@ -8,7 +8,11 @@ import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
 import { toCurl } from './model/to-curl.ts'
-import type { Exchange, OperationId } from './model/types.ts'
+import type { CheckOperation, Exchange } from './model/types.ts'
+
+/** An operation the stateful phase sends (those `stateful.model` judges). */
+type StatefulOperation = CheckOperation<'stateful.model'>
+
 import { validNewPet } from './new-pet-arbitraries.ts'
 import {
   ensureCategoryId,
@@ -53,10 +57,10 @@ interface Phase {
   context: ProbeContext
   left: number
   steps: Array<Step>
-  failure?: { steps: Array<Step>; message: string; operation: OperationId }
+  failure?: { steps: Array<Step>; message: string; operation: StatefulOperation }
   /** Length of the first failing sequence, before shrinking. */
   firstFailure?: number
-  exercised: Set<OperationId>
+  exercised: Set<StatefulOperation>
 }
 
 class ModelMismatch extends Error {
@@ -65,13 +69,18 @@ class ModelMismatch extends Error {
 
 type Command = fc.AsyncCommand<Model, Phase>
 
-function record(phase: Phase, command: string, operation: OperationId, exchange: Exchange): void {
+function record(
+  phase: Phase,
+  command: string,
+  operation: StatefulOperation,
+  exchange: Exchange,
+): void {
   phase.left -= 1
   phase.steps.push({ command, exchange })
   phase.exercised.add(operation)
 }
 
-function mismatch(phase: Phase, operation: OperationId, message: string): never {
+function mismatch(phase: Phase, operation: StatefulOperation, message: string): never {
   phase.firstFailure ??= phase.steps.length
   phase.failure = { steps: [...phase.steps], message, operation }
   throw new ModelMismatch(message)
@@ -239,7 +248,7 @@ export const statefulProbe: Probe = {
   checks: ['stateful.model'],
   async run(context) {
     const { collector } = context
-    const operations: Array<OperationId> = ['createPet', 'getPet', 'listPets']
+    const operations: Array<StatefulOperation> = ['createPet', 'getPet', 'listPets']
     const categoryId = await ensureCategoryId(context)
     if (categoryId === undefined) {
       for (const operation of operations) {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { CheckOperation } from '../../src/contract/catalogue.ts'
+import { assertRule } from '../response-checks.ts'
 import { createResultCollector } from './result-collector.ts'
 import { selectChecks } from './select-checks.ts'
 import type { Exchange } from './types.ts'
@@ -19,9 +21,45 @@ describe('createResultCollector', () => {
   it('takes only check ids of the catalogue (a typo does not compile)', () => {
     const collector = createResultCollector(selectChecks({ only: ['list.default-limit'] }))
     // @ts-expect-error: 'list.default-limits' is no check id
-    collector.pass('list.default-limits', 'listPets')
+    expect(() => collector.pass('list.default-limits', 'listPets')).toThrow(
+      '[petstore-conformance] Failed to record a result of list.default-limits: no check of the catalogue has that id.',
+    )
     collector.pass('list.default-limit', 'listPets')
     expect(collector.results(untested).map((result) => result.passes)).toEqual([1])
+  })
+
+  it("takes only an operation the check's definition lists (another does not compile)", () => {
+    const collector = createResultCollector(selectChecks({ only: ['list.schema'] }))
+    expectTypeOf<CheckOperation<'list.schema'>>().toEqualTypeOf<'listPets'>()
+    expectTypeOf<CheckOperation<'create.concurrent'>>().toEqualTypeOf<'createPet' | 'getPet'>()
+    expectTypeOf(collector.pass<'list.schema'>)
+      .parameter(1)
+      .toEqualTypeOf<'listPets'>()
+    expect(() => {
+      // @ts-expect-error: list.schema judges listPets only
+      collector.pass('list.schema', 'getPet')
+    }).toThrow(
+      '[petstore-conformance] Failed to record a result of list.schema for getPet: its definition lists only listPets.',
+    )
+    expect(() =>
+      // @ts-expect-error: get.valid judges getPet only
+      collector.assert('get.valid', 'listPets', exchange(1, 5), 'a Pet', 'HTTP 500'),
+    ).toThrow(/get\.valid for listPets/)
+    // @ts-expect-error: get.not-found judges getPet only
+    expect(() => collector.skip('get.not-found', 'createPet', 'why')).toThrow(/createPet/)
+    // @ts-expect-error: list.limit judges listPets only
+    expect(() => assertRule(collector, 'list.limit', 'getPet', exchange(2, 5))).toThrow(/getPet/)
+    // @ts-expect-error: create.unique-ids has no function that judges one exchange
+    expect(() => assertRule(collector, 'create.unique-ids', 'createPet', exchange(3, 5))).toThrow()
+    // A check that was not selected is held to its definition too.
+    expect(() =>
+      // @ts-expect-error: orders.auth judges listOrders only
+      collector.fail('orders.auth', 'listPets', undefined, { expected: '401', actual: '200' }),
+    ).toThrow(/orders\.auth/)
+    collector.pass('list.schema', 'listPets')
+    expect(collector.results(untested).map((result) => [result.operation, result.passes])).toEqual([
+      ['listPets', 1],
+    ])
   })
 
   it('counts a repeated identical failure instead of keeping it twice', () => {

@@ -1,7 +1,9 @@
-import type { CheckId } from '../../src/contract/catalogue.ts'
+import { CHECKS, type CheckId, type CheckOperation } from '../../src/contract/catalogue.ts'
+import { judgesOperation } from '../../src/contract/check-definition.ts'
 import { describeHttpResponse } from '../../src/contract/describe-response.ts'
 import { countOf } from './count-of.ts'
 import { KIT_DEFAULTS } from './kit-defaults.ts'
+import { kitMessage } from './kit-message.ts'
 import { operations } from './kit-routes.ts'
 import { toCurl } from './to-curl.ts'
 import type {
@@ -182,8 +184,42 @@ export interface FailureInput {
 }
 
 /**
+ * Throws when a result of a check is recorded for an operation its
+ * definition does not list (it would belong to no result and be lost): a
+ * fault of the kit, which the run reports as such. The collector's types
+ * refuse it at compile time; this refuses what reaches it anyway (an id or
+ * an operation only known at run time).
+ *
+ * @example
+ * assertJudges('list.schema', 'getPet') // throws: list.schema judges listPets only
+ */
+export function assertJudges(checkId: CheckId, operation: OperationId): void {
+  const check: { operations: ReadonlyArray<OperationId> } | undefined = Object.hasOwn(
+    CHECKS,
+    checkId,
+  )
+    ? CHECKS[checkId]
+    : undefined
+  if (check === undefined) {
+    throw new Error(
+      kitMessage(`record a result of ${checkId}`, 'no check of the catalogue has that id'),
+    )
+  }
+  if (!judgesOperation(check, operation)) {
+    throw new Error(
+      kitMessage(
+        `record a result of ${checkId} for ${operation}`,
+        `its definition lists only ${check.operations.join(', ')}`,
+      ),
+    )
+  }
+}
+
+/**
  * Collects assertions per check and operation and turns them into
- * {@link CheckResult}s. Assertions on checks that were not selected are dropped.
+ * {@link CheckResult}s. Assertions on checks that were not selected are
+ * dropped; one for an operation the check's definition does not list does
+ * not compile, and throws ({@link assertJudges}) when it gets here anyway.
  *
  * @example
  * const collector = createResultCollector(selectChecks())
@@ -240,17 +276,23 @@ export function createResultCollector(
     operationTimes(): Partial<Record<OperationId, number>> {
       return { ...operationTimes }
     },
-    pass(checkId: CheckId, operation: OperationId, exchange?: Exchange): void {
+    pass<Id extends CheckId>(
+      checkId: Id,
+      operation: CheckOperation<Id>,
+      exchange?: Exchange,
+    ): void {
+      assertJudges(checkId, operation)
       if (byId.has(checkId)) {
         timed(entry(checkId, operation), exchange).passes += 1
       }
     },
-    fail(
-      checkId: CheckId,
-      operation: OperationId,
+    fail<Id extends CheckId>(
+      checkId: Id,
+      operation: CheckOperation<Id>,
       exchange: Exchange | undefined,
       input: FailureInput,
     ): void {
+      assertJudges(checkId, operation)
       if (!byId.has(checkId)) {
         return
       }
@@ -289,9 +331,9 @@ export function createResultCollector(
       })
     },
     /** Asserts: passes when `problem` is undefined, fails with it otherwise. */
-    assert(
-      checkId: CheckId,
-      operation: OperationId,
+    assert<Id extends CheckId>(
+      checkId: Id,
+      operation: CheckOperation<Id>,
       exchange: Exchange,
       expected: string,
       problem: string | undefined,
@@ -303,7 +345,8 @@ export function createResultCollector(
       this.fail(checkId, operation, exchange, { expected, actual: problem })
       return false
     },
-    skip(checkId: CheckId, operation: OperationId, reason: string): void {
+    skip<Id extends CheckId>(checkId: Id, operation: CheckOperation<Id>, reason: string): void {
+      assertJudges(checkId, operation)
       if (byId.has(checkId)) {
         entry(checkId, operation).skipReason ??= reason
       }

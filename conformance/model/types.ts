@@ -10,7 +10,7 @@ import type { CheckId } from '../../src/contract/catalogue.ts'
 import type { CheckDefinition, OperationId } from '../../src/contract/check-definition.ts'
 import type { KitCode, StopReason } from './kit-message.ts'
 
-export type { CheckId } from '../../src/contract/catalogue.ts'
+export type { CheckId, CheckOperation } from '../../src/contract/catalogue.ts'
 export type {
   CheckDefinition,
   CheckGroup,

@@ -1,9 +1,22 @@
 import { expect, it } from 'vitest'
-import type { ConformanceResult } from '../model/types.ts'
+import { type CatalogueFault, catalogue } from '../../src/contract/catalogue.ts'
+import { selectChecks } from '../model/select-checks.ts'
+import type { CheckId, ConformanceResult } from '../model/types.ts'
 import type { ConformanceOptions } from '../run-conformance.ts'
 import { shapesProbe } from '../shapes-probe.ts'
 import type { ReferenceFault, ReferenceOptions } from './reference-server.ts'
 import { failedRequired, runAgainstReference } from './run-reference.ts'
+
+/**
+ * A fault a check's definition names that the reference server does not
+ * have: none. A name it lacks (`faults: ['typo']`) fails to compile here,
+ * naming it (`Type 'true' is not assignable to type '"typo"'`).
+ *
+ * @example
+ * noUnknownFault // true
+ */
+type UnknownFault = Exclude<CatalogueFault, ReferenceFault>
+export const noUnknownFault: [UnknownFault] extends [never] ? true : UnknownFault = true
 
 /**
  * Checks that judge every rule a request crosses (the random sequences of
@@ -15,31 +28,58 @@ import { failedRequired, runAgainstReference } from './run-reference.ts'
  */
 export const MODEL_CHECKS: ReadonlyArray<string> = ['stateful.model', ...shapesProbe.checks]
 
-/** One server that breaks exactly one rule, and the checks that must catch it. */
+/**
+ * One server that breaks exactly one rule. The checks that must catch it are
+ * the required ones whose definition names the fault (`faults` in the
+ * catalogue), among those the run selects.
+ */
 export interface FaultCase {
   fault: ReferenceFault
   /** Other switches of the reference server (allowed differences). */
   options?: ReferenceOptions
   run?: Partial<ConformanceOptions>
-  /** Required checks that must fail. */
-  fails: Array<string>
   /** Required checks that may fail too (they share the broken rule). */
-  mayFail?: Array<string>
+  mayFail?: Array<CheckId>
   /** Further assertions on the result. */
   inspect?: (result: ConformanceResult) => void
 }
 
 /**
- * Declares one test per case: the reference server with the fault switched
- * on fails the run (exit 1) on the named checks and on nothing unrelated;
- * each failure carries a reproducing curl.
+ * The required checks a fault must fail in a run with `run`'s selection: those
+ * whose definition names it.
  *
  * @example
- * faultCases([{ fault: 'limit-off-by-one', fails: ['list.limit-exact'] }])
+ * provenBy('limit-off-by-one') // ['list.limit-exact']
+ */
+export function provenBy(
+  fault: ReferenceFault,
+  run: Partial<ConformanceOptions> = {},
+): Array<CheckId> {
+  const selected = new Set(selectChecks(run).map((check) => check.id))
+  return catalogue
+    .filter(
+      (check) =>
+        check.level === 'required' &&
+        selected.has(check.id) &&
+        (check.faults as ReadonlyArray<string>).includes(fault),
+    )
+    .map((check) => check.id)
+}
+
+/**
+ * Declares one test per case: the reference server with the fault switched
+ * on fails the run (exit 1) on the checks whose definition names the fault
+ * ({@link provenBy}) and on nothing unrelated; each failure carries a
+ * reproducing curl.
+ *
+ * @example
+ * faultCases([{ fault: 'limit-off-by-one' }])
  */
 export function faultCases(cases: Array<FaultCase>): void {
   for (const entry of cases) {
-    it(`fails a server with the fault "${entry.fault}"`, async () => {
+    const fails = provenBy(entry.fault, entry.run)
+    it(`fails a server with the fault "${entry.fault}" (${fails.join(', ') || 'no check names it'})`, async () => {
+      expect(fails, `no required check of the run names the fault "${entry.fault}"`).not.toEqual([])
       const result = await runAgainstReference(
         { ...entry.options, fault: entry.fault },
         entry.run ?? {},
@@ -50,14 +90,14 @@ export function faultCases(cases: Array<FaultCase>): void {
           .filter((item) => item.outcome === 'failed')
           .map((item) => [item.id, item.failures[0]?.actual]),
       )
-      expect(failed, diagnosis).toEqual(expect.arrayContaining(entry.fails))
-      const allowed = new Set([...entry.fails, ...(entry.mayFail ?? []), ...MODEL_CHECKS])
+      expect(failed, diagnosis).toEqual(expect.arrayContaining(fails))
+      const allowed = new Set<string>([...fails, ...(entry.mayFail ?? []), ...MODEL_CHECKS])
       expect(
         failed.filter((id) => !allowed.has(id)),
         `only the broken rule fails: ${diagnosis}`,
       ).toEqual([])
       expect(result.exitCode).toBe(1)
-      for (const id of entry.fails) {
+      for (const id of fails) {
         const failure = result.results.find((item) => item.id === id && item.failures.length)
           ?.failures[0]
         expect(failure?.curl ?? failure?.sequence).toMatch(/curl /)

@@ -29,6 +29,7 @@ import {
   remainingDecreases,
   tooManyRemaining,
   tooManyRetryAfter,
+  wellFormedContentType,
 } from './response-rules.ts'
 
 /**
@@ -61,23 +62,47 @@ type CheckRow<Id extends string, Fault extends string> =
   | readonly [id: Id, title: string, section: string, expected: string]
   | readonly [id: Id, title: string, section: string, expected: string, extras: RowExtras<Fault>]
 
+/** The extras of a row, or none. */
+type ExtrasOf<Row> = Row extends readonly [string, string, string, string, infer Extras]
+  ? Extras
+  : Record<never, never>
+
+/**
+ * The definition a row makes, with what the type needs of it kept: the id,
+ * the operations and the fault names literal, and whether it has a `judge`
+ * or a `judgeExchange` (so only such checks can be judged with one).
+ */
+type Built<Row, Ops extends ReadonlyArray<OperationId>> = Row extends readonly [
+  infer Id extends string,
+  ...Array<unknown>,
+]
+  ? CheckDefinition<
+      Id,
+      Ops,
+      ExtrasOf<Row> extends { faults: ReadonlyArray<infer Fault extends string> } ? Fault : never
+    > &
+      (ExtrasOf<Row> extends { judge: ResponseRule } ? { judge: ResponseRule } : unknown) &
+      (ExtrasOf<Row> extends { judgeExchange: ExchangeRule }
+        ? { judgeExchange: ExchangeRule }
+        : unknown)
+  : never
+
 /**
  * Catalogue entries sharing their level, group, operations, scope and
  * `writes`; the level defaults to `required`, the group to `default`, the
- * scope to `probe` and `writes` to false. Keeps each id, the operations and
- * the fault names literal, so the ids make {@link CheckId} and each id's
- * operations make {@link CheckOperation}.
+ * scope to `probe` and `writes` to false. Keeps each row's type (see
+ * {@link Built}), so the ids make {@link CheckId} and each id's operations
+ * make {@link CheckOperation}.
  */
 function checks<
   const Ops extends ReadonlyArray<OperationId>,
-  const Id extends string,
-  const Fault extends string = never,
+  const Rows extends ReadonlyArray<CheckRow<string, string>>,
 >(
   shared: { operations: Ops } & Partial<
     Pick<CheckDefinition, 'level' | 'group' | 'scope' | 'writes'>
   >,
-  rows: ReadonlyArray<CheckRow<Id, Fault>>,
-): Array<CheckDefinition<Id, Ops, Fault>> {
+  rows: Rows,
+): Array<Built<Rows[number], Ops>> {
   const {
     level = 'required',
     group = 'default',
@@ -99,7 +124,7 @@ function checks<
     ...(extras.judge ? { judge: extras.judge } : {}),
     ...(extras.judgeExchange ? { judgeExchange: extras.judgeExchange } : {}),
     ...(extras.hint ? { hint: extras.hint } : {}),
-  }))
+  })) as Array<Built<Rows[number], Ops>>
 }
 
 /** The rows of {@link catalogue}, their ids kept literal. */
@@ -110,6 +135,7 @@ const definitions = [
       'A request without Authorization is rejected',
       '§5, §7',
       '401 with an Error body when the Authorization header is missing',
+      { faults: ['cache-ignores-authorization'] },
     ],
     [
       'auth.unknown-key',
@@ -164,6 +190,19 @@ const definitions = [
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
     [
+      'response.media-type',
+      'JSON under one well-formed media type, for any Accept that allows it',
+      '§4 (RFC 9110 §8.3.1, §12.5.1)',
+      'every `Content-Type` is one well-formed media type (RFC 9110 §8.3.1: `type/subtype`, then `;`-separated `name=value` parameters); `GET /pets` sent with `Accept: */*`, `application/*`, `application/json;q=0.9, */*;q=0.1` or no `Accept`, and `GET /pets/{id}` with `APPLICATION/JSON`, answer 200 labelled JSON (`application/json` or a `+json` type, case-insensitive, parameters allowed), never 406',
+      {
+        judge: wellFormedContentType,
+        hint: 'no response was received for {operation}',
+        faults: ['json-refused-for-wildcard-accept', 'content-type-sent-twice'],
+      },
+    ],
+  ]),
+  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
+    [
       'server.no-5xx',
       'No server errors',
       '§4, §7',
@@ -198,7 +237,7 @@ const definitions = [
       {
         judge: rateLimitValues,
         hint: 'no response with integer rate-limit headers was received for {operation}',
-        faults: ['reset-is-window-start'],
+        faults: ['reset-is-window-start', 'reset-off-by-host-offset', 'reset-as-ms-since-epoch'],
       },
     ],
     [
@@ -265,7 +304,7 @@ const definitions = [
       'The list is an array of valid Pets',
       '§4.1, §2 Pet',
       '200 with a JSON array of Pet objects',
-      { judgeExchange: listSchema },
+      { judgeExchange: listSchema, faults: ['int64-ids-as-strings'] },
     ],
     [
       'list.default-limit',
@@ -487,14 +526,13 @@ const definitions = [
       'shape.headers',
       'Headers are read as HTTP reads them',
       '§4, §5, RFC 9110 §8.3, §11.1, §12.5.1',
-      'the scheme in any case (`bearer`, `BEARER`) and more than one space before the key are the valid key; the key in the query (`api_key`, `access_token`), a cookie or `X-API-Key` is a missing key (401); `Accept` `*/*`, `application/*`, none or in another case and `Content-Type: Application/JSON; charset=UTF-8` are answered as JSON; `X-HTTP-Method-Override` (on a create), `X-Original-URL`, `X-Rewrite-URL` and forwarding headers change nothing; `PUT` and `PATCH /pets` are no create',
+      'the scheme in any case (`bearer`, `BEARER`) and more than one space before the key are the valid key; the key in the query (`api_key`), a cookie or `X-API-Key` is a missing key (401); `Content-Type: Application/JSON; charset=UTF-8` is JSON; `X-HTTP-Method-Override` (on a create), `X-Original-URL`, `X-Rewrite-URL` and forwarding headers change nothing; `PUT` and `PATCH /pets` are no create',
       {
         faults: [
           'bearer-scheme-case-sensitive',
           'key-from-query',
           'key-from-cookie',
           'key-from-x-api-key',
-          'accept-any-refused-406',
           'content-type-exact-case',
           'method-override-honoured',
           'original-url-honoured',
@@ -665,13 +703,7 @@ export type CheckId = (typeof definitions)[number]['id']
  * @example
  * type ListSchema = CheckOf<'list.schema'> // { id: 'list.schema'; operations: readonly ['listPets']; ... }
  */
-export type CheckOf<Id extends CheckId> = (typeof definitions)[number] extends infer Definition
-  ? Definition extends CheckDefinition<infer Ids, infer Ops, infer Fault>
-    ? Id extends Ids
-      ? CheckDefinition<Id, Ops, Fault>
-      : never
-    : never
-  : never
+export type CheckOf<Id extends CheckId> = Extract<(typeof definitions)[number], { id: Id }>
 
 /**
  * The operations check `Id` judges: the only ones a result of it may be

@@ -88,7 +88,11 @@ export interface CheckDefinition<
  * @example
  * type Ops = OperationsOf<{ operations: readonly ['listPets'] }> // 'listPets'
  */
-export type OperationsOf<Check> = Check extends { operations: ReadonlyArray<infer Op> } ? Op : never
+export type OperationsOf<Check> = Check extends {
+  operations: ReadonlyArray<infer Op extends OperationId>
+}
+  ? Op
+  : never
 
 /**
  * Whether a check judges an operation (one of its `operations`); narrows the

@@ -241,6 +241,43 @@ const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
     ...reply,
     body: { ...(reply.body as object), status: '404' },
   })),
+  // A hand-written negotiator that compares `Accept` as a string instead of
+  // reading media ranges (RFC 9110 §12.5.1): `*/*`, `application/*` and
+  // `APPLICATION/JSON` all allow JSON, yet get 406.
+  'json-refused-for-wildcard-accept': ({ finish }) => ({
+    finish: (reply, request) => {
+      const accept = request.headers.accept
+      return finish(
+        accept === undefined || accept.includes('application/json')
+          ? reply
+          : {
+              status: 406,
+              headers: reply.headers,
+              body: {
+                code: 'not_acceptable',
+                message: 'Only application/json is served.',
+                status: 406,
+              },
+            },
+        request,
+      )
+    },
+  }),
+  // A second middleware appends its own Content-Type (Express `res.append`):
+  // the field is sent twice and reads as a list, not one media type (RFC 9110
+  // §8.3.1); the first entry still starts with `application/json;`.
+  'content-type-sent-twice': ({ finish }) => ({
+    finish: (reply, request) => {
+      const finished = finish(reply, request)
+      return {
+        ...finished,
+        raw: {
+          type: 'application/json; charset=utf-8, application/json',
+          text: finished.raw?.text ?? stringifyExactJson(finished.body),
+        },
+      }
+    },
+  }),
   'plain-text-405': onStatus(405, (reply) => ({
     ...reply,
     raw: { type: 'text/plain', text: 'Method Not Allowed' },
@@ -446,3 +483,15 @@ export function applyFault(
   parts.ids = replaced.ids
   return replaced
 }
+
+/**
+ * Every fault the reference server can switch on, as data (the fault union's
+ * members): the kit's fault-coverage test holds the catalogue's fault names to it.
+ *
+ * @example
+ * REFERENCE_FAULTS.includes('limit-off-by-one') // true
+ */
+export const REFERENCE_FAULTS = [
+  ...Object.keys(FAULTS),
+  ...Object.keys(STACK_FAULTS),
+] as ReadonlyArray<ReferenceFault>

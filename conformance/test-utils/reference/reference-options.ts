@@ -55,6 +55,8 @@ export type ReferenceFault =
   | 'basic-scheme-accepted'
   | 'bearer-matched-without-anchor'
   | 'numeric-names-refused'
+  | 'json-refused-for-wildcard-accept'
+  | 'content-type-sent-twice'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,

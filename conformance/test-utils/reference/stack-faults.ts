@@ -238,14 +238,6 @@ export const STACK_FAULTS = {
     const value = request.headers['x-api-key']
     return typeof value === 'string' ? value : undefined
   }),
-  // Negotiation that compares Accept with 'application/json' as a string:
-  // `*/*`, `application/*` and parameters get 406 (RFC 9110 §12.5.1 says they accept JSON).
-  'accept-any-refused-406': before((request) => {
-    const accept = request.headers.accept
-    if (accept !== undefined && accept !== 'application/json') {
-      throw new HttpError(406, 'not_acceptable', 'Only application/json is served.')
-    }
-  }),
   // `req.headers['content-type'] === 'application/json'`: another case or a
   // charset parameter is refused 415 (RFC 9110 §8.3.1: the names are case-insensitive).
   'content-type-exact-case': before((request) => {
