@@ -617,7 +617,15 @@ const definitions = [
       'ratelimit.recovers',
       'Requests succeed again after Retry-After',
       '§8 Behaviour on exceeding the limit',
-      'after waiting the `Retry-After` of a 429, the same request answers 200',
+      'after waiting the latest `Retry-After` the kit was given (a ban for its requests past the 429 may lengthen it, §8), the same request answers 200',
+      { faults: ['retry-after-in-ms'] },
+    ],
+    [
+      'ratelimit.reset-truthful',
+      'X-RateLimit-Reset tells the truth',
+      '§8 Rate limit headers',
+      'checked when the kit waits out the window anyway: past the `X-RateLimit-Reset` a 429 gave, Remaining is above 0 in a window with a later Reset; before it, the whole quota is not back (what the wait cannot show is reported not tested)',
+      { faults: ['reset-one-window-late'] },
     ],
   ]),
   ...checks({ group: 'rate-limit', operations: ['createPet', 'getPet', 'listOrders'] }, [

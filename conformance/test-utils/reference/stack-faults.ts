@@ -313,6 +313,34 @@ export const STACK_FAULTS = {
       )
     },
   }),
+  // Reset from the next window's end (`(floor(now / w) + 2) * w`), an
+  // off-by-one of fixed-window arithmetic, for the 2 s windows its test uses:
+  // a time still in the future, so only waiting shows it. (A host west of UTC
+  // with the `mktime(utcnow())` habit gives a Reset hours late: the kit then
+  // refuses to wait that long and stops with exit 2.)
+  'reset-one-window-late': ({ finish }) => ({
+    finish(reply, request) {
+      const reset = Number(reply.headers['X-RateLimit-Reset'])
+      return finish(
+        Number.isFinite(reset)
+          ? { ...reply, headers: { ...reply.headers, 'X-RateLimit-Reset': String(reset + 2) } }
+          : reply,
+        request,
+      )
+    },
+  }),
+  // Retry-After in milliseconds (rate-limiter-flexible's `msBeforeNext` sent without dividing by 1000).
+  'retry-after-in-ms': ({ finish }) => ({
+    finish(reply, request) {
+      const seconds = Number(reply.headers['Retry-After'])
+      return finish(
+        reply.status === 429 && Number.isFinite(seconds)
+          ? { ...reply, headers: { ...reply.headers, 'Retry-After': String(seconds * 1000) } }
+          : reply,
+        request,
+      )
+    },
+  }),
   // Reset as `Date.now() + windowMs` (milliseconds since the epoch, not the seconds §8 names).
   'reset-as-ms-since-epoch': ({ finish }) => ({
     finish(reply, request) {
