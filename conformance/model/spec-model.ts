@@ -1,4 +1,5 @@
 import { parseExactJson } from '../../src/contract/exact-json.ts'
+import { petMismatch } from '../../src/contract/exchange-rules.ts'
 import { parseJsonBody } from '../../src/contract/parse-json-body.ts'
 import { errorBodyProblemOf } from '../../src/contract/response-rules.ts'
 import { ResponsePet } from '../../src/contract/response-schemas.ts'
@@ -349,20 +350,16 @@ function asNewPet(
   }
 }
 
-/** Why a Pet as shown disagrees with what the kit knows of it (a status left out agrees). */
+/**
+ * Why a Pet as shown disagrees with what the kit knows of it (a status left
+ * out agrees): the rule the stateful phase holds its lists to (`petMismatch`).
+ *
+ * @example
+ * petDisagreement({ id: 7n, name: 'Rex', categoryId: 2n }, { id: 7n, name: 'Rex', categoryId: 1n }) // 'pet 7: categoryId 2 instead of 1'
+ */
 export function petDisagreement(shown: ModelPet, known: ModelPet | undefined): string | undefined {
-  if (!known) return undefined
-  const differs = [
-    shown.name !== known.name &&
-      `name ${JSON.stringify(shown.name)} (was ${JSON.stringify(known.name)})`,
-    shown.categoryId !== known.categoryId &&
-      `categoryId ${shown.categoryId} (was ${known.categoryId})`,
-    shown.status !== undefined &&
-      known.status !== undefined &&
-      shown.status !== known.status &&
-      `status ${shown.status} (was ${known.status})`,
-  ].filter(Boolean)
-  return differs.length ? `pet ${shown.id}: ${differs.join(', ')}` : undefined
+  const problem = known && petMismatch(shown, known)
+  return problem ? `pet ${shown.id}: ${problem}` : undefined
 }
 
 function jsonBody(response: ModelResponse): { value: unknown } | { problem: string } {
