@@ -229,6 +229,8 @@ async function queryShapes(run: ShapeRun): Promise<void> {
       'the page the value written allows, or 400 with an Error body',
     ),
   )
+  // The creates that follow change the list's length.
+  state.listTotals.clear()
 }
 
 /** Spellings of an existing id: the same id in other notations, and values that are no id. */
@@ -255,7 +257,7 @@ async function pathShapes(run: ShapeRun): Promise<void> {
     const pets = parseResponseBody(page, ResponsePet.array())
     for (const pet of pets?.success ? pets.data : []) run.state.pets.set(pet.id, pet)
   }
-  const known = [...run.state.pets.keys()].find((id) => id > 0n && id < 2n ** 53n)
+  const known = [...run.state.pets.keys()].find((id) => id > 0n)
   if (known === undefined) {
     run.context.collector.skip('shape.path-id', 'getPet', 'no pet with a positive id to spell')
     return
@@ -348,6 +350,7 @@ async function headerShapes(run: ShapeRun, validBody: () => string): Promise<voi
     ),
   )
   const known = [...run.state.pets.keys()][0]
+  if (known === undefined) context.collector.skip('shape.headers', 'getPet', 'no pet to fetch')
   const shapes: Array<[HeaderOperation, ShapedRequest]> = [
     ...(known === undefined
       ? []
@@ -656,9 +659,13 @@ export const shapesProbe: Probe = {
       nextName: () => `${NAME_PREFIX}${context.seed}-shape-${++counter}`,
     }
     if (context.wants('shape.query')) await queryShapes(run)
-    if (context.wants('shape.path-id')) await pathShapes(run)
     const categoryId = context.readOnly ? undefined : await ensureCategoryId(context)
     if (categoryId !== undefined) run.state.categoryIds.add(categoryId)
+    // A pet the category search created is one to spell too.
+    for (const [id, pet] of modelStateOf(context).pets) {
+      if (!run.state.pets.has(id)) run.state.pets.set(id, pet)
+    }
+    if (context.wants('shape.path-id')) await pathShapes(run)
     const validBody = () =>
       stringifyExact({ name: run.nextName(), categoryId: categoryId ?? context.categoryId ?? 1n })
     if (context.wants('shape.headers')) await headerShapes(run, validBody)

@@ -450,7 +450,12 @@ function getJudges(segment: string, state: ModelState): Array<[string, Judge]> {
   const normal = segment.replace(UNRESERVED, (triplet) => decode(triplet))
   const text = decode(segment)
   const canonical = CANONICAL_INTEGER.test(normal)
-  const number = canonical ? BigInt(normal) : NUMBER.test(text) ? Number(text) : Number.NaN
+  // Digits alone (a sign, leading zeros) are read exactly; other notations through a double.
+  const number = /^[+-]?\d+$/.test(text)
+    ? BigInt(text)
+    : NUMBER.test(text)
+      ? Number(text)
+      : Number.NaN
   const id =
     typeof number === 'bigint' ? number : Number.isSafeInteger(number) ? BigInt(number) : undefined
   if (id === undefined || id < INT64.min || id > INT64.max) return [refused]
