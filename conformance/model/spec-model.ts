@@ -1,5 +1,6 @@
 import { parseExactJson } from '../../src/contract/exact-json.ts'
 import { petMismatch } from '../../src/contract/exchange-rules.ts'
+import { isJsonMediaType, parseMediaType } from '../../src/contract/media-type.ts'
 import { parseJsonBody } from '../../src/contract/parse-json-body.ts'
 import { errorBodyProblemOf } from '../../src/contract/response-rules.ts'
 import { ResponsePet } from '../../src/contract/response-schemas.ts'
@@ -100,7 +101,6 @@ export interface Answers {
   after: (response: ModelResponse) => { created?: ModelPet; counted: boolean }
 }
 
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 const CANONICAL_INTEGER = /^-?(0|[1-9]\d*)$/
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 const UNRESERVED = /%(2[dDeE]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])/g
@@ -128,11 +128,6 @@ export function credentialOf(headers: Record<string, string>, token: string): Mo
   if (value === undefined) return 'missing'
   const match = /^([!#$%&'*+.^_`|~\w-]+) +([\w.~+/-]+=*)$/.exec(value.trim())
   return match?.[1]?.toLowerCase() === 'bearer' && match[2] === token ? 'valid' : 'invalid'
-}
-
-/** The lower-case `type/subtype` of a media type, its parameters dropped (RFC 9110 §8.3.1). */
-function mediaType(value: string): string {
-  return (value.split(';')[0] ?? '').trim().toLowerCase()
 }
 
 /**
@@ -363,7 +358,8 @@ export function petDisagreement(shown: ModelPet, known: ModelPet | undefined): s
 }
 
 function jsonBody(response: ModelResponse): { value: unknown } | { problem: string } {
-  if (!JSON_TYPE.test(response.headers['content-type'] ?? '')) {
+  const label = parseMediaType(response.headers['content-type'] ?? '')
+  if (!label || !isJsonMediaType(label)) {
     return {
       problem: `HTTP ${response.status} with Content-Type ${response.headers['content-type'] ?? '(none)'}`,
     }
@@ -486,7 +482,8 @@ function createJudges(
 ): { judges: Array<[string, Judge]>; readings: Array<Omit<ModelPet, 'id'>> } {
   const refused: [string, Judge] = ['400 with an Error body', refusal([400])]
   const contentType = header(request.headers, 'content-type')
-  const json = contentType !== undefined && mediaType(contentType) === 'application/json'
+  const label = contentType === undefined ? undefined : parseMediaType(contentType)
+  const json = label?.type === 'application' && label.subtype === 'json'
   const labelRefused: Array<[string, Judge]> = json
     ? []
     : [['415 or 400 with an Error body (not labelled application/json)', refusal([400, 415])]]
