@@ -408,7 +408,15 @@ async function refusedShapes(run: ShapeRun, categoryId: bigint): Promise<void> {
   ]
   const bodyArbitrary = fc
     .tuple(
-      fc.constantFrom('array', 'string-id', 'boolean-id', 'nested', 'status-case', 'number'),
+      fc.constantFrom(
+        'array',
+        'string-id',
+        'boolean-id',
+        'nested',
+        'status-case',
+        'number',
+        'scalar',
+      ),
       fc.nat(3),
     )
     .map(([kind, depth]) => {
@@ -426,7 +434,9 @@ async function refusedShapes(run: ShapeRun, categoryId: bigint): Promise<void> {
                 ? nest(one)
                 : kind === 'status-case'
                   ? { ...one, status: ['Sold', 'AVAILABLE', 'pending ', ''][depth] }
-                  : { ...one, categoryId: Number(categoryId) + 0.5 }
+                  : kind === 'scalar'
+                    ? [7, true, 0, false][depth]
+                    : { ...one, categoryId: Number(categoryId) + 0.5 }
       return body(text(value))
     })
   await runShapes(

@@ -501,7 +501,7 @@ const definitions = [
       'shape.body',
       'Every JSON shape of a body is read as the spec says',
       '§4.2, §2 NewPet, §7, RFC 8259',
-      'a body that is an array (one NewPet or several), a string, a number, `null`, `true`, a NewPet nested in an object, a field of another JSON type (`"7"` or `true` for categoryId, a name in an array), a status in another case: 400 with an Error body, and nothing created; a name given twice: the first or the last, or 400',
+      'a body that is an array (one NewPet or several), a string, `null`, a NewPet nested in an object, a field of another JSON type (`"7"` or `true` for categoryId, a fraction, a name in an array), a status in another case, and generated ones of these and of numbers and booleans: 400 with an Error body, and nothing created; a name given twice: the first or the last, or 400',
       {
         faults: [
           'bulk-create-from-array',
