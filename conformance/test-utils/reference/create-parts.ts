@@ -45,7 +45,6 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
   /** The decision as a ban changes it (`options.ban`; none by default). */
   const banned = (bucket: string, decision: RateDecision): RateDecision => {
     if (options.ban === undefined) return decision
-    // Stryker disable all: how a temporary ban after a 429 works is an allowed difference (§8, the `ban` variant, off by default)
     const nowS = now() / 1000
     const ban = bans.get(bucket) ?? { over: 0, until: 0 }
     bans.set(bucket, ban)
@@ -64,7 +63,6 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
       retryAfterS,
     }
   }
-  // Stryker restore all
   const parts: ReferenceParts = {
     ids: new IdSequence(options.firstId ?? 1n, options.idStep ?? 1n),
     store: new PetStore({ next: () => parts.ids.next() }, options.order, seeded(7)),
