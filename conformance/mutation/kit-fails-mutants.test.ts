@@ -42,13 +42,14 @@ const settings: Record<string, Setting> = {
   'no status anywhere (none sent back, none by default, none seeded)': {
     options: { omitStatus: true, defaultStatus: null, seededWithoutStatus: true },
   },
-  'other notations read the same, non-JSON labels refused 415, a ban after the 429 (rate-limit group)':
+  'other notations read the same, non-JSON labels refused 415, a ban after the 429 (rate-limit group), ids beyond 2^53':
     {
       options: {
         rateLimit: { limit: 100, windowS: 2 },
         ban: { after: 1, seconds: 30 },
         lenientShapes: true,
         jsonOnly: true,
+        firstId: 9007199254740993n,
       },
       run: { include: ['rate-limit'] },
     },

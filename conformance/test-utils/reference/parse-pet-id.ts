@@ -6,9 +6,9 @@ import { readLeniently } from './parse-list-query.ts'
  * a 400.
  *
  * @example
- * parsePetId('9007199254740993') // 9007199254740993n
+ * parsePetId('9007199254740993', false) // 9007199254740993n
  */
-export function parsePetId(text: string, lenient = false): bigint {
+export function parsePetId(text: string, lenient: boolean): bigint {
   // Stryker disable next-line all: other notations of an integer read as it, an allowed difference (the `lenientShapes` variant)
   if (lenient) {
     // Another notation of an integer read as it; anything else names no pet (404).
