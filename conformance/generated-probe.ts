@@ -5,7 +5,7 @@ import { countOf } from './model/count-of.ts'
 import { failureKind } from './model/failure-kind.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
-import type { CheckId, Exchange } from './model/types.ts'
+import type { CheckId, Exchange, OperationId } from './model/types.ts'
 import {
   anyNewPet,
   EDGE_NAMES,
@@ -27,9 +27,17 @@ import { errorBodyProblem } from './response-checks.ts'
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15
 
-/** One property of the generated probe: what it generates, sends and expects. */
+/**
+ * One property over requests: each generated value is one request, judged
+ * on its own; a failure is shrunk within {@link SHRINK_BUDGET} more requests.
+ *
+ * @example
+ * const run: PropertyRun<string> = { checkId: 'shape.query', operation: 'listPets', arbitrary: fc.string(), attempt, describe: String, expected: '200' }
+ */
 export interface PropertyRun<T> {
   checkId: CheckId
+  /** The operation the results are filed under (`createPet` when absent). */
+  operation?: OperationId
   arbitrary: fc.Arbitrary<T>
   /** Sends one case; returns the exchange and a problem, if any. */
   attempt: (value: T) => Promise<{ exchange: Exchange; problem?: string }>
@@ -47,9 +55,10 @@ export interface PropertyRun<T> {
 
 /**
  * Runs one property against the server within its request budget and
- * records the outcome: each passing case is a pass; the first failure is
- * shrunk within its kind (`failureKind`) and reported with its minimal
- * case, or with `run.simplest` when that fails the same way.
+ * records the outcome, under `run.operation` (`createPet` when absent):
+ * each passing case is a pass; the first failure is shrunk within its kind
+ * (`failureKind`) and reported with its minimal case, or with `run.simplest`
+ * when that fails the same way.
  *
  * @example
  * await runProperty(context, { checkId: 'create.generated-valid', arbitrary, attempt, describe, expected, simplest })
@@ -58,6 +67,7 @@ export async function runProperty<T>(
   context: Pick<ProbeContext, 'collector' | 'seed' | 'examples'>,
   run: PropertyRun<T>,
 ): Promise<void> {
+  const operation = run.operation ?? 'createPet'
   const failures = new Map<string, { exchange: Exchange; problem: string }>()
   let requests = 0
   let passes = 0
@@ -113,12 +123,12 @@ export async function runProperty<T>(
     message = `The simplest body fails the same way (found after ${countOf(details.numRuns, 'run')}): the failure does not depend on the body sent`
   }
   for (let i = 0; i < passes; i++) {
-    context.collector.pass(run.checkId, 'createPet')
+    context.collector.pass(run.checkId, operation)
   }
   if (details.failed && counterexample !== undefined) {
     const shown = run.describe(counterexample)
     const failure = failures.get(shown)
-    context.collector.fail(run.checkId, 'createPet', failure?.exchange, {
+    context.collector.fail(run.checkId, operation, failure?.exchange, {
       expected: run.expected,
       actual: failure?.problem ?? String(details.errorInstance),
       message,

@@ -50,6 +50,13 @@ export interface SendOptions {
   pace?: boolean
   /** Sent together with others: responses may arrive in any order. */
   concurrent?: boolean
+  /**
+   * Further headers (`$PETSTORE_API_KEY` stands for the key); `null` leaves
+   * out a header the client sends by default (`Accept`).
+   */
+  headers?: Record<string, string | null>
+  /** The credential the request is paced and counted under, when `auth` spells the key another way. */
+  credential?: Credential
 }
 
 /** Options of {@link createHttpClient}. */
@@ -142,6 +149,14 @@ export function createHttpClient(options: HttpClientOptions) {
       headers['Content-Type'] = contentType
       recorded['Content-Type'] = contentType
     }
+    for (const [name, value] of Object.entries(send.headers ?? {})) {
+      delete headers[name]
+      delete recorded[name]
+      if (value !== null) {
+        headers[name] = value.replaceAll(KEY_PLACEHOLDER, options.token)
+        recorded[name] = value
+      }
+    }
     const url = `${baseUrl}${send.path}`
     options.beforeRequest?.()
     const started = options.now()
@@ -163,7 +178,7 @@ export function createHttpClient(options: HttpClientOptions) {
     try {
       const response = await options.transport({
         method: send.method,
-        url,
+        url: url.replaceAll(KEY_PLACEHOLDER, encodeURIComponent(options.token)),
         headers,
         body: send.body,
         timeoutMs: Math.max(1, Math.min(options.timeoutMs, options.timeLeftMs?.() ?? Infinity)),
@@ -207,7 +222,8 @@ export function createHttpClient(options: HttpClientOptions) {
     baseUrl,
     /** Sends a request, retrying an unrequested 429 with backoff. */
     async send(send: SendOptions): Promise<Exchange> {
-      const credential: Credential = send.auth === 'valid' ? 'valid' : 'invalid'
+      const credential: Credential =
+        send.credential ?? (send.auth === 'valid' ? 'valid' : 'invalid')
       for (let attempt = 0; ; attempt++) {
         const exchange = await sendOnce(send, credential)
         if (exchange.response?.status !== 429 || send.expect429) {

@@ -34,6 +34,7 @@ import { requestCountProbe } from './request-count-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { createRunClock } from './run-clock.ts'
 import { createRunProgress, type RunProgress } from './run-progress.ts'
+import { shapesProbe } from './shapes-probe.ts'
 import { statefulProbe } from './stateful-probe.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
@@ -159,6 +160,7 @@ export const probeOrder: ReadonlyArray<Probe> = [
   generatedProbe,
   inputProbe,
   fixedProbes.get,
+  shapesProbe,
   listCompleteProbe,
   fixedProbes.auth,
   fixedProbes.advisory,

@@ -18,7 +18,9 @@ interface Setting {
  * The servers the kit is run against, each correct when not mutated: the
  * defaults, the rate-limit group against a small window, unknown category
  * ids accepted and a clamped limit, more pets than a page holds, ids beyond 2^53 and near 2^63,
- * and pets without status. A mutant survives when every run passes.
+ * and pets without status, and the switches of the shapes a spec-following
+ * server may read the same or refuse (with a ban after a 429). A mutant
+ * survives when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -40,6 +42,17 @@ const settings: Record<string, Setting> = {
   'no status anywhere (none sent back, none by default, none seeded)': {
     options: { omitStatus: true, defaultStatus: null, seededWithoutStatus: true },
   },
+  'other notations read the same, non-JSON labels refused 415, a ban after the 429 (rate-limit group), ids beyond 2^53':
+    {
+      options: {
+        rateLimit: { limit: 100, windowS: 2 },
+        ban: { after: 1, seconds: 30 },
+        lenientShapes: true,
+        jsonOnly: true,
+        firstId: 9007199254740993n,
+      },
+      run: { include: ['rate-limit'] },
+    },
   'ids and category ids beyond 2^53': {
     options: {
       firstId: 9007199254740993n,

@@ -4,6 +4,7 @@ import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { ListQuery, PetInput, StoredPet } from './pet-store.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceFault } from './reference-options.ts'
+import { STACK_FAULTS, type StackFault } from './stack-faults.ts'
 
 const ALL = Number.POSITIVE_INFINITY
 const INT64_MAX = 2n ** 63n - 1n
@@ -63,8 +64,8 @@ function onStatus(status: number, change: (reply: Reply) => Reply): Wrap {
   })
 }
 
-/** Each fault as the parts it replaces, wrapping the correct ones. */
-const FAULTS: Record<ReferenceFault, Wrap> = {
+/** Each fault of the server's own code as the parts it replaces, wrapping the correct ones. */
+const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
   'ids-as-doubles': ({ store, present }) => ({
     present: (pet) => present({ ...pet, id: asDouble(pet.id) }),
     store: storeWith(store, {
@@ -487,7 +488,11 @@ export function applyFault(
   parts: ReferenceParts,
   now: () => number,
 ): ReferenceParts {
-  const replaced = { ...parts, ...FAULTS[fault](parts, now) }
+  const wrap: Wrap =
+    fault in STACK_FAULTS
+      ? STACK_FAULTS[fault as StackFault]
+      : FAULTS[fault as Exclude<ReferenceFault, StackFault>]
+  const replaced = { ...parts, ...wrap(parts, now) }
   // The store reaches the sequence through the live parts.
   parts.ids = replaced.ids
   return replaced
@@ -500,4 +505,7 @@ export function applyFault(
  * @example
  * REFERENCE_FAULTS.includes('limit-off-by-one') // true
  */
-export const REFERENCE_FAULTS = Object.keys(FAULTS) as ReadonlyArray<ReferenceFault>
+export const REFERENCE_FAULTS = [
+  ...Object.keys(FAULTS),
+  ...Object.keys(STACK_FAULTS),
+] as ReadonlyArray<ReferenceFault>

@@ -4,12 +4,16 @@ import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 
+// Stryker disable next-line all: the removal date of getPet (§4.3, §9); deprecation headers are not required
+const SUNSET = new Date(Date.UTC(2030, 11, 5))
+// Stryker disable next-line all: deprecation headers are not required (§9); deprecated with 1.0.0, years before the sunset
+const DEPRECATED_AT = new Date(Date.UTC(SUNSET.getUTCFullYear() - 5, 0, 1))
 // Stryker disable next-line all: deprecation is marked on the operation (§9); no header is required
 const DEPRECATION = {
   // Stryker disable next-line all: deprecation headers are not required (§9)
-  Deprecation: '@1924992000',
+  Deprecation: `@${DEPRECATED_AT.getTime() / 1000}`,
   // Stryker disable next-line all: deprecation headers are not required (§9)
-  Sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+  Sunset: SUNSET.toUTCString(),
 }
 
 function rateHeaders(decision: RateDecision): Record<string, string> {
@@ -54,6 +58,12 @@ export function createHandler(
   }
 
   const createPet = async (request: ParsedRequest): Promise<Reply> => {
+    // Stryker disable all: §4.2 documents no 415; a server may refuse another label (the `jsonOnly` variant), and what it reads as JSON is left to RFC 9110
+    const label = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+    if (options.jsonOnly && label !== 'application/json') {
+      throw new HttpError(415, 'unsupported_media_type', 'Send application/json.')
+    }
+    // Stryker restore all
     const input = parts.parseNewPet(request.body)
     const status = input.status ?? defaultStatus
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: whether a pet created without status has one is not shown (§3)
@@ -96,9 +106,8 @@ export function createHandler(
 
   // Stryker restore all
   const route = async (request: ParsedRequest): Promise<Reply> => {
-    const { method, path } = request
     // Stryker disable next-line EqualityOperator,BlockStatement: what a path outside the base answers is not shown (§1, §9)
-    if (path === undefined) {
+    if (request.path === undefined) {
       // Stryker disable next-line all: what a path outside the base answers is not shown (§1, §9)
       throw new HttpError(404, 'not_found', 'No such route.')
     }
@@ -107,6 +116,8 @@ export function createHandler(
       // Stryker disable next-line all: a correct server has no middleware before the key check
       middleware(request)
     }
+    // Read after the middleware: a fault's middleware may rewrite them (a correct server has none).
+    const { method, path = '' } = request
     if (parts.keyOf(request) === undefined) {
       throw new HttpError(
         401,

@@ -21,25 +21,52 @@ function clamped(number: number): number {
  * range when `clamp` is set (the spec documents no 400 for listPets).
  *
  * @example
- * parseListQuery(new URLSearchParams('limit=5&status=sold'), false) // { limit: 5, status: 'sold' }
+ * parseListQuery(new URLSearchParams('limit=5&status=sold'), false, false) // { limit: 5, status: 'sold' }
  */
-export function parseListQuery(query: URLSearchParams, clamp: boolean): ListQuery {
+export function parseListQuery(
+  query: URLSearchParams,
+  clamp: boolean,
+  lenient: boolean,
+): ListQuery {
   // Stryker disable next-line all: an out-of-range limit clamped or refused: §4.1 documents no 400 for listPets
   const outOfRange = clamp ? clamped : refuse
   const limitText = query.get('limit')
   let limit = LIMIT.default
   if (limitText !== null) {
-    // Stryker disable next-line Regex: a look-alike limit (`+5`, `5x`) read as a number or refused: §4.1 documents no 400 for listPets
-    const number = /^-?\d+$/.test(limitText) ? Number(limitText) : Number.NaN
+    // Stryker disable next-line all: a look-alike limit (`+5`, `5x`) read as a number, ignored or refused: §4.1 documents no 400 for listPets
+    const number = lenient
+      ? readLeniently(limitText)
+      : /^-?\d+$/.test(limitText)
+        ? Number(limitText)
+        : Number.NaN
     // In range exactly when clamping leaves it as it is.
     const inRange = clamped(number) === number
-    limit = inRange ? number : outOfRange(number)
+    // Stryker disable next-line all: a limit that is no number ignored or refused: §4.1 documents no 400 for listPets
+    limit = inRange ? number : lenient && Number.isNaN(number) ? LIMIT.default : outOfRange(number)
   }
   const status = query.get('status')
   // Stryker disable all: an unknown status refused or matching no pet: §4.1 documents no 400 for listPets
   if (status !== null && !isStatus(status)) {
+    if (lenient) return { limit: 0 }
     throw new HttpError(400, 'invalid_request', 'Unknown status.')
   }
   // Stryker restore all
   return { limit, ...(status === null ? {} : { status }) }
+}
+
+/**
+ * An integer in any decimal notation (`+5`, `5.0`, `1e1`, `007`, spaces
+ * around), or NaN.
+ *
+ * @example
+ * readLeniently('1e1') // 10
+ */
+export function readLeniently(text: string): number {
+  // Stryker disable next-line MethodExpression: spaces around a number make it that number or none, both allowed readings (§4.1)
+  const trimmed = text.trim()
+  // Stryker disable next-line Regex: which notations read as the integer and which as no number is the server's choice (§4.1); never a third number
+  const number = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)
+    ? Number(trimmed)
+    : Number.NaN
+  return Number.isInteger(number) ? number : Number.NaN
 }

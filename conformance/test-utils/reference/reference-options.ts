@@ -1,8 +1,14 @@
+import type { StackFault } from './stack-faults.ts'
+
 /** A status a pet may have (§2 PetStatus). */
 export type Status = 'available' | 'pending' | 'sold'
 
-/** Rule breakers, one per fault class the kit must find (see `apply-fault.ts`). */
+/**
+ * Rule breakers, one per fault class the kit must find: the server's own
+ * code broken (`apply-fault.ts`) or a real stack's habit (`stack-faults.ts`).
+ */
 export type ReferenceFault =
+  | StackFault
   | 'ids-as-doubles'
   | 'category-fraction-truncated'
   | 'lose-every-third-pet'
@@ -90,6 +96,12 @@ export interface ReferenceOptions {
   extraFields?: boolean
   /** Requests per window and the window's length. */
   rateLimit?: { limit: number; windowS: number }
+  /**
+   * A temporary ban (§8: a client that keeps sending after a 429 may have
+   * its key banned): more than `after` requests past the limit in one window
+   * ban the key for `seconds`, every request answered 429 until then.
+   */
+  ban?: { after: number; seconds: number }
   /** `Retry-After` as seconds or an HTTP-date. */
   retryAfter?: 'seconds' | 'date'
   /** Compress bodies when the client accepts it. */
@@ -98,6 +110,16 @@ export interface ReferenceOptions {
   deprecationHeaders?: boolean
   /** An out-of-range `limit`: 400, or clamped. */
   invalidLimit?: 'reject' | 'clamp'
+  /**
+   * Other notations read the same (the spec leaves the reading of
+   * non-canonical shapes open): a `limit` or path id in another notation of
+   * an integer (`+5`, `5.0`, `1e1`, `007`) read as it, a `limit` that is no
+   * number ignored (the default), an unknown `status` matching no pet
+   * instead of a 400, a path id that is no integer answered 404.
+   */
+  lenientShapes?: boolean
+  /** `POST /pets` labelled other than `application/json` (any case, any parameters): 415. */
+  jsonOnly?: boolean
   /** Send `WWW-Authenticate` on 401. */
   wwwAuthenticate?: boolean
   /** Send a `Date` header. */

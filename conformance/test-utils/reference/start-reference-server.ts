@@ -10,6 +10,18 @@ import type { ReferenceOptions } from './reference-options.ts'
 import { seedPets } from './seed-pets.ts'
 import { writeReply } from './write-reply.ts'
 
+/**
+ * The path with percent-encoded unreserved characters decoded: `/pets/%37` is
+ * `/pets/7` (RFC 3986 §6.2.2.2); other escapes are kept.
+ */
+function unreserved(path: string): string {
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (triplet, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16))
+    // Stryker disable next-line Regex: one character: the anchors change nothing
+    return /^[A-Za-z0-9._~-]$/.test(char) ? char : triplet
+  })
+}
+
 /** Largest request body read (bytes); a larger one is answered 413. */
 const MAX_BODY = 1024 * 1024
 
@@ -69,7 +81,9 @@ export async function startReferenceServer(
         // Stryker disable next-line StringLiteral,LogicalOperator: Node always gives a request its method
         method: req.method ?? 'GET',
         // Stryker disable next-line StringLiteral,MethodExpression: what a path outside the base answers is not shown (§1)
-        path: url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : undefined,
+        path: url.pathname.startsWith(`${base}/`)
+          ? unreserved(url.pathname.slice(base.length))
+          : undefined,
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
