@@ -221,6 +221,14 @@ describe('advisory checks warn, and fail only with strict', () => {
     })
   }
 
+  it('get.deprecation-headers warns on a Deprecation dated after the Sunset', async () => {
+    // 2031-01-01: after the sunset of 2030-12-05 (RFC 9745 §4).
+    const result = await run([setHeaders({ deprecation: '@1924992000' })])
+    const entry = result.results.find((item) => item.id === 'get.deprecation-headers')
+    expect(entry?.failures[0]?.actual).toMatch(/after the Sunset/)
+    expect(failedRequired(result)).toEqual([])
+  })
+
   it('--strict turns an advisory failure into a failed run', async () => {
     proxy.setRules(advisory['auth.www-authenticate'] ?? [])
     const result = await runConformance({

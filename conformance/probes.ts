@@ -160,6 +160,14 @@ function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): voi
       problems.push(`Sunset is "${sunset}", not ${SUNSET_DAY}`)
     }
   }
+  const deprecatedAt = /^@(-?\d+)$/.exec(deprecation?.trim() ?? '')?.[1]
+  if (
+    deprecatedAt !== undefined &&
+    Number(deprecatedAt) * 1000 > Date.parse(`${SUNSET_DAY}T00:00:00Z`)
+  ) {
+    // RFC 9745 §4: the Sunset is not earlier than the Deprecation.
+    problems.push(`Deprecation ${deprecation} is after the Sunset (${SUNSET_DAY})`)
+  }
   context.collector.assert(
     'get.deprecation-headers',
     'getPet',

@@ -4,12 +4,16 @@ import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 
+// Stryker disable next-line all: the removal date of getPet (§4.3, §9); deprecation headers are not required
+const SUNSET = new Date(Date.UTC(2030, 11, 5))
+// Stryker disable next-line all: deprecation headers are not required (§9); deprecated with 1.0.0, years before the sunset
+const DEPRECATED_AT = new Date(Date.UTC(SUNSET.getUTCFullYear() - 5, 0, 1))
 // Stryker disable next-line all: deprecation is marked on the operation (§9); no header is required
 const DEPRECATION = {
   // Stryker disable next-line all: deprecation headers are not required (§9)
-  Deprecation: '@1924992000',
+  Deprecation: `@${DEPRECATED_AT.getTime() / 1000}`,
   // Stryker disable next-line all: deprecation headers are not required (§9)
-  Sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+  Sunset: SUNSET.toUTCString(),
 }
 
 function rateHeaders(decision: RateDecision): Record<string, string> {
