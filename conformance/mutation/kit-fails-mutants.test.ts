@@ -18,7 +18,9 @@ interface Setting {
  * The servers the kit is run against, each correct when not mutated: the
  * defaults, the rate-limit group against a small window, unknown category
  * ids accepted and a clamped limit, more pets than a page holds, ids beyond 2^53 and near 2^63,
- * and pets without status. A mutant survives when every run passes.
+ * pets without status, and the switches the equivalence marks rely on (another base path, no
+ * default status, other error codes and media type, a name limit, Retry-After as a date). A
+ * mutant survives when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -39,6 +41,20 @@ const settings: Record<string, Setting> = {
   },
   'no status anywhere (none sent back, none by default, none seeded)': {
     options: { omitStatus: true, defaultStatus: null, seededWithoutStatus: true },
+  },
+  'the API under /api/v1, no default status, SHOUTING errors as problem+json, names up to 64': {
+    options: {
+      basePath: '/api/v1',
+      defaultStatus: null,
+      seededWithoutStatus: true,
+      codes: 'SHOUTING',
+      problemJson: true,
+      maxNameLength: 64,
+    },
+  },
+  'the rate-limit group, Retry-After as an HTTP-date': {
+    options: { retryAfter: 'date', rateLimit: { limit: 100, windowS: 2 } },
+    run: { include: ['rate-limit'] },
   },
   'ids and category ids beyond 2^53': {
     options: {

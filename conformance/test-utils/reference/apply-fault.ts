@@ -187,14 +187,12 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     },
   }),
   'not-found-before-auth': ({ store }) => ({
-    beforeAuth: [
-      (request: ParsedRequest) => {
-        const text = /^\/pets\/(\d+)$/.exec(request.path ?? '')?.[1]
-        if (request.method === 'GET' && text !== undefined && !store.find(BigInt(text))) {
-          throw new HttpError(404, 'not_found', 'No such pet.')
-        }
-      },
-    ],
+    beforeAuth: (request: ParsedRequest) => {
+      const text = /^\/pets\/(\d+)$/.exec(request.path ?? '')?.[1]
+      if (request.method === 'GET' && text !== undefined && !store.find(BigInt(text))) {
+        throw new HttpError(404, 'not_found', 'No such pet.')
+      }
+    },
   }),
   'orders-without-auth': ({ keyOf }) => ({
     keyOf: (request) => (request.path === '/store/orders' ? 'anonymous' : keyOf(request)),

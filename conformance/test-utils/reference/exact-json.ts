@@ -13,7 +13,7 @@ interface JsonWithSource {
 export function parseExactJson(text: string): unknown {
   // Only an integer literal's source is all digits (a string's has its quotes).
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-    // Stryker disable next-line OptionalChaining,Regex,StringLiteral: the reviver always gets a context, a primitive's with its source; whether `1.0` or `1e2` is an int64 is not stated (§2)
+    // Stryker disable next-line OptionalChaining,StringLiteral: Node's reviver always gets a context, a primitive's with its source, and an object's missing source never reads as digits
     /^-?\d+$/.test(context?.source ?? '') ? BigInt(context?.source as string) : value,
   )
 }
