@@ -374,6 +374,13 @@ const definitions = [
   ]),
   ...checks({ operations: ['createPet'], writes: true }, [
     [
+      'create.location',
+      'A Location sent with a 201 names the created pet',
+      '§4.2 (RFC 9110 §10.2.2; the header is not required)',
+      'when a 201 carries `Location`, it resolves (against the request URL) to a URL of the API where `GET` answers 200 with the created Pet; one on another origin is not judged',
+      { faults: ['location-outside-the-base-path'] },
+    ],
+    [
       'create.unique-ids',
       'Created pets get unique ids',
       '§2 Pet',
@@ -454,13 +461,14 @@ const definitions = [
       'input.malformed',
       'Malformed input in any position is refused, never a crash',
       '§4, §7',
-      'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
+      'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, a body of 1 MiB and of 1 MiB + 1 byte that is a valid NewPet but for its last byte, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
       {
         faults: [
           'crash-on-int64-max-category',
           'crash-on-status-null',
           'crash-on-empty-name',
           'crash-on-limit-empty',
+          'body-parsed-up-to-the-limit',
         ],
       },
     ],
@@ -541,6 +549,15 @@ const definitions = [
       '§4.1 (silent on invalid values)',
       '`status=adopted` answers 4xx with an Error body',
       { judgeExchange: listInvalidStatus },
+    ],
+  ]),
+  ...checks({ operations: ['getPet'] }, [
+    [
+      'get.deprecation-truthful',
+      'What the deprecated operation announces is true',
+      '§4.3, §9 (RFC 9745, RFC 8594; the headers are not required)',
+      `when \`GET /pets/{id}\` sends \`Deprecation\` or \`Sunset\`, each is well formed, the Sunset is ${SUNSET_DAY} and the Deprecation is not after it (the operation is deprecated now, with removal on ${SUNSET_DAY})`,
+      { faults: ['deprecation-in-milliseconds'] },
     ],
   ]),
   ...checks({ level: 'advisory', operations: ['getPet'] }, [

@@ -415,6 +415,27 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     },
   }),
   // A `Basic` credential whose text is the key is taken as the key.
+  // A reader that stops keeping chunks at its 1 MiB limit and parses what it
+  // kept, where raw-body (Express, Koa) answers 413: a body longer than the
+  // limit is read as its first MiB.
+  'body-parsed-up-to-the-limit': ({ count }) => ({
+    count: (request) => {
+      request.bodyTooLarge = false
+      return count(request)
+    },
+  }),
+  // A router mounted under the base path that writes Location from the root
+  // (Express's `res.location('/pets/' + id)` inside `app.use('/v1', router)`).
+  'location-outside-the-base-path': onStatus(201, (reply) =>
+    setHeader(reply, 'Location', reply.headers.Location?.replace(/^.*(\/pets\/)/, '$1')),
+  ),
+  // The Deprecation date written from `Date.now()`-style milliseconds where
+  // RFC 9745 wants seconds: a date about 50 000 years after the Sunset.
+  'deprecation-in-milliseconds': onStatus(200, (reply) =>
+    reply.headers.Deprecation === undefined
+      ? reply
+      : setHeader(reply, 'Deprecation', `${reply.headers.Deprecation}000`),
+  ),
   'basic-scheme-accepted': ({ keyOf }) => ({
     keyOf: (request) =>
       keyOf(request) ?? (request.headers.authorization === 'Basic sk_ref' ? 'sk_ref' : undefined),

@@ -2,7 +2,6 @@ import { errorReply } from './error-reply.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
-import { basePathOf } from './read-request.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 
 const SUNSET = new Date(Date.UTC(2030, 11, 5))
@@ -36,15 +35,15 @@ function retryAfter(decision: RateDecision, style: 'seconds' | 'date' | undefine
  * carries the rate-limit headers (§8).
  *
  * @example
- * const handle = createHandler(parts, options, Date.now)
+ * const handle = createHandler(parts, options, Date.now, '/v1')
  * const reply = await handle(request)
  */
 export function createHandler(
   parts: ReferenceParts,
   options: ReferenceOptions,
   now: () => number,
+  base: string,
 ): (request: ParsedRequest) => Promise<Reply> {
-  const base = basePathOf(options)
   // Stryker disable next-line ConditionalExpression,EqualityOperator: §3 "Default status when `status` is omitted on creation: not shown": `available`, another or none
   const defaultStatus = options.defaultStatus === undefined ? 'available' : options.defaultStatus
 

@@ -1,17 +1,5 @@
 import type { IncomingMessage } from 'node:http'
 import type { ParsedRequest } from './parts.ts'
-import type { ReferenceOptions } from './reference-options.ts'
-
-/**
- * Where the API lives: `/v1` (§1, §9) unless the server is set to another
- * base that ends in it.
- *
- * @example
- * basePathOf({ basePath: '/api/v1' }) // '/api/v1'
- */
-export function basePathOf(options: ReferenceOptions): string {
-  return options.basePath ?? '/v1'
-}
 
 /** Largest request body read (bytes); a larger one is answered 413. */
 const MAX_BODY = 1024 * 1024

@@ -49,6 +49,9 @@ export type ReferenceFault =
   | 'basic-scheme-accepted'
   | 'bearer-matched-without-anchor'
   | 'numeric-names-refused'
+  | 'body-parsed-up-to-the-limit'
+  | 'location-outside-the-base-path'
+  | 'deprecation-in-milliseconds'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,

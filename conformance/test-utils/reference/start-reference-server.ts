@@ -5,7 +5,7 @@ import { attempt } from './attempt.ts'
 import { createParts } from './create-parts.ts'
 import { errorReply } from './error-reply.ts'
 import { createHandler } from './handle-request.ts'
-import { basePathOf, readRequest } from './read-request.ts'
+import { readRequest } from './read-request.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 import { seedPets } from './seed-pets.ts'
 import { writeReply } from './write-reply.ts'
@@ -41,11 +41,12 @@ export async function startReferenceServer(
   options: ReferenceOptions = {},
 ): Promise<ReferenceServer> {
   const now = options.clock ?? Date.now
-  const base = basePathOf(options)
+  // Where the server is mounted, like its port: the harness's choice (§1: `/v1` is part of the base).
+  const base = options.basePath ?? '/v1'
   const core = createParts(options, now)
   await seedPets(core.store, options)
   const parts = options.fault ? applyFault(options.fault, core, now) : core
-  const handle = createHandler(parts, options, now)
+  const handle = createHandler(parts, options, now, base)
   let served = 0
 
   const server = http.createServer(async (req, res) => {
