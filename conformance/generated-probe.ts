@@ -4,7 +4,7 @@ import type { SentPet } from '../src/contract/response-schemas.ts'
 import { countOf } from './model/count-of.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
-import type { CheckId, Exchange } from './model/types.ts'
+import type { CheckId, Exchange, OperationId } from './model/types.ts'
 import {
   anyNewPet,
   EDGE_NAMES,
@@ -25,8 +25,17 @@ import { errorBodyProblem } from './response-checks.ts'
 /** Requests allowed for shrinking a failure, per property. */
 const SHRINK_BUDGET = 15
 
-interface PropertyRun<T> {
+/**
+ * One property over requests: each generated value is one request, judged
+ * on its own; a failure is shrunk within {@link SHRINK_BUDGET} more requests.
+ *
+ * @example
+ * const run: PropertyRun<string> = { checkId: 'shape.query', operation: 'listPets', arbitrary: fc.string(), attempt, describe: String, expected: '200' }
+ */
+export interface PropertyRun<T> {
   checkId: CheckId
+  /** The operation the results are filed under (`createPet` when absent). */
+  operation?: OperationId
   arbitrary: fc.Arbitrary<T>
   /** Sends one case; returns the exchange and a problem, if any. */
   attempt: (value: T) => Promise<{ exchange: Exchange; problem?: string }>
@@ -36,7 +45,15 @@ interface PropertyRun<T> {
   examples?: Array<T>
 }
 
-async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promise<void> {
+/**
+ * Runs a {@link PropertyRun}: the examples, then the generated cases, seeded
+ * by the run's seed; one result per case, a failure shrunk to one request.
+ *
+ * @example
+ * await runProperty(context, run)
+ */
+export async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promise<void> {
+  const operation = run.operation ?? 'createPet'
   const failures = new Map<string, { exchange: Exchange; problem: string }>()
   let requests = 0
   let passes = 0
@@ -72,13 +89,13 @@ async function runProperty<T>(context: ProbeContext, run: PropertyRun<T>): Promi
     examples: (run.examples ?? []).map((value): [T] => [value]),
   })
   for (let i = 0; i < passes; i++) {
-    context.collector.pass(run.checkId, 'createPet')
+    context.collector.pass(run.checkId, operation)
   }
   if (details.failed && details.counterexample) {
     const [value] = details.counterexample
     const shown = run.describe(value)
     const failure = failures.get(shown)
-    context.collector.fail(run.checkId, 'createPet', failure?.exchange, {
+    context.collector.fail(run.checkId, operation, failure?.exchange, {
       expected: run.expected,
       actual: failure?.problem ?? String(details.errorInstance),
       message: `Shrunk to a minimal failing case after ${countOf(details.numRuns, 'run')} and ${countOf(details.numShrinks, 'shrink')}`,

@@ -41,12 +41,21 @@ export interface SendOptions {
   body?: string
   /** Defaults to `application/json` when a body is sent. */
   contentType?: string
+  /** The `Accept` header: `application/json` unless given; `null` sends none. */
+  accept?: string | null
   /** The probe provokes a 429 on purpose: no backoff, no retry. */
   expect429?: boolean
   /** Skip pacing (the rate-limit probe only). */
   pace?: boolean
   /** Sent together with others: responses may arrive in any order. */
   concurrent?: boolean
+  /**
+   * Further headers (`$PETSTORE_API_KEY` stands for the key); `null` leaves
+   * out a header the client sends by default (`Accept`).
+   */
+  headers?: Record<string, string | null>
+  /** The credential the request is paced and counted under, when `auth` spells the key another way. */
+  credential?: Credential
 }
 
 /** Options of {@link createHttpClient}. */
@@ -125,7 +134,7 @@ export function createHttpClient(options: HttpClientOptions) {
       stats.waitedMs += await options.pacer.beforeSend(credential)
     }
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      ...(send.accept === null ? {} : { Accept: send.accept ?? 'application/json' }),
       'Accept-Encoding': ACCEPT_ENCODING,
     }
     const recorded: Record<string, string> = { ...headers }
@@ -138,6 +147,14 @@ export function createHttpClient(options: HttpClientOptions) {
       const contentType = send.contentType ?? 'application/json'
       headers['Content-Type'] = contentType
       recorded['Content-Type'] = contentType
+    }
+    for (const [name, value] of Object.entries(send.headers ?? {})) {
+      delete headers[name]
+      delete recorded[name]
+      if (value !== null) {
+        headers[name] = value.replaceAll(KEY_PLACEHOLDER, options.token)
+        recorded[name] = value
+      }
     }
     const url = `${baseUrl}${send.path}`
     options.beforeRequest?.()
@@ -160,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions) {
     try {
       const response = await options.transport({
         method: send.method,
-        url,
+        url: url.replaceAll(KEY_PLACEHOLDER, encodeURIComponent(options.token)),
         headers,
         body: send.body,
         timeoutMs: Math.max(1, Math.min(options.timeoutMs, options.timeLeftMs?.() ?? Infinity)),
@@ -204,7 +221,8 @@ export function createHttpClient(options: HttpClientOptions) {
     baseUrl,
     /** Sends a request, retrying an unrequested 429 with backoff. */
     async send(send: SendOptions): Promise<Exchange> {
-      const credential: Credential = send.auth === 'valid' ? 'valid' : 'invalid'
+      const credential: Credential =
+        send.credential ?? (send.auth === 'valid' ? 'valid' : 'invalid')
       for (let attempt = 0; ; attempt++) {
         const exchange = await sendOnce(send, credential)
         if (exchange.response?.status !== 429 || send.expect429) {

@@ -569,7 +569,7 @@ interface Target {
 
 const authProbe: Probe = {
   name: 'authentication',
-  checks: [...AUTH_VARIANTS.map(([id]) => id), 'auth.checked-first', 'orders.auth'],
+  checks: [...new Set(AUTH_VARIANTS.map(([id]) => id)), 'auth.checked-first', 'orders.auth'],
   async run(context) {
     const { client, collector, state } = context
     const petId = state.pets.keys().next().value ?? state.created[0]?.id ?? 1n
@@ -730,12 +730,13 @@ const methodProbe: Probe = {
 }
 
 /**
- * The fixed probes of the default group, in run order. Generated cases,
- * malformed input, the stateful phase and the rate-limit probe live in
+ * The fixed probes of the default group, by name (the run's order is
+ * `probeOrder` in `run-conformance.ts`). Generated cases, malformed input,
+ * content negotiation, the stateful phase and the rate-limit probes live in
  * their own files.
  *
  * @example
- * fixedProbes.map((probe) => probe.name)
+ * Object.values(fixedProbes).map((probe) => probe.name)
  */
 export const fixedProbes = {
   list: listProbe,

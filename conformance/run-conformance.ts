@@ -5,6 +5,7 @@ import { generatedProbe } from './generated-probe.ts'
 import { createHttpClient, type HttpClient } from './http-client.ts'
 import { inputProbe } from './input-probe.ts'
 import { listCompleteProbe } from './list-complete-probe.ts'
+import { mediaTypeProbe } from './media-type-probe.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError, KIT_CODES, type KitCode, kitMessage } from './model/kit-message.ts'
 import { READ_ONLY_REASON } from './model/not-tested.ts'
@@ -27,6 +28,7 @@ import { requestCountProbe } from './request-count-probe.ts'
 import { createResponseChecks } from './response-checks.ts'
 import { createRunClock } from './run-clock.ts'
 import { createRunProgress, type RunProgress } from './run-progress.ts'
+import { shapesProbe } from './shapes-probe.ts'
 import { statefulProbe } from './stateful-probe.ts'
 import { createUndiciTransport, type Transport } from './undici-transport.ts'
 
@@ -144,17 +146,22 @@ const SETUP_REASONS = new Set<RunStop['reason']>(['unreachable', 'keyRejected', 
  * the others use), the writing probes next, the rate-limit probes last (they
  * spend the window). Whether a probe writes or is opt-in is read from the
  * definitions of the checks it feeds ({@link writesOnly}, {@link optInOnly}).
+ *
+ * @example
+ * probeOrder.map((probe) => probe.name) // ['list pets', 'create pets', ...]
  */
-const probeOrder: ReadonlyArray<Probe> = [
+export const probeOrder: ReadonlyArray<Probe> = [
   fixedProbes.list,
   fixedProbes.create,
   fixedProbes.reject,
   generatedProbe,
   inputProbe,
   fixedProbes.get,
+  shapesProbe,
   listCompleteProbe,
   fixedProbes.auth,
   fixedProbes.advisory,
+  mediaTypeProbe,
   fixedProbes.methods,
   statefulProbe,
   requestCountProbe,

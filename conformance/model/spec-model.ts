@@ -196,15 +196,15 @@ export function queryValues(query: string, name: string): Array<Array<string>> {
  * What a server may make of one `limit` value (§4.1: an integer 1..100,
  * default 20), as page sizes it may answer with and whether a 400 is
  * allowed. The integer written in its canonical form is read as written. The
- * same integer in another notation (`007`, `+5`, `5.0`, `1e1`) is read as
- * that integer or refused. A value that is no number (`5abc`, `0x10`, empty,
- * `5.5`) is refused or read as absent (the default), never as a third number.
- * Whitespace around a number may be dropped or make it no number. Out of
+ * same integer in another notation (`007`, `+5`, `5.0`, `1e1`, ` 5`) is read
+ * as that integer, refused, or not read (the default, as by a parser of
+ * digits only). A value that is no number (`5abc`, `0x10`, empty, `5.5`) is
+ * refused or read as absent (the default). Never a third number. Out of
  * range: refused or any page up to 100 (the advisory `list.invalid-limit`
  * judges how).
  *
  * @example
- * limitReading('1e1') // { sizes: [10], refuse: true }
+ * limitReading('1e1') // { sizes: [10, 20], refuse: true }
  */
 export function limitReading(value: string): {
   sizes: Array<number>
@@ -219,8 +219,10 @@ export function limitReading(value: string): {
   const trimmed = value.trim()
   const number = NUMBER.test(trimmed) ? Number(trimmed) : Number.NaN
   if (!Number.isInteger(number)) return { sizes: [LIST_LIMIT.default], refuse: true }
+  // Another notation of an integer: read as it, refused, or (a parser of
+  // digits only) not read at all, the default.
   const read = ofNumber(number, false)
-  return trimmed === value ? read : { ...read, sizes: [...read.sizes, LIST_LIMIT.default] }
+  return { ...read, sizes: [...new Set([...read.sizes, LIST_LIMIT.default])] }
 }
 
 /** The readings of every `limit` given (a repeated one: any of them, or refused). */
@@ -596,7 +598,11 @@ export function answersOf(request: ModelRequest, state: ModelState): Answers {
       ],
     ]
   }
-  const { expected, problem } = anyOf([...judges, tooMany])
+  const allowed = anyOf(judges)
+  const expected = `${allowed.expected}; or ${tooMany[0]}`
+  // A 429 is allowed anywhere; its problem is told only for a 429.
+  const problem: Judge = (response) =>
+    response.status === 429 ? tooMany[1](response) : allowed.problem(response)
   return {
     operation,
     credential,

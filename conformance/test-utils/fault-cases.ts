@@ -3,6 +3,7 @@ import { type CatalogueFault, catalogue } from '../../src/contract/catalogue.ts'
 import { selectChecks } from '../model/select-checks.ts'
 import type { CheckId, ConformanceResult } from '../model/types.ts'
 import type { ConformanceOptions } from '../run-conformance.ts'
+import { shapesProbe } from '../shapes-probe.ts'
 import type { ReferenceFault, ReferenceOptions } from './reference-server.ts'
 import { failedRequired, runAgainstReference } from './run-reference.ts'
 
@@ -16,6 +17,16 @@ import { failedRequired, runAgainstReference } from './run-reference.ts'
  */
 type UnknownFault = Exclude<CatalogueFault, ReferenceFault>
 export const noUnknownFault: [UnknownFault] extends [never] ? true : UnknownFault = true
+
+/**
+ * Checks that judge every rule a request crosses (the random sequences of
+ * `stateful.model`, and the requests in other shapes judged by the model of
+ * the spec): a server that breaks one rule may fail them too.
+ *
+ * @example
+ * MODEL_CHECKS.includes('shape.query') // true
+ */
+export const MODEL_CHECKS: ReadonlyArray<string> = ['stateful.model', ...shapesProbe.checks]
 
 /**
  * One server that breaks exactly one rule. The checks that must catch it are
@@ -80,7 +91,7 @@ export function faultCases(cases: Array<FaultCase>): void {
           .map((item) => [item.id, item.failures[0]?.actual]),
       )
       expect(failed, diagnosis).toEqual(expect.arrayContaining(fails))
-      const allowed = new Set<string>([...fails, ...(entry.mayFail ?? []), 'stateful.model'])
+      const allowed = new Set<string>([...fails, ...(entry.mayFail ?? []), ...MODEL_CHECKS])
       expect(
         failed.filter((id) => !allowed.has(id)),
         `only the broken rule fails: ${diagnosis}`,

@@ -29,6 +29,7 @@ import {
   remainingDecreases,
   tooManyRemaining,
   tooManyRetryAfter,
+  wellFormedContentType,
 } from './response-rules.ts'
 
 /**
@@ -134,6 +135,7 @@ const definitions = [
       'A request without Authorization is rejected',
       '§5, §7',
       '401 with an Error body when the Authorization header is missing',
+      { faults: ['cache-ignores-authorization'] },
     ],
     [
       'auth.unknown-key',
@@ -188,6 +190,19 @@ const definitions = [
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
     [
+      'response.media-type',
+      'JSON under one well-formed media type, for any Accept that allows it',
+      '§4 (RFC 9110 §8.3.1, §12.5.1)',
+      'every `Content-Type` is one well-formed media type (RFC 9110 §8.3.1: `type/subtype`, then `;`-separated `name=value` parameters); `GET /pets` sent with `Accept: */*`, `application/*`, `application/json;q=0.9, */*;q=0.1` or no `Accept`, and `GET /pets/{id}` with `APPLICATION/JSON`, answer 200 labelled JSON (`application/json` or a `+json` type, case-insensitive, parameters allowed), never 406',
+      {
+        judge: wellFormedContentType,
+        hint: 'no response was received for {operation}',
+        faults: ['json-refused-for-wildcard-accept', 'content-type-sent-twice'],
+      },
+    ],
+  ]),
+  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
+    [
       'server.no-5xx',
       'No server errors',
       '§4, §7',
@@ -222,7 +237,7 @@ const definitions = [
       {
         judge: rateLimitValues,
         hint: 'no response with integer rate-limit headers was received for {operation}',
-        faults: ['reset-is-window-start'],
+        faults: ['reset-is-window-start', 'reset-off-by-host-offset', 'reset-as-ms-since-epoch'],
       },
     ],
     [
@@ -289,7 +304,7 @@ const definitions = [
       'The list is an array of valid Pets',
       '§4.1, §2 Pet',
       '200 with a JSON array of Pet objects',
-      { judgeExchange: listSchema },
+      { judgeExchange: listSchema, faults: ['int64-ids-as-strings'] },
     ],
     [
       'list.default-limit',
@@ -454,6 +469,93 @@ const definitions = [
       'Generated invalid NewPets are rejected',
       '§4.2, §2 NewPet, §7',
       'for generated bodies that break one NewPet rule (missing or mistyped field, non-enum status, not an object): 400',
+    ],
+  ]),
+  // Judged by the kit's model of the spec (conformance/model/spec-model.ts):
+  // each request in a shape other than the canonical one, seeded and shrunk.
+  ...checks({ operations: ['listPets'] }, [
+    [
+      'shape.query',
+      'Every shape of the query is read as the spec says',
+      '§4.1, §8 Query limits, RFC 3986',
+      '`limit` and `status` repeated, empty, in other notations (`007`, `+5`, `5.0`, `1e1`), with characters after the number, hex, spaces, other names (`limit[]`, `Limit`), percent-encoded: 200 with a page as long as the value written (another notation of it, or the default 20 for a value that is no number, never a third number; a list of none for a status outside the enum) or a refusal (400 with an Error body); every item agrees with what the run knows of that pet',
+      {
+        faults: [
+          'limit-read-by-parse-int',
+          'limit-read-by-number',
+          'limit-array-from-brackets',
+          'limit-php-int-cast',
+          'status-empty-means-no-filter',
+          'status-matched-case-insensitively',
+          'status-trailing-space-ignored',
+        ],
+      },
+    ],
+  ]),
+  ...checks({ operations: ['getPet'] }, [
+    [
+      'shape.path-id',
+      'Every spelling of a path id is read as the spec says',
+      '§4.3 (petId is int64), RFC 3986 §6.2.2',
+      '`/pets/{id}` with the id percent-encoded (the same pet), with leading zeros, a sign, `.0`, an exponent (the same pet, or 400/404 with an Error body), with characters after it, in hex, as a fraction or beyond int64 (400 or 404 with an Error body, never a pet)',
+      {
+        faults: ['path-id-read-by-parse-int', 'path-id-read-by-number', 'path-id-php-int-cast'],
+      },
+    ],
+  ]),
+  ...checks({ operations: ['createPet'], writes: true }, [
+    [
+      'shape.body',
+      'Every JSON shape of a body is read as the spec says',
+      '§4.2, §2 NewPet, §7, RFC 8259',
+      'a body that is an array (one NewPet or several), a string, a number, `null`, `true`, a NewPet nested in an object, a field of another JSON type (`"7"` or `true` for categoryId, a name in an array), a status in another case: 400 with an Error body, and nothing created; a name given twice: the first or the last, or 400',
+      {
+        faults: [
+          'bulk-create-from-array',
+          'category-id-coerced-from-string',
+          'category-id-coerced-from-boolean',
+          'status-enum-case-insensitive',
+          'nested-pet-unwrapped',
+          'name-array-joined',
+        ],
+      },
+    ],
+    [
+      'state.refused-creates-nothing',
+      'A refused request creates nothing',
+      '§4.2, §7',
+      'after the refused creates of `shape.body` and `PUT`/`PATCH /pets` with a NewPet, no pet carries the name one of them sent: neither an id between two creates made before and after them nor the whole list (when it fits in one page of 100) shows one',
+      { faults: ['refused-create-still-inserted', 'put-creates-like-post'] },
+    ],
+  ]),
+  ...checks({ operations: ['listPets', 'createPet', 'getPet'], writes: true }, [
+    [
+      'shape.headers',
+      'Headers are read as HTTP reads them',
+      '§4, §5, RFC 9110 §8.3, §11.1, §12.5.1',
+      'the scheme in any case (`bearer`, `BEARER`) and more than one space before the key are the valid key; the key in the query (`api_key`), a cookie or `X-API-Key` is a missing key (401); `Content-Type: Application/JSON; charset=UTF-8` is JSON; `X-HTTP-Method-Override` (on a create), `X-Original-URL`, `X-Rewrite-URL` and forwarding headers change nothing; `PUT` and `PATCH /pets` are no create',
+      {
+        faults: [
+          'bearer-scheme-case-sensitive',
+          'key-from-query',
+          'key-from-cookie',
+          'key-from-x-api-key',
+          'content-type-exact-case',
+          'method-override-honoured',
+          'original-url-honoured',
+        ],
+      },
+    ],
+  ]),
+  ...checks({ operations: ['listPets'] }, [
+    [
+      'ratelimit.per-key',
+      'A key is counted as one, whatever its spelling',
+      '§8 Rate limit headers, RFC 9110 §11.1',
+      'within one window, requests with `Bearer`, `bearer` and `BEARER` before the same key, and with `X-Forwarded-For`, `X-Real-IP` or `Forwarded` added, each lower the same `X-RateLimit-Remaining` by exactly one',
+      {
+        faults: ['rate-limit-per-authorization-string', 'rate-limit-per-forwarded-for'],
+      },
     ],
   ]),
   ...checks({ operations: ['listPets', 'createPet', 'getPet'] }, [

@@ -2,6 +2,7 @@ import { ErrorBody } from '../spec/error-body.ts'
 import { RETRY_AFTER } from '../spec/headers.ts'
 import type { JudgedResponse, OperationId, ResponseRule } from './check-definition.ts'
 import { describeHttpResponse } from './describe-response.ts'
+import { isJsonMediaType, parseMediaType } from './media-type.ts'
 import { parseJsonBody } from './parse-json-body.ts'
 import {
   parseRateLimitHeaders,
@@ -289,5 +290,49 @@ export const bearerChallenge: ResponseRule = (response) => {
       value !== undefined && /^\s*Bearer\b/i.test(value)
         ? undefined
         : `WWW-Authenticate is ${value === undefined ? 'missing' : `"${value}"`}`,
+  }
+}
+
+/**
+ * Why a `Content-Type` is not one well-formed media type naming JSON
+ * (RFC 9110 §8.3.1; `application/json` or a `+json` type, case-insensitive,
+ * parameters allowed), or `undefined`.
+ *
+ * @example
+ * jsonMediaTypeProblemOf('application/json, text/html') // 'Content-Type "application/json, text/html" is not one media type (RFC 9110 §8.3.1)'
+ */
+export function jsonMediaTypeProblemOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) {
+    return 'Content-Type missing'
+  }
+  const mediaType = parseMediaType(contentType)
+  return mediaType === undefined
+    ? `Content-Type "${contentType}" is not one media type (RFC 9110 §8.3.1)`
+    : isJsonMediaType(mediaType)
+      ? undefined
+      : `Content-Type "${contentType}" is not JSON`
+}
+
+/**
+ * `response.media-type`, on every response: a `Content-Type` sent is one
+ * well-formed media type (RFC 9110 §8.3.1: `type/subtype`, then
+ * `;`-separated `name=value` parameters). Which type, and a missing one, are
+ * `response.json`'s and `error.body`'s; the answers to other `Accept`
+ * values are judged by the kit's requests.
+ *
+ * @example
+ * wellFormedContentType(response, memory)?.problem // 'Content-Type "application/json; charset=utf-8, application/json" is not one media type (RFC 9110 §8.3.1)'
+ */
+export const wellFormedContentType: ResponseRule = (response) => {
+  const contentType = response.headers['content-type']
+  if (contentType === undefined) {
+    return undefined
+  }
+  return {
+    expected: 'one well-formed media type (RFC 9110 §8.3.1)',
+    problem:
+      parseMediaType(contentType) === undefined
+        ? `Content-Type "${contentType}" is not one media type (RFC 9110 §8.3.1)`
+        : undefined,
   }
 }

@@ -4,6 +4,7 @@ import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { ListQuery, PetInput, StoredPet } from './pet-store.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceFault } from './reference-options.ts'
+import { STACK_FAULTS, type StackFault } from './stack-faults.ts'
 
 const ALL = Number.POSITIVE_INFINITY
 const INT64_MAX = 2n ** 63n - 1n
@@ -63,8 +64,8 @@ function onStatus(status: number, change: (reply: Reply) => Reply): Wrap {
   })
 }
 
-/** Each fault as the parts it replaces, wrapping the correct ones. */
-const FAULTS: Record<ReferenceFault, Wrap> = {
+/** Each fault of the server's own code as the parts it replaces, wrapping the correct ones. */
+const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
   'ids-as-doubles': ({ store, present }) => ({
     present: (pet) => present({ ...pet, id: asDouble(pet.id) }),
     store: storeWith(store, {
@@ -187,12 +188,14 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     },
   }),
   'not-found-before-auth': ({ store }) => ({
-    beforeAuth: (request: ParsedRequest) => {
-      const text = /^\/pets\/(\d+)$/.exec(request.path ?? '')?.[1]
-      if (request.method === 'GET' && text !== undefined && !store.find(BigInt(text))) {
-        throw new HttpError(404, 'not_found', 'No such pet.')
-      }
-    },
+    beforeAuth: [
+      (request: ParsedRequest) => {
+        const text = /^\/pets\/(\d+)$/.exec(request.path ?? '')?.[1]
+        if (request.method === 'GET' && text !== undefined && !store.find(BigInt(text))) {
+          throw new HttpError(404, 'not_found', 'No such pet.')
+        }
+      },
+    ],
   }),
   'orders-without-auth': ({ keyOf }) => ({
     keyOf: (request) => (request.path === '/store/orders' ? 'anonymous' : keyOf(request)),
@@ -238,6 +241,43 @@ const FAULTS: Record<ReferenceFault, Wrap> = {
     ...reply,
     body: { ...(reply.body as object), status: '404' },
   })),
+  // A hand-written negotiator that compares `Accept` as a string instead of
+  // reading media ranges (RFC 9110 §12.5.1): `*/*`, `application/*` and
+  // `APPLICATION/JSON` all allow JSON, yet get 406.
+  'json-refused-for-wildcard-accept': ({ finish }) => ({
+    finish: (reply, request) => {
+      const accept = request.headers.accept
+      return finish(
+        accept === undefined || accept.includes('application/json')
+          ? reply
+          : {
+              status: 406,
+              headers: reply.headers,
+              body: {
+                code: 'not_acceptable',
+                message: 'Only application/json is served.',
+                status: 406,
+              },
+            },
+        request,
+      )
+    },
+  }),
+  // A second middleware appends its own Content-Type (Express `res.append`):
+  // the field is sent twice and reads as a list, not one media type (RFC 9110
+  // §8.3.1); the first entry still starts with `application/json;`.
+  'content-type-sent-twice': ({ finish }) => ({
+    finish: (reply, request) => {
+      const finished = finish(reply, request)
+      return {
+        ...finished,
+        raw: {
+          type: 'application/json; charset=utf-8, application/json',
+          text: finished.raw?.text ?? stringifyExactJson(finished.body),
+        },
+      }
+    },
+  }),
   'plain-text-405': onStatus(405, (reply) => ({
     ...reply,
     raw: { type: 'text/plain', text: 'Method Not Allowed' },
@@ -455,7 +495,11 @@ export function applyFault(
   parts: ReferenceParts,
   now: () => number,
 ): ReferenceParts {
-  const replaced = { ...parts, ...FAULTS[fault](parts, now) }
+  const wrap: Wrap =
+    fault in STACK_FAULTS
+      ? STACK_FAULTS[fault as StackFault]
+      : FAULTS[fault as Exclude<ReferenceFault, StackFault>]
+  const replaced = { ...parts, ...wrap(parts, now) }
   // The store reaches the sequence through the live parts.
   parts.ids = replaced.ids
   return replaced
@@ -468,4 +512,7 @@ export function applyFault(
  * @example
  * REFERENCE_FAULTS.includes('limit-off-by-one') // true
  */
-export const REFERENCE_FAULTS = Object.keys(FAULTS) as ReadonlyArray<ReferenceFault>
+export const REFERENCE_FAULTS = [
+  ...Object.keys(FAULTS),
+  ...Object.keys(STACK_FAULTS),
+] as ReadonlyArray<ReferenceFault>

@@ -71,7 +71,7 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
           : {}),
       }
     },
-    beforeAuth: () => {},
+    beforeAuth: [],
     finish: (reply) => reply,
   }
   return parts

@@ -3,6 +3,7 @@ import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceOptions } from './reference-options.ts'
+import { runBeforeAuth } from './run-before-auth.ts'
 
 const SUNSET = new Date(Date.UTC(2030, 11, 5))
 // Deprecated with 1.0.0, years before the sunset.
@@ -91,13 +92,14 @@ export function createHandler(
   }
 
   const route = async (request: ParsedRequest): Promise<Reply> => {
-    const { method, path } = request
     // Stryker disable next-line BlockStatement: the spec shows nothing outside its base path (§1), so what a path there answers is open
-    if (path === undefined) {
+    if (request.path === undefined) {
       // Stryker disable next-line StringLiteral: the spec shows nothing outside its base path (§1); §7 fixes no `code` or `message`
       throw new HttpError(404, 'not_found', 'No such route.')
     }
-    parts.beforeAuth(request)
+    runBeforeAuth(parts, request)
+    // Read after the middleware: a fault's middleware may rewrite them (a correct server has none).
+    const { method, path = '' } = request
     if (parts.keyOf(request) === undefined) {
       throw new HttpError(
         401,

@@ -52,8 +52,8 @@ export interface ReferenceParts {
   count: (request: ParsedRequest) => RateDecision | Promise<RateDecision>
   /** A stored pet as the API shows it. */
   present: (pet: StoredPet) => Record<string, unknown>
-  /** Run before the key is checked (does nothing in a correct server). */
-  beforeAuth: (request: ParsedRequest) => void
+  /** Run before the key is checked (none in a correct server). */
+  beforeAuth: Array<(request: ParsedRequest) => void>
   /** Applied to every reply before it is written (identity in a correct server). */
   finish: (reply: Reply, request: ParsedRequest) => Reply
 }

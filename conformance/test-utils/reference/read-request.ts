@@ -1,6 +1,17 @@
 import type { IncomingMessage } from 'node:http'
 import type { ParsedRequest } from './parts.ts'
 
+/**
+ * The path with percent-encoded unreserved characters decoded: `/pets/%37` is
+ * `/pets/7` (RFC 3986 §6.2.2.2); other escapes are kept.
+ */
+function unreserved(path: string): string {
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (triplet, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16))
+    return /^[A-Za-z0-9._~-]$/.test(char) ? char : triplet
+  })
+}
+
 /** Largest request body read (bytes); a larger one is answered 413. */
 const MAX_BODY = 1024 * 1024
 
@@ -27,7 +38,9 @@ export function readRequest(req: IncomingMessage, base: string): Promise<ParsedR
       resolve({
         // Stryker disable next-line StringLiteral: Node gives every request its method, so the fallback is never read
         method: req.method ?? 'GET',
-        path: url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : undefined,
+        path: url.pathname.startsWith(`${base}/`)
+          ? unreserved(url.pathname.slice(base.length))
+          : undefined,
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),

@@ -1,8 +1,14 @@
+import type { StackFault } from './stack-faults.ts'
+
 /** A status a pet may have (§2 PetStatus). */
 export type Status = 'available' | 'pending' | 'sold'
 
-/** Rule breakers, one per fault class the kit must find (see `apply-fault.ts`). */
+/**
+ * Rule breakers, one per fault class the kit must find: the server's own
+ * code broken (`apply-fault.ts`) or a real stack's habit (`stack-faults.ts`).
+ */
 export type ReferenceFault =
+  | StackFault
   | 'ids-as-doubles'
   | 'category-fraction-truncated'
   | 'lose-every-third-pet'
@@ -49,6 +55,8 @@ export type ReferenceFault =
   | 'basic-scheme-accepted'
   | 'bearer-matched-without-anchor'
   | 'numeric-names-refused'
+  | 'json-refused-for-wildcard-accept'
+  | 'content-type-sent-twice'
   | 'body-parsed-up-to-the-limit'
   | 'location-outside-the-base-path'
   | 'deprecation-in-milliseconds'

@@ -1,0 +1,336 @@
+import { parseExactJson, stringifyExactJson } from './exact-json.ts'
+import { HttpError } from './http-error.ts'
+import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
+import type { PetInput } from './pet-store.ts'
+
+type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
+
+/** The body as an object, or undefined. */
+function objectOf(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = parseExactJson(text)
+    return Object.prototype.toString.call(value) === '[object Object]'
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The query with `limit` replaced by what a stack made of its text (absent when `read` gives undefined). */
+function withLimit(query: URLSearchParams, read: (text: string) => number | undefined) {
+  const text = query.get('limit')
+  if (text === null) return query
+  const copy = new URLSearchParams(query)
+  const number = read(text)
+  if (number === undefined || Number.isNaN(number)) copy.delete('limit')
+  else copy.set('limit', String(Math.min(100, Math.max(1, Math.trunc(number)))))
+  return copy
+}
+
+/** PHP's `(int)` cast of a string: its leading number (`'5abc'` → 5, `'1e1'` → 10, `''` → 0). */
+function phpInt(text: string): number {
+  const lead = /^\s*[+-]?(\d+(\.\d*)?([eE][+-]?\d+)?)?/.exec(text)?.[0] ?? ''
+  return Math.trunc(Number(lead.trim() === '' ? 0 : lead))
+}
+
+/** The path id a stack reads from the segment, or undefined to leave it to the server. */
+function pathId(read: (text: string) => number): Wrap {
+  return ({ parsePetId }) => ({
+    parsePetId(text) {
+      const number = read(text)
+      return Number.isSafeInteger(number) ? BigInt(number) : parsePetId(text)
+    },
+  })
+}
+
+/** A middleware that runs before the key check (a correct server has none). */
+const before =
+  (middleware: (request: ParsedRequest) => void): Wrap =>
+  () => ({
+    beforeAuth: [middleware],
+  })
+
+/** A NewPet body rewritten before the server reads it, when `change` applies. */
+function body(change: (body: Record<string, unknown>) => unknown): Wrap {
+  return ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      const value = objectOf(text)
+      const changed = value && change(value)
+      return parseNewPet(changed === undefined ? text : stringifyExactJson(changed))
+    },
+  })
+}
+
+/** A key the stack reads from somewhere §5 does not put it. */
+function keyFrom(read: (request: ParsedRequest) => string | undefined): Wrap {
+  return ({ keyOf }) => ({
+    keyOf: (request) =>
+      keyOf(request) ??
+      keyOf({
+        ...request,
+        headers: { ...request.headers, authorization: `Bearer ${read(request)}` },
+      }),
+  })
+}
+
+/**
+ * Faults modelled on how real stacks fail, each copying a documented
+ * behaviour of a framework, parser, validator, ORM, proxy or library (named
+ * beside it and in `conformance/CATALOGUE.md`). They live in code a correct
+ * server does not have: a second parser, a coercing validator, a middleware
+ * that trusts a header, a cache, a bulk-create path.
+ *
+ * @example
+ * const parts = { ...createParts({}, Date.now), ...STACK_FAULTS['limit-read-by-parse-int'](parts, Date.now) }
+ */
+export const STACK_FAULTS = {
+  // Express: `parseInt(req.query.limit, 10)` reads up to the first character
+  // that is no digit (ECMAScript parseInt): '5abc' is 5, '1e1' is 1, '5.9' is 5.
+  'limit-read-by-parse-int': ({ parseListQuery }) => ({
+    parseListQuery: (query) =>
+      parseListQuery(withLimit(query, (text) => Number.parseInt(text, 10))),
+  }),
+  // `Number(req.query.limit)` (ECMAScript StringToNumber): '' and ' ' are 0
+  // (then clamped to 1), '0x10' is 16, '1e1' is 10.
+  'limit-read-by-number': ({ parseListQuery }) => ({
+    parseListQuery: (query) => parseListQuery(withLimit(query, (text) => Number(text))),
+  }),
+  // Express 4's default query parser (qs, `extended`): `limit[]=1` is
+  // `{ limit: ['1'] }`, and `Number(['1'])` is 1.
+  'limit-array-from-brackets': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const bracket = query.get('limit[]')
+      if (bracket === null || query.has('limit')) return parseListQuery(query)
+      const copy = new URLSearchParams(query)
+      copy.set('limit', bracket)
+      return parseListQuery(copy)
+    },
+  }),
+  // PHP's `(int) $_GET['limit']`: the leading number of the string
+  // ('5abc' is 5, '5.5' is 5, '' is 0).
+  'limit-php-int-cast': ({ parseListQuery }) => ({
+    parseListQuery: (query) => parseListQuery(withLimit(query, phpInt)),
+  }),
+  // An ORM filter built from non-empty parameters only (Django
+  // `filter(**{k: v for k, v in params.items() if v})`, Sequelize `where`
+  // without `undefined`s): `status=` filters nothing.
+  'status-empty-means-no-filter': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      if (query.get('status') !== '') return parseListQuery(query)
+      const copy = new URLSearchParams(query)
+      copy.delete('status')
+      return parseListQuery(copy)
+    },
+  }),
+  // MySQL's default collation (utf8mb4_0900_ai_ci) compares case-insensitively:
+  // `WHERE status = 'AVAILABLE'` matches 'available'.
+  'status-matched-case-insensitively': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const copy = new URLSearchParams(query)
+      const status = query.get('status')
+      if (status !== null) copy.set('status', status.toLowerCase())
+      return parseListQuery(copy)
+    },
+  }),
+  // MySQL PAD SPACE collations ignore trailing spaces in `=`: 'sold ' matches 'sold'.
+  'status-trailing-space-ignored': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const copy = new URLSearchParams(query)
+      const status = query.get('status')
+      if (status !== null) copy.set('status', status.replace(/ +$/, ''))
+      return parseListQuery(copy)
+    },
+  }),
+  // Express: `parseInt(req.params.petId, 10)`: '7abc' and '7.5' are 7.
+  'path-id-read-by-parse-int': pathId((text) => Number.parseInt(text, 10)),
+  // `Number(req.params.petId)`: '0x7' is 7, ' 7' is 7, '' is 0.
+  'path-id-read-by-number': pathId((text) => Number(decodeURIComponent(text))),
+  // PHP `(int) $petId`: the leading number, '7abc' and '7.5' are 7.
+  'path-id-php-int-cast': pathId((text) => (/^\s*[+-]?\d/.test(text) ? phpInt(text) : Number.NaN)),
+  // A bulk-create path (Sequelize `bulkCreate`, DRF `ListSerializer` with
+  // `many=True` for a list body): an array of NewPets creates each, 201.
+  'bulk-create-from-array': ({ parseNewPet, store }) => ({
+    parseNewPet(text) {
+      try {
+        const value = parseExactJson(text)
+        if (Array.isArray(value) && value.length > 0) {
+          const inputs = value.map((item) => parseNewPet(stringifyExactJson(item)))
+          for (const input of inputs.slice(1)) void store.insert(input)
+          return inputs[0] as PetInput
+        }
+      } catch (error) {
+        if (error instanceof HttpError) throw error
+      }
+      return parseNewPet(text)
+    },
+  }),
+  // Joi (`convert: true`, the default) and ajv (`coerceTypes: true`): "7" is 7.
+  'category-id-coerced-from-string': body((value) =>
+    typeof value.categoryId === 'string' && /^-?\d+$/.test(value.categoryId)
+      ? { ...value, categoryId: BigInt(value.categoryId) }
+      : undefined,
+  ),
+  // ajv `coerceTypes: true`: a boolean for a number is 1 or 0.
+  'category-id-coerced-from-boolean': body((value) =>
+    typeof value.categoryId === 'boolean'
+      ? { ...value, categoryId: value.categoryId ? 1n : 0n }
+      : undefined,
+  ),
+  // Jackson `ACCEPT_CASE_INSENSITIVE_ENUMS` (or an enum looked up in lower case): 'SOLD' is sold.
+  'status-enum-case-insensitive': body((value) =>
+    typeof value.status === 'string' ? { ...value, status: value.status.toLowerCase() } : undefined,
+  ),
+  // Rails `wrap_parameters` with `params.require(:pet)`: `{"pet": {...}}` is the NewPet.
+  'nested-pet-unwrapped': body((value) =>
+    Object.keys(value).length === 1 && objectOf(stringifyExactJson(value.pet ?? null))
+      ? value.pet
+      : undefined,
+  ),
+  // `String(body.name)` in JavaScript: `["Rex"]` is "Rex".
+  'name-array-joined': body((value) =>
+    Array.isArray(value.name) ? { ...value, name: String(value.name) } : undefined,
+  ),
+  // An ORM that saves, then validates in a hook outside a transaction
+  // (Sequelize `afterCreate`, Rails `after_save` raising): the refused pet stays.
+  'refused-create-still-inserted': ({ parseNewPet, store }) => ({
+    parseNewPet(text) {
+      try {
+        return parseNewPet(text)
+      } catch (error) {
+        const value = objectOf(text)
+        if (error instanceof HttpError && typeof value?.name === 'string') {
+          void store.insert({ name: value.name, categoryId: 1n })
+        }
+        throw error
+      }
+    },
+  }),
+  // Express `app.use('/pets', saveBody)` matches every method: a PUT or
+  // PATCH /pets stores its body before the router answers 405.
+  'put-creates-like-post': ({ parseNewPet, store }) => ({
+    beforeAuth: [
+      (request) => {
+        if ((request.method === 'PUT' || request.method === 'PATCH') && request.path === '/pets') {
+          try {
+            void store.insert(parseNewPet(request.body))
+          } catch {}
+        }
+      },
+    ],
+  }),
+  // `header.startsWith('Bearer ')`: the scheme matched as written, not in any case (RFC 9110 §11.1).
+  'bearer-scheme-case-sensitive': ({ keyOf }) => ({
+    keyOf: (request) =>
+      request.headers.authorization?.startsWith('Bearer ') ? keyOf(request) : undefined,
+  }),
+  // passport-http-bearer reads `access_token` from the query and the body
+  // (RFC 6750 §2.3), and many APIs `api_key`: §5 puts the key in Authorization only.
+  'key-from-query': keyFrom(
+    (request) => request.query.get('access_token') ?? request.query.get('api_key') ?? undefined,
+  ),
+  // A session-style fallback: the key read from a cookie (`req.cookies.api_key`).
+  'key-from-cookie': keyFrom(
+    (request) => /(?:^|;\s*)api_key=([^;]+)/.exec(request.headers.cookie ?? '')?.[1],
+  ),
+  // API gateways' habit (AWS API Gateway reads `x-api-key`): the key from X-API-Key.
+  'key-from-x-api-key': keyFrom((request) => {
+    const value = request.headers['x-api-key']
+    return typeof value === 'string' ? value : undefined
+  }),
+  // `req.headers['content-type'] === 'application/json'`: another case or a
+  // charset parameter is refused 415 (RFC 9110 §8.3.1: the names are case-insensitive).
+  'content-type-exact-case': before((request) => {
+    const type = request.headers['content-type']
+    if (request.method === 'POST' && type !== undefined && type !== 'application/json') {
+      throw new HttpError(415, 'unsupported_media_type', 'Send application/json.')
+    }
+  }),
+  // Express `method-override('X-HTTP-Method-Override')`: a POST is routed as the header's method.
+  'method-override-honoured': before((request) => {
+    const method = request.headers['x-http-method-override']
+    if (request.method === 'POST' && typeof method === 'string')
+      request.method = method.toUpperCase()
+  }),
+  // Symfony before the fix of CVE-2018-14773 (and IIS URL Rewrite): the path
+  // is taken from X-Original-URL / X-Rewrite-URL.
+  'original-url-honoured': before((request) => {
+    const url = request.headers['x-original-url'] ?? request.headers['x-rewrite-url']
+    if (typeof url === 'string') request.path = url.replace(/^\/v1/, '').split('?')[0]
+  }),
+  // express-rate-limit with `keyGenerator: (req) => req.headers.authorization`:
+  // 'bearer k' and 'Bearer k' are two counters.
+  'rate-limit-per-authorization-string': ({ count }) => ({
+    count(request) {
+      const header = request.headers.authorization ?? ''
+      return header.startsWith('Bearer ') || header === ''
+        ? count(request)
+        : count({ ...request, headers: {}, address: `authorization:${header}` })
+    },
+  }),
+  // express-rate-limit's default key (`req.ip`) behind `app.set('trust proxy', true)`:
+  // X-Forwarded-For picks the counter.
+  'rate-limit-per-forwarded-for': ({ count }) => ({
+    count(request) {
+      const forwarded = request.headers['x-forwarded-for']
+      return typeof forwarded === 'string'
+        ? count({ ...request, headers: {}, address: `forwarded:${forwarded}` })
+        : count(request)
+    },
+  }),
+  // nginx `proxy_cache` keyed by `$scheme$host$request_uri` only (the
+  // default `proxy_cache_key`): a cached 200 is served to a request without the key.
+  'cache-ignores-authorization': ({ finish }) => {
+    const cached = new Map<string, Reply>()
+    return {
+      finish(reply, request) {
+        const key = `${request.path}?${request.query}`
+        if (request.method !== 'GET') return finish(reply, request)
+        if (reply.status === 200) cached.set(key, reply)
+        else if (reply.status === 401 && cached.has(key))
+          return finish(cached.get(key) as Reply, request)
+        return finish(reply, request)
+      },
+    }
+  },
+  // The proto3 JSON mapping writes int64 as a JSON string: ids as "7".
+  'int64-ids-as-strings': ({ present }) => ({
+    present(pet) {
+      const shown = present(pet)
+      return { ...shown, id: String(pet.id) }
+    },
+  }),
+  // A host at UTC+2 computing Reset with Python `time.mktime(datetime.utcnow().timetuple())`:
+  // UTC wall time read as local time, two hours early.
+  'reset-off-by-host-offset': ({ finish }) => ({
+    finish(reply, request) {
+      const reset = Number(reply.headers['X-RateLimit-Reset'])
+      return finish(
+        Number.isFinite(reset)
+          ? { ...reply, headers: { ...reply.headers, 'X-RateLimit-Reset': String(reset - 7200) } }
+          : reply,
+        request,
+      )
+    },
+  }),
+  // Reset as `Date.now() + windowMs` (milliseconds since the epoch, not the seconds §8 names).
+  'reset-as-ms-since-epoch': ({ finish }) => ({
+    finish(reply, request) {
+      const reset = Number(reply.headers['X-RateLimit-Reset'])
+      return finish(
+        Number.isFinite(reset)
+          ? { ...reply, headers: { ...reply.headers, 'X-RateLimit-Reset': String(reset * 1000) } }
+          : reply,
+        request,
+      )
+    },
+  }),
+} satisfies Record<string, Wrap>
+
+/**
+ * The name of a fault of {@link STACK_FAULTS}.
+ *
+ * @example
+ * const fault: StackFault = 'key-from-query'
+ */
+export type StackFault = keyof typeof STACK_FAULTS
