@@ -26,6 +26,11 @@ describe('fault coverage', () => {
     ).toEqual([])
   })
 
+  it('every fault of the reference server is named by a check that must catch it', () => {
+    const named = new Set<string>(catalogue.flatMap((check) => check.faults))
+    expect(REFERENCE_FAULTS.filter((fault) => !named.has(fault))).toEqual([])
+  })
+
   it('only required checks name faults (an advisory one only warns, so no fault test can require it)', () => {
     expect(
       catalogue

@@ -2,6 +2,11 @@ import { type CheckId, catalogue, matchesCheckId } from '../../src/contract/cata
 import type { CheckDefinition } from '../../src/contract/check-definition.ts'
 import { ConformanceError } from './kit-message.ts'
 
+/** The groups a run includes only when asked (`--include`), read from the checks' definitions. */
+const OPT_IN_GROUPS = [
+  ...new Set(catalogue.map((check) => check.group).filter((group) => group !== 'default')),
+]
+
 /** Options that select checks from the catalogue. */
 export interface SelectChecksOptions {
   only?: Array<string>
@@ -21,11 +26,11 @@ export function selectChecks(options: SelectChecksOptions = {}): Array<CheckDefi
   const skip = options.skip ?? []
   const include = options.include ?? []
   for (const group of include) {
-    if (group !== 'rate-limit') {
+    if (!(OPT_IN_GROUPS as ReadonlyArray<string>).includes(group)) {
       throw new ConformanceError(
         'usage',
         'select checks',
-        `unknown group "${group}" (known: rate-limit)`,
+        `unknown group "${group}" (known: ${OPT_IN_GROUPS.join(', ')})`,
       )
     }
   }

@@ -32,6 +32,9 @@ export const MODEL_CHECKS: ReadonlyArray<string> = ['stateful.model', ...shapesP
  * One server that breaks exactly one rule. The checks that must catch it are
  * the required ones whose definition names the fault (`faults` in the
  * catalogue), among those the run selects.
+ *
+ * @example
+ * const entry: FaultCase = { fault: 'plain-text-405', mayFail: ['response.json'] }
  */
 export interface FaultCase {
   fault: ReferenceFault

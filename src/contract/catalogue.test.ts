@@ -13,6 +13,13 @@ describe('catalogue', () => {
     }
   })
 
+  it('gives a judge of every response exactly to the checks of response scope', () => {
+    for (const check of catalogue) {
+      expect(check.judge !== undefined, check.id).toBe(check.scope === 'response')
+      expect(check.judge !== undefined && check.judgeExchange !== undefined, check.id).toBe(false)
+    }
+  })
+
   it('keeps advisory what the spec leaves open', () => {
     const advisory = catalogue
       .filter((check) => check.level === 'advisory')

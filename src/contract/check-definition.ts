@@ -76,7 +76,7 @@ export interface CheckDefinition<
   /**
    * The faults of the kit's reference server (`conformance/test-utils/reference`)
    * each of which this check must catch: a required check names at least one
-   * (or is proved by the fault proxy of `conformance/faults.test.ts`).
+   * (or has a case in the fault proxy's table, `conformance/test-utils/proxy-faults.ts`).
    */
   faults: ReadonlyArray<Fault>
 }
