@@ -7,3 +7,7 @@ describe('what the headers announce is true where a server sends them', () => {
     { fault: 'deprecation-in-milliseconds' },
   ])
 })
+
+describe('a success is not labelled as a problem, and the orders operation exists', () => {
+  faultCases([{ fault: 'problem-json-on-every-answer' }, { fault: 'orders-get-not-routed' }])
+})

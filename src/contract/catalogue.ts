@@ -24,6 +24,7 @@ import {
   errorBody,
   jsonResponse,
   noServerError,
+  ordersExist,
   rateLimitHeaders,
   rateLimitValues,
   remainingDecreases,
@@ -184,8 +185,12 @@ const definitions = [
       'response.json',
       'Response bodies are JSON',
       '§4',
-      'every response body is valid JSON with `Content-Type: application/json`',
-      { judge: jsonResponse, hint: 'no response was received for {operation}' },
+      'every response body is valid JSON with `Content-Type: application/json` (or a `+json` type), and no success is labelled `application/problem+json` (RFC 9457 §3)',
+      {
+        judge: jsonResponse,
+        hint: 'no response was received for {operation}',
+        faults: ['problem-json-on-every-answer'],
+      },
     ],
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
@@ -693,6 +698,19 @@ const definitions = [
       '§1, §4, §5 (every operation requires the bearer credential)',
       '`GET /store/orders` without a key, with an unknown key, another scheme or an empty token answers 401 with an Error body',
       { faults: ['orders-without-auth'] },
+    ],
+  ]),
+  ...checks({ operations: ['listOrders'], scope: 'response' }, [
+    [
+      'orders.exists',
+      'Store orders are an operation of the service',
+      '§4.4 (a `GET /store/orders` operation exists; its responses are not shown)',
+      '`GET /store/orders` is never answered 405 or 501',
+      {
+        judge: ordersExist,
+        hint: 'no response to GET /store/orders was received',
+        faults: ['orders-get-not-routed'],
+      },
     ],
   ]),
   ...checks({ level: 'advisory', operations: ['other'], writes: true }, [

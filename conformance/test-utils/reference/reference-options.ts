@@ -60,6 +60,8 @@ export type ReferenceFault =
   | 'body-parsed-up-to-the-limit'
   | 'location-outside-the-base-path'
   | 'deprecation-in-milliseconds'
+  | 'problem-json-on-every-answer'
+  | 'orders-get-not-routed'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,
