@@ -19,8 +19,8 @@ interface Setting {
  * defaults, the rate-limit group against a small window, unknown category
  * ids accepted and a clamped limit, more pets than a page holds, ids beyond 2^53 and near 2^63,
  * pets without status, and the switches the equivalence marks rely on (another base path, no
- * default status, other error codes and media type, a name limit, Retry-After as a date). A
- * mutant survives when every run passes.
+ * default status, other error codes and media type, a name limit, Retry-After as a date, and
+ * the remaining switches together). A mutant survives when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -52,6 +52,18 @@ const settings: Record<string, Setting> = {
       maxNameLength: 64,
     },
   },
+  'the other allowed switches: random order, extra fields, no Date, orders 403, no deprecation headers or challenge, 404 for other methods':
+    {
+      options: {
+        order: 'random',
+        extraFields: true,
+        sendDate: false,
+        ordersStatus: 403,
+        deprecationHeaders: false,
+        wwwAuthenticate: false,
+        otherMethods: 404,
+      },
+    },
   'the rate-limit group, Retry-After as an HTTP-date': {
     options: { retryAfter: 'date', rateLimit: { limit: 100, windowS: 2 } },
     run: { include: ['rate-limit'] },

@@ -269,6 +269,13 @@ const definitions = [
   ]),
   ...checks({ operations: ['listPets'] }, [
     [
+      'ratelimit.keyless-not-counted',
+      'A request without the key does not count against it',
+      "§8 Rate limits by plan (a plan is the key's; a caller without a key has none), §5",
+      "within one window, a `GET /pets` without `Authorization` (401) and then one with the key lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once)",
+      { faults: ['limiter-keyed-by-address', 'remaining-never-changes'] },
+    ],
+    [
       'ratelimit.counts-overlapping',
       'Requests sent at the same time each count',
       '§8 Rate limit headers',

@@ -501,6 +501,12 @@ const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
         request,
       ),
   }),
+  // A limiter keyed by the client's address whatever the key, as
+  // express-rate-limit's default `keyGenerator` (`req.ip`): requests without a
+  // key spend the key's requests.
+  'limiter-keyed-by-address': ({ count }) => ({
+    count: (request) => count({ ...request, headers: {} }),
+  }),
   'basic-scheme-accepted': ({ keyOf }) => ({
     keyOf: (request) =>
       keyOf(request) ?? (request.headers.authorization === 'Basic sk_ref' ? 'sk_ref' : undefined),

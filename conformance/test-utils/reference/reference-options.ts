@@ -62,6 +62,7 @@ export type ReferenceFault =
   | 'deprecation-in-milliseconds'
   | 'problem-json-on-every-answer'
   | 'orders-get-not-routed'
+  | 'limiter-keyed-by-address'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,
