@@ -118,7 +118,7 @@ describe('runCli', () => {
     )
     // A run that passed says what it did not test, and how to test it.
     expect(out.stdout).toContain(
-      'Not tested: the rate-limit group (ratelimit.exhaust, ratelimit.recovers, ratelimit.refuses-every-operation; --include rate-limit runs it)',
+      'Not tested: the rate-limit group (ratelimit.exhaust, ratelimit.recovers, ratelimit.reset-truthful, ratelimit.refuses-every-operation; --include rate-limit runs it)',
     )
     expect(await readFile(junit, 'utf8')).toContain('<testsuites name="petstore-conformance"')
     const result = JSON.parse(await readFile(json, 'utf8'))

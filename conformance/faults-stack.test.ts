@@ -77,3 +77,14 @@ describe('rate-limit counters and clocks of real stacks', () => {
     { fault: 'reset-as-ms-since-epoch' },
   ])
 })
+
+describe('rate-limit claims checked against what waiting shows (the rate-limit group)', () => {
+  const window = {
+    options: { rateLimit: { limit: 150, windowS: 2 } },
+    run: { include: ['rate-limit'] },
+  }
+  faultCases([
+    { fault: 'reset-one-window-late', ...window },
+    { fault: 'retry-after-in-ms', ...window },
+  ])
+})

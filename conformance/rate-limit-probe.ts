@@ -30,12 +30,18 @@ const RECOVERY_MARGIN_MS = 250
  */
 export const rateLimitProbe: Probe = {
   name: 'rate limit',
-  checks: ['ratelimit.exhaust', 'ratelimit.recovers', 'ratelimit.refuses-every-operation'],
+  checks: [
+    'ratelimit.exhaust',
+    'ratelimit.recovers',
+    'ratelimit.reset-truthful',
+    'ratelimit.refuses-every-operation',
+  ],
   async run(context) {
     const { client, collector } = context
     const skipBoth = (reason: string) => {
       collector.skip('ratelimit.exhaust', 'listPets', reason)
       collector.skip('ratelimit.recovers', 'listPets', reason)
+      collector.skip('ratelimit.reset-truthful', 'listPets', reason)
       for (const operation of EVERY_OTHER_OPERATION) {
         collector.skip('ratelimit.refuses-every-operation', operation, reason)
       }
@@ -105,6 +111,7 @@ export const rateLimitProbe: Probe = {
         actual: `no 429 after ${maxAttempts} more requests`,
       })
       collector.skip('ratelimit.recovers', 'listPets', 'no 429 was received')
+      collector.skip('ratelimit.reset-truthful', 'listPets', 'no 429 was received')
       for (const operation of EVERY_OTHER_OPERATION) {
         collector.skip('ratelimit.refuses-every-operation', operation, 'no 429 was received')
       }
@@ -123,22 +130,37 @@ export const rateLimitProbe: Probe = {
     )
 
     const retryAfter = parseRetryAfter(limited.response.headers[RETRY_AFTER], context.now())
-    if (context.wants('ratelimit.refuses-every-operation')) {
-      await refusesEveryOperation(context, limited, retryAfter)
-    }
-    if (retryAfter === undefined) {
-      collector.skip('ratelimit.recovers', 'listPets', 'the 429 had no usable Retry-After')
+    const later = context.wants('ratelimit.refuses-every-operation')
+      ? await refusesEveryOperation(context, limited, retryAfter)
+      : []
+    // §8 allows a temporary ban for requests sent after a 429, and the kit
+    // sent some: the latest Retry-After it was given decides the wait.
+    const latest = latestRetryAfter([limited, ...later])
+    if (retryAfter === undefined || latest === undefined) {
+      const reason = 'the 429 had no usable Retry-After'
+      collector.skip('ratelimit.recovers', 'listPets', reason)
+      collector.skip('ratelimit.reset-truthful', 'listPets', reason)
       return
     }
-    if (retryAfter > context.maxWaitMs) {
-      collector.fail('ratelimit.recovers', 'listPets', limited, {
-        expected: `a Retry-After the kit can wait (at most ${context.maxWaitMs / 1000} s)`,
-        actual: `Retry-After ${Math.ceil(retryAfter / 1000)} s`,
-      })
+    if (latest.ms > context.maxWaitMs) {
+      const actual = `Retry-After ${Math.ceil(latest.ms / 1000)} s`
+      if (latest.exchange === limited) {
+        collector.fail('ratelimit.recovers', 'listPets', limited, {
+          expected: `a Retry-After the kit can wait (at most ${context.maxWaitMs / 1000} s)`,
+          actual,
+        })
+      } else {
+        collector.skip(
+          'ratelimit.recovers',
+          'listPets',
+          `after the requests the kit sent past the 429 the server asked for ${actual} (a temporary ban, §8), more than the ${context.maxWaitMs / 1000} s the kit waits`,
+        )
+      }
+      collector.skip('ratelimit.reset-truthful', 'listPets', `the kit did not wait the ${actual}`)
       return
     }
-    const wait = retryAfter + RECOVERY_MARGIN_MS
-    context.onWait?.(wait, 'waiting the Retry-After of the provoked 429')
+    const wait = Math.max(0, latest.at - context.now()) + RECOVERY_MARGIN_MS
+    context.onWait?.(wait, 'waiting the latest Retry-After of the provoked 429s')
     client.stats.waitedMs += wait
     await context.sleep(wait)
     const recovered = await send(false)
@@ -146,10 +168,73 @@ export const rateLimitProbe: Probe = {
       'ratelimit.recovers',
       'listPets',
       recovered,
-      `200 after waiting Retry-After (${Math.ceil(retryAfter / 1000)} s)`,
+      `200 after waiting Retry-After (${Math.ceil(latest.ms / 1000)} s${latest.exchange === limited ? '' : ', the latest one given'})`,
       recovered.response?.status === 200 ? undefined : describeResponse(recovered),
     )
+    judgeReset(context, latest.exchange, recovered)
   },
+}
+
+/** Of the 429s, the one whose Retry-After ends last: when (local ms) and how long it asked for. */
+function latestRetryAfter(
+  exchanges: Array<Exchange>,
+): { exchange: Exchange; at: number; ms: number } | undefined {
+  let latest: { exchange: Exchange; at: number; ms: number } | undefined
+  for (const exchange of exchanges) {
+    if (exchange.response?.status !== 429) continue
+    const ms = parseRetryAfter(exchange.response.headers[RETRY_AFTER], exchange.receivedAt)
+    if (ms !== undefined && (latest === undefined || exchange.receivedAt + ms > latest.at)) {
+      latest = { exchange, at: exchange.receivedAt + ms, ms }
+    }
+  }
+  return latest
+}
+
+/**
+ * `ratelimit.reset-truthful`: the `X-RateLimit-Reset` of the 429 told the
+ * truth, as the kit saw after waiting anyway. At or after the claimed Reset
+ * Remaining is back above 0 in a new window; before it, the whole quota is
+ * not back (that is a window that reset earlier than claimed). What the wait
+ * cannot show is reported as not tested, with the reason.
+ */
+function judgeReset(context: ProbeContext, limited: Exchange, recovered: Exchange): void {
+  const { collector } = context
+  const claimed = parseRateLimitHeaders(limited.response?.headers ?? {})
+  const after = parseRateLimitHeaders(recovered.response?.headers ?? {})
+  if (!claimed || !after || recovered.response?.status !== 200) {
+    collector.skip(
+      'ratelimit.reset-truthful',
+      'listPets',
+      !claimed || !after
+        ? 'the 429 or the request after it had no usable X-RateLimit-* headers'
+        : `the request after the wait answered ${describeResponse(recovered)}`,
+    )
+    return
+  }
+  const responses = recovered.response
+  const at = serverDateSeconds(responses.headers) ?? Math.floor(recovered.receivedAt / 1000)
+  if (at >= claimed.reset) {
+    collector.assert(
+      'ratelimit.reset-truthful',
+      'listPets',
+      recovered,
+      `past the Reset ${claimed.reset} the 429 gave, Remaining above 0 in a window with a later Reset`,
+      after.remaining > 0 && after.reset > claimed.reset
+        ? undefined
+        : `at ${at}, past the Reset ${claimed.reset}, Remaining ${after.remaining} with Reset ${after.reset}`,
+    )
+  } else if (after.remaining >= after.limit - 1) {
+    collector.fail('ratelimit.reset-truthful', 'listPets', recovered, {
+      expected: `the quota back no earlier than the Reset ${claimed.reset} the 429 gave`,
+      actual: `at ${at}, ${claimed.reset - at} s before that Reset, Remaining is back to ${after.remaining} of ${after.limit} (Reset now ${after.reset})`,
+    })
+  } else {
+    collector.skip(
+      'ratelimit.reset-truthful',
+      'listPets',
+      `Retry-After ended ${claimed.reset - at} s before the Reset the 429 gave, and the quota was not back yet: the Reset could not be checked`,
+    )
+  }
 }
 
 /**
@@ -162,8 +247,9 @@ async function refusesEveryOperation(
   context: ProbeContext,
   limited: Exchange,
   retryAfterMs: number | undefined,
-): Promise<void> {
+): Promise<Array<Exchange>> {
   const { client, collector, state } = context
+  const sent: Array<Exchange> = []
   const atLimit = parseRateLimitHeaders(limited.response?.headers ?? {})
   const categoryId = knownCategoryId(context)
   const petId = state.pets.keys().next().value ?? state.created[0]?.id ?? neverIssuedId(context)
@@ -196,6 +282,7 @@ async function refusesEveryOperation(
   }
   for (const request of requests) {
     const exchange = await client.send({ ...request, pace: false, expect429: true })
+    sent.push(exchange)
     const status = exchange.response?.status
     const current = parseRateLimitHeaders(exchange.response?.headers ?? {})
     const sameWindow =
@@ -220,4 +307,5 @@ async function refusesEveryOperation(
         : `${describeResponse(exchange)} right after the list answered 429`,
     )
   }
+  return sent
 }

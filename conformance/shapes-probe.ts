@@ -197,7 +197,6 @@ const QUERY_EXAMPLES = [
   'limit=1e1',
   'limit=0x10',
   'limit=',
-  'limit=5&limit=7',
   'limit[]=1',
   'status=',
   'status=AVAILABLE',
@@ -230,6 +229,8 @@ async function queryShapes(run: ShapeRun): Promise<void> {
       'the page the value written allows, or 400 with an Error body',
     ),
   )
+  // The creates that follow change the list's length.
+  state.listTotals.clear()
 }
 
 /** Spellings of an existing id: the same id in other notations, and values that are no id. */
@@ -256,7 +257,7 @@ async function pathShapes(run: ShapeRun): Promise<void> {
     const pets = parseResponseBody(page, ResponsePet.array())
     for (const pet of pets?.success ? pets.data : []) run.state.pets.set(pet.id, pet)
   }
-  const known = [...run.state.pets.keys()].find((id) => id > 0n && id < 2n ** 53n)
+  const known = [...run.state.pets.keys()].find((id) => id > 0n)
   if (known === undefined) {
     run.context.collector.skip('shape.path-id', 'getPet', 'no pet with a positive id to spell')
     return
@@ -285,25 +286,72 @@ async function pathShapes(run: ShapeRun): Promise<void> {
 /** The operations `shape.headers` records results for. */
 type HeaderOperation = CheckOperation<'shape.headers'>
 
+/** Where a generated request puts the key: §5's header, or a place §5 does not name. */
+const KEY_PLACES = ['authorization', 'authorization', 'query', 'cookie', 'x-api-key'] as const
+
+/** Headers a proxy or client in front may add; none changes the answer. */
+const FORWARDING: Array<[string, string]> = [
+  ['X-Forwarded-For', '203.0.113.9, 10.0.0.1'],
+  ['X-Real-IP', '203.0.113.9'],
+  ['Forwarded', 'for=198.51.100.1;proto=https'],
+  ['X-Forwarded-Host', 'other.example'],
+  ['X-Forwarded-Prefix', '/admin'],
+  ['X-Original-URL', '/v1/store/orders'],
+  ['X-Rewrite-URL', '/v1/pets/1'],
+  ['X-HTTP-Method-Override', 'DELETE'],
+]
+
+/**
+ * `GET /pets?limit=1` with the key spelled or placed any way (the scheme's
+ * case, spaces before the key, the query, a cookie, `X-API-Key`) and with
+ * forwarding and rewriting headers added.
+ */
+const listHeaderArbitrary: fc.Arbitrary<ShapedRequest> = fc
+  .record({
+    scheme: fc.constantFrom('Bearer', 'bearer', 'BEARER', 'bEaReR'),
+    spaces: fc.integer({ min: 1, max: 3 }),
+    place: fc.constantFrom(...KEY_PLACES),
+    extra: fc.subarray(FORWARDING, { maxLength: 3 }),
+  })
+  .map(({ scheme, spaces, place, extra }) => {
+    const headers: Record<string, string> = Object.fromEntries(extra)
+    if (place === 'authorization')
+      headers.Authorization = `${scheme}${' '.repeat(spaces)}${KEY_PLACEHOLDER}`
+    if (place === 'cookie') headers.Cookie = `api_key=${KEY_PLACEHOLDER}`
+    if (place === 'x-api-key') headers['X-API-Key'] = KEY_PLACEHOLDER
+    const query = place === 'query' ? `&api_key=${KEY_PLACEHOLDER}` : ''
+    return { method: 'GET', target: `/pets?limit=1${query}`, headers }
+  })
+
 async function headerShapes(run: ShapeRun, validBody: () => string): Promise<void> {
   const { context } = run
-  const list = (
-    headers: ShapedRequest['headers'],
-    query = 'limit=1',
-  ): [HeaderOperation, ShapedRequest] => [
-    'listPets',
-    { method: 'GET', target: `/pets?${query}`, headers },
-  ]
+  const list = (headers: ShapedRequest['headers'], query = 'limit=1'): ShapedRequest => ({
+    method: 'GET',
+    target: `/pets?${query}`,
+    headers,
+  })
   const keyed = (headers: Record<string, string | null>) => ({ Authorization: VALID, ...headers })
+  await runShapes(
+    run,
+    property(
+      run,
+      'shape.headers',
+      'listPets',
+      listHeaderArbitrary,
+      [
+        list({ Authorization: `bearer ${KEY_PLACEHOLDER}` }),
+        list({ Authorization: `BEARER  ${KEY_PLACEHOLDER}` }),
+        list({}, `limit=1&api_key=${KEY_PLACEHOLDER}`),
+        list({ Cookie: `api_key=${KEY_PLACEHOLDER}` }),
+        list({ 'X-API-Key': KEY_PLACEHOLDER }),
+        list(keyed({ 'X-Original-URL': `/v1/pets/${neverIssuedId(context)}` })),
+      ],
+      'the key only from Authorization, its scheme in any case; forwarding and rewriting headers change nothing',
+    ),
+  )
   const known = [...run.state.pets.keys()][0]
+  if (known === undefined) context.collector.skip('shape.headers', 'getPet', 'no pet to fetch')
   const shapes: Array<[HeaderOperation, ShapedRequest]> = [
-    list({ Authorization: `bearer ${KEY_PLACEHOLDER}` }),
-    list({ Authorization: `BEARER ${KEY_PLACEHOLDER}` }),
-    list({ Authorization: `Bearer  ${KEY_PLACEHOLDER}` }),
-    list({}, `limit=1&api_key=${KEY_PLACEHOLDER}`),
-    list({ Cookie: `api_key=${KEY_PLACEHOLDER}` }),
-    list({ 'X-API-Key': KEY_PLACEHOLDER }),
-    list(keyed({ 'X-Original-URL': `/v1/pets/${neverIssuedId(context)}` })),
     ...(known === undefined
       ? []
       : [
@@ -360,7 +408,15 @@ async function refusedShapes(run: ShapeRun, categoryId: bigint): Promise<void> {
   ]
   const bodyArbitrary = fc
     .tuple(
-      fc.constantFrom('array', 'string-id', 'boolean-id', 'nested', 'status-case', 'number'),
+      fc.constantFrom(
+        'array',
+        'string-id',
+        'boolean-id',
+        'nested',
+        'status-case',
+        'number',
+        'scalar',
+      ),
       fc.nat(3),
     )
     .map(([kind, depth]) => {
@@ -378,7 +434,9 @@ async function refusedShapes(run: ShapeRun, categoryId: bigint): Promise<void> {
                 ? nest(one)
                 : kind === 'status-case'
                   ? { ...one, status: ['Sold', 'AVAILABLE', 'pending ', ''][depth] }
-                  : { ...one, categoryId: Number(categoryId) + 0.5 }
+                  : kind === 'scalar'
+                    ? [7, true, 0, false][depth]
+                    : { ...one, categoryId: Number(categoryId) + 0.5 }
       return body(text(value))
     })
   await runShapes(
@@ -611,9 +669,13 @@ export const shapesProbe: Probe = {
       nextName: () => `${NAME_PREFIX}${context.seed}-shape-${++counter}`,
     }
     if (context.wants('shape.query')) await queryShapes(run)
-    if (context.wants('shape.path-id')) await pathShapes(run)
     const categoryId = context.readOnly ? undefined : await ensureCategoryId(context)
     if (categoryId !== undefined) run.state.categoryIds.add(categoryId)
+    // A pet the category search created is one to spell too.
+    for (const [id, pet] of modelStateOf(context).pets) {
+      if (!run.state.pets.has(id)) run.state.pets.set(id, pet)
+    }
+    if (context.wants('shape.path-id')) await pathShapes(run)
     const validBody = () =>
       stringifyExact({ name: run.nextName(), categoryId: categoryId ?? context.categoryId ?? 1n })
     if (context.wants('shape.headers')) await headerShapes(run, validBody)

@@ -31,6 +31,10 @@ const variants: Record<string, Variant> = {
     options: { retryAfter: 'date', rateLimit: { limit: 100, windowS: 2 } },
     include: ['rate-limit'],
   },
+  'a key banned for 30 s after a second request past the 429 (§8), the rate-limit group included': {
+    options: { rateLimit: { limit: 100, windowS: 2 }, ban: { after: 1, seconds: 30 } },
+    include: ['rate-limit'],
+  },
   'Retry-After in seconds, the rate-limit group included': {
     options: { rateLimit: { limit: 150, windowS: 2 } },
     include: ['rate-limit'],
@@ -61,6 +65,16 @@ const variants: Record<string, Variant> = {
   'keyed orders answered 403': { options: { ordersStatus: 403 } },
   'keyed orders answered 404': { options: { ordersStatus: 404 } },
   'an out-of-range limit clamped instead of refused': { options: { invalidLimit: 'clamp' } },
+  'other notations read the same: limit and path ids as their integer, a limit that is no number ignored, an unknown status matching no pet, a path id that is no integer 404':
+    { options: { lenientShapes: true }, warns: ['list.invalid-status'] },
+  'the same, with an out-of-range limit clamped': {
+    options: { lenientShapes: true, invalidLimit: 'clamp' },
+    warns: ['list.invalid-status'],
+  },
+  'a create labelled other than application/json refused 415': { options: { jsonOnly: true } },
+  'the Free plan: 60 requests a minute (the kit paces itself)': {
+    options: { rateLimit: { limit: 60, windowS: 60 } },
+  },
   'a higher limit per minute': { options: { rateLimit: { limit: 1_000_000, windowS: 86_400 } } },
   'no pets at start (categories 1..3 exist)': { options: { seedPets: 0 } },
   'no Deprecation/Sunset, no WWW-Authenticate, 404 for other methods (advisory only)': {

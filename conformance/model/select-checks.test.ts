@@ -7,7 +7,7 @@ describe('selectChecks', () => {
     expect(selectChecks().some((check) => check.group === 'rate-limit')).toBe(false)
     expect(
       selectChecks({ include: ['rate-limit'] }).filter((check) => check.group === 'rate-limit'),
-    ).toHaveLength(3)
+    ).toHaveLength(4)
   })
 
   it('matches ids, prefixes and wildcards', () => {

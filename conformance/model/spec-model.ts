@@ -1,4 +1,6 @@
 import { parseExactJson } from '../../src/contract/exact-json.ts'
+import { petMismatch } from '../../src/contract/exchange-rules.ts'
+import { isJsonMediaType, parseMediaType } from '../../src/contract/media-type.ts'
 import { parseJsonBody } from '../../src/contract/parse-json-body.ts'
 import { errorBodyProblemOf } from '../../src/contract/response-rules.ts'
 import { ResponsePet } from '../../src/contract/response-schemas.ts'
@@ -99,7 +101,6 @@ export interface Answers {
   after: (response: ModelResponse) => { created?: ModelPet; counted: boolean }
 }
 
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 const CANONICAL_INTEGER = /^-?(0|[1-9]\d*)$/
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 const UNRESERVED = /%(2[dDeE]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])/g
@@ -127,11 +128,6 @@ export function credentialOf(headers: Record<string, string>, token: string): Mo
   if (value === undefined) return 'missing'
   const match = /^([!#$%&'*+.^_`|~\w-]+) +([\w.~+/-]+=*)$/.exec(value.trim())
   return match?.[1]?.toLowerCase() === 'bearer' && match[2] === token ? 'valid' : 'invalid'
-}
-
-/** The lower-case `type/subtype` of a media type, its parameters dropped (RFC 9110 §8.3.1). */
-function mediaType(value: string): string {
-  return (value.split(';')[0] ?? '').trim().toLowerCase()
 }
 
 /**
@@ -349,24 +345,21 @@ function asNewPet(
   }
 }
 
-/** Why a Pet as shown disagrees with what the kit knows of it (a status left out agrees). */
+/**
+ * Why a Pet as shown disagrees with what the kit knows of it (a status left
+ * out agrees): the rule the stateful phase holds its lists to (`petMismatch`).
+ *
+ * @example
+ * petDisagreement({ id: 7n, name: 'Rex', categoryId: 2n }, { id: 7n, name: 'Rex', categoryId: 1n }) // 'pet 7: categoryId 2 instead of 1'
+ */
 export function petDisagreement(shown: ModelPet, known: ModelPet | undefined): string | undefined {
-  if (!known) return undefined
-  const differs = [
-    shown.name !== known.name &&
-      `name ${JSON.stringify(shown.name)} (was ${JSON.stringify(known.name)})`,
-    shown.categoryId !== known.categoryId &&
-      `categoryId ${shown.categoryId} (was ${known.categoryId})`,
-    shown.status !== undefined &&
-      known.status !== undefined &&
-      shown.status !== known.status &&
-      `status ${shown.status} (was ${known.status})`,
-  ].filter(Boolean)
-  return differs.length ? `pet ${shown.id}: ${differs.join(', ')}` : undefined
+  const problem = known && petMismatch(shown, known)
+  return problem ? `pet ${shown.id}: ${problem}` : undefined
 }
 
 function jsonBody(response: ModelResponse): { value: unknown } | { problem: string } {
-  if (!JSON_TYPE.test(response.headers['content-type'] ?? '')) {
+  const label = parseMediaType(response.headers['content-type'] ?? '')
+  if (!label || !isJsonMediaType(label)) {
     return {
       problem: `HTTP ${response.status} with Content-Type ${response.headers['content-type'] ?? '(none)'}`,
     }
@@ -453,7 +446,12 @@ function getJudges(segment: string, state: ModelState): Array<[string, Judge]> {
   const normal = segment.replace(UNRESERVED, (triplet) => decode(triplet))
   const text = decode(segment)
   const canonical = CANONICAL_INTEGER.test(normal)
-  const number = canonical ? BigInt(normal) : NUMBER.test(text) ? Number(text) : Number.NaN
+  // Digits alone (a sign, leading zeros) are read exactly; other notations through a double.
+  const number = /^[+-]?\d+$/.test(text)
+    ? BigInt(text)
+    : NUMBER.test(text)
+      ? Number(text)
+      : Number.NaN
   const id =
     typeof number === 'bigint' ? number : Number.isSafeInteger(number) ? BigInt(number) : undefined
   if (id === undefined || id < INT64.min || id > INT64.max) return [refused]
@@ -484,7 +482,8 @@ function createJudges(
 ): { judges: Array<[string, Judge]>; readings: Array<Omit<ModelPet, 'id'>> } {
   const refused: [string, Judge] = ['400 with an Error body', refusal([400])]
   const contentType = header(request.headers, 'content-type')
-  const json = contentType !== undefined && mediaType(contentType) === 'application/json'
+  const label = contentType === undefined ? undefined : parseMediaType(contentType)
+  const json = label?.type === 'application' && label.subtype === 'json'
   const labelRefused: Array<[string, Judge]> = json
     ? []
     : [['415 or 400 with an Error body (not labelled application/json)', refusal([400, 415])]]

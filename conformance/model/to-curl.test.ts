@@ -74,6 +74,15 @@ describe('toCurl', () => {
     expect(toCurl({ method: 'GET', url: 'http://h/v1/pets?x[]=1', headers: {} })).toContain(' -g ')
   })
 
+  it('lets the shell expand a key sent in the query, and nothing else of the URL', () => {
+    const curl = toCurl({
+      method: 'GET',
+      url: 'http://h/v1/pets?limit=1&api_key=$PETSTORE_API_KEY&x=`y`',
+      headers: {},
+    })
+    expect(curl).toBe('curl -i "http://h/v1/pets?limit=1&api_key=$PETSTORE_API_KEY&x=\\`y\\`"')
+  })
+
   it('quotes only what needs quoting', () => {
     expect(shellQuote('abc-1.2')).toBe('abc-1.2')
     expect(shellQuote('')).toBe("''")

@@ -67,7 +67,10 @@ export function toCurl(request: RecordedRequest): string {
   if (/[[\]{}]/.test(request.url)) {
     parts.push('-g')
   }
-  parts.push(shellQuote(request.url))
+  // A key in the query (sent to show it is refused there) is expanded by the shell too.
+  parts.push(
+    request.url.includes(KEY_PLACEHOLDER) ? quoteWithKey(request.url) : shellQuote(request.url),
+  )
   for (const [name, value] of Object.entries(request.headers)) {
     if (name.toLowerCase() === 'accept-encoding') {
       // curl asks for what it can decode and decodes it.

@@ -18,9 +18,10 @@ interface Setting {
  * The servers the kit is run against, each correct when not mutated: the
  * defaults, the rate-limit group against a small window, unknown category
  * ids accepted and a clamped limit, more pets than a page holds, ids beyond 2^53 and near 2^63,
- * pets without status, and the switches the equivalence marks rely on (another base path, no
- * default status, other error codes and media type, a name limit, Retry-After as a date, and
- * the remaining switches together). A mutant survives when every run passes.
+ * pets without status, the switches of the shapes a spec-following server may read the same or
+ * refuse (with a ban after a 429), and the switches the equivalence marks rely on (another base
+ * path, no default status, other error codes and media type, a name limit, Retry-After as a
+ * date, and the remaining switches together). A mutant survives when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -42,6 +43,17 @@ const settings: Record<string, Setting> = {
   'no status anywhere (none sent back, none by default, none seeded)': {
     options: { omitStatus: true, defaultStatus: null, seededWithoutStatus: true },
   },
+  'other notations read the same, non-JSON labels refused 415, a ban after the 429 (rate-limit group), ids beyond 2^53':
+    {
+      options: {
+        rateLimit: { limit: 100, windowS: 2 },
+        ban: { after: 1, seconds: 30 },
+        lenientShapes: true,
+        jsonOnly: true,
+        firstId: 9007199254740993n,
+      },
+      run: { include: ['rate-limit'] },
+    },
   'the API under /api/v1, no default status, SHOUTING errors as problem+json, names up to 64': {
     options: {
       basePath: '/api/v1',

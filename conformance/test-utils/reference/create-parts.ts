@@ -5,7 +5,7 @@ import { parseNewPet } from './parse-new-pet.ts'
 import { parsePetId } from './parse-pet-id.ts'
 import type { ReferenceParts } from './parts.ts'
 import { IdSequence, type PetInput, PetStore } from './pet-store.ts'
-import { FixedWindowLimiter } from './rate-limiter.ts'
+import { FixedWindowLimiter, type RateDecision } from './rate-limiter.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 
 // Stryker disable all: only the `random` list order reads this, and any order of the pets is one §4.1 allows (it shows none)
@@ -42,15 +42,40 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
     options.unknownCategory === 'accept' ? undefined : new Set(options.categoryIds ?? [1n, 2n, 3n])
   const rate = options.rateLimit ?? { limit: 100_000, windowS: 60 }
   const limiter = new FixedWindowLimiter(rate.limit, rate.windowS, now)
+  // Per bucket: requests past the limit in a row, and the end of a ban (Unix s).
+  const bans = new Map<string, { over: number; until: number }>()
+  /** The decision as a ban changes it (`options.ban`; none by default). */
+  const banned = (bucket: string, decision: RateDecision): RateDecision => {
+    if (options.ban === undefined) return decision
+    const nowS = now() / 1000
+    const ban = bans.get(bucket) ?? { over: 0, until: 0 }
+    bans.set(bucket, ban)
+    if (ban.until <= nowS) {
+      ban.over = decision.over ? ban.over + 1 : 0
+      if (ban.over <= options.ban.after) return decision
+      ban.until = Math.ceil(nowS + options.ban.seconds)
+      ban.over = 0
+    }
+    const retryAfterS = Math.ceil(ban.until - nowS)
+    return {
+      ...decision,
+      over: true,
+      remaining: 0,
+      reset: Math.max(decision.reset, ban.until),
+      retryAfterS,
+    }
+  }
   const parts: ReferenceParts = {
     ids: new IdSequence(options.firstId ?? 1n, options.idStep ?? 1n),
     store: new PetStore({ next: () => parts.ids.next() }, options.order, seeded(7)),
     parseNewPet: (text) =>
       // Stryker disable next-line ObjectLiteral: without rules every int64 category is accepted, which §2 allows (categories are not shown)
       limitName(parseNewPet(text, { categoryIds }), options.maxNameLength),
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: an out-of-range limit refused or clamped, both allowed (§4.1 documents no 400 for listPets)
-    parseListQuery: (query) => parseListQuery(query, options.invalidLimit === 'clamp'),
-    parsePetId,
+    parseListQuery: (query) =>
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: an out-of-range limit refused or clamped, both allowed (§4.1 documents no 400 for listPets)
+      parseListQuery(query, options.invalidLimit === 'clamp', options.lenientShapes),
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BooleanLiteral: another notation of an id read as it or refused, both allowed (§4.3 int64; the `lenientShapes` variant)
+    parsePetId: (text) => parsePetId(text, options.lenientShapes === true),
     keyOf(request) {
       const key = bearerKey(request.headers.authorization)
       // Stryker disable next-line StringLiteral: no key and any text that is not a key fail alike (§5.3 "missing or invalid")
@@ -58,9 +83,12 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
     },
     count(request) {
       const key = parts.keyOf(request)
-      if (key !== undefined) return limiter.take(`key:${key}`)
-      // Stryker disable next-line StringLiteral: how callers without a key are grouped is open (§8 limits by plan, and a caller without a key has none)
-      return limiter.take(`address:${request.address}`)
+      const bucket =
+        key === undefined
+          ? // Stryker disable next-line StringLiteral: how callers without a key are grouped is open (§8 limits by plan, and a caller without a key has none)
+            `address:${request.address}`
+          : `key:${key}`
+      return banned(bucket, limiter.take(bucket))
     },
     present(pet) {
       const { status, ...shown } = pet

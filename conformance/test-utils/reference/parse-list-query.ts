@@ -23,22 +23,46 @@ function clamped(number: number): number {
  * @example
  * parseListQuery(new URLSearchParams('limit=5&status=sold'), false) // { limit: 5, status: 'sold' }
  */
-export function parseListQuery(query: URLSearchParams, clamp: boolean): ListQuery {
+export function parseListQuery(query: URLSearchParams, clamp: boolean, lenient = false): ListQuery {
   // Stryker disable next-line ConditionalExpression: an out-of-range limit clamped or refused, both allowed (§4.1 documents no 400 for listPets)
   const outOfRange = clamp ? clamped : refuse
   const limitText = query.get('limit')
   let limit = LIMIT.default
   if (limitText !== null) {
-    const number = /^-?\d+$/.test(limitText) ? Number(limitText) : Number.NaN
+    // Stryker disable next-line ConditionalExpression: a look-alike limit (`+5`, `1e1`) read as the number or refused, both allowed (the `lenientShapes` variant; §4.1 documents no 400 for listPets)
+    const number = lenient
+      ? readLeniently(limitText)
+      : /^-?\d+$/.test(limitText)
+        ? Number(limitText)
+        : Number.NaN
     // In range exactly when clamping leaves it as it is.
     const inRange = clamped(number) === number
-    limit = inRange ? number : outOfRange(number)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a limit that is no number (or out of range) ignored or refused, both allowed (§4.1 documents no 400 for listPets)
+    const outside = lenient && Number.isNaN(number) ? () => LIMIT.default : outOfRange
+    limit = inRange ? number : outside(number)
   }
   const status = query.get('status')
   // Stryker disable next-line BlockStatement: an unknown status refused or matching no pet, both allowed (§4.1 documents no 400 for listPets)
   if (status !== null && !isStatus(status)) {
+    // Stryker disable next-line ConditionalExpression: an unknown status refused or matching no pet, both allowed (§4.1 documents no 400 for listPets)
+    if (lenient) return { limit: 0 }
     // Stryker disable next-line StringLiteral,CallExpression: an unknown status refused or matching no pet (§4.1 documents no 400 for listPets); §7 fixes no value of `code` or `message`
     throw new HttpError(400, 'invalid_request', 'Unknown status.')
   }
   return { limit, ...(status === null ? {} : { status }) }
+}
+
+/**
+ * An integer in any decimal notation (`+5`, `5.0`, `1e1`, `007`, spaces
+ * around), or NaN.
+ *
+ * @example
+ * readLeniently('1e1') // 10
+ */
+export function readLeniently(text: string): number {
+  const trimmed = text.trim()
+  const number = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)
+    ? Number(trimmed)
+    : Number.NaN
+  return Number.isInteger(number) ? number : Number.NaN
 }

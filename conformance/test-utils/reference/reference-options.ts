@@ -100,6 +100,12 @@ export interface ReferenceOptions {
   extraFields?: boolean
   /** Requests per window and the window's length. */
   rateLimit?: { limit: number; windowS: number }
+  /**
+   * A temporary ban (§8: a client that keeps sending after a 429 may have
+   * its key banned): more than `after` requests past the limit in one window
+   * ban the key for `seconds`, every request answered 429 until then.
+   */
+  ban?: { after: number; seconds: number }
   /** `Retry-After` as seconds or an HTTP-date. */
   retryAfter?: 'seconds' | 'date'
   /** Compress bodies when the client accepts it. */
@@ -108,6 +114,16 @@ export interface ReferenceOptions {
   deprecationHeaders?: boolean
   /** An out-of-range `limit`: 400, or clamped. */
   invalidLimit?: 'reject' | 'clamp'
+  /**
+   * Other notations read the same (the spec leaves the reading of
+   * non-canonical shapes open): a `limit` or path id in another notation of
+   * an integer (`+5`, `5.0`, `1e1`, `007`) read as it, a `limit` that is no
+   * number ignored (the default), an unknown `status` matching no pet
+   * instead of a 400, a path id that is no integer answered 404.
+   */
+  lenientShapes?: boolean
+  /** `POST /pets` labelled other than `application/json` (any case, any parameters): 415. */
+  jsonOnly?: boolean
   /** Send `WWW-Authenticate` on 401. */
   wwwAuthenticate?: boolean
   /** Send a `Date` header. */

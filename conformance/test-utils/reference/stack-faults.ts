@@ -62,6 +62,22 @@ function body(change: (body: Record<string, unknown>) => unknown): Wrap {
   })
 }
 
+/** A numeric header of every reply (of one status, when given) changed as a stack gets it wrong. */
+function numericHeader(name: string, change: (value: number) => number, status?: number): Wrap {
+  return ({ finish }) => ({
+    finish(reply, request) {
+      const value = Number(reply.headers[name])
+      const applies = Number.isFinite(value) && (status === undefined || reply.status === status)
+      return finish(
+        applies
+          ? { ...reply, headers: { ...reply.headers, [name]: String(change(value)) } }
+          : reply,
+        request,
+      )
+    },
+  })
+}
+
 /** A key the stack reads from somewhere §5 does not put it. */
 function keyFrom(read: (request: ParsedRequest) => string | undefined): Wrap {
   return ({ keyOf }) => ({
@@ -302,29 +318,17 @@ export const STACK_FAULTS = {
   }),
   // A host at UTC+2 computing Reset with Python `time.mktime(datetime.utcnow().timetuple())`:
   // UTC wall time read as local time, two hours early.
-  'reset-off-by-host-offset': ({ finish }) => ({
-    finish(reply, request) {
-      const reset = Number(reply.headers['X-RateLimit-Reset'])
-      return finish(
-        Number.isFinite(reset)
-          ? { ...reply, headers: { ...reply.headers, 'X-RateLimit-Reset': String(reset - 7200) } }
-          : reply,
-        request,
-      )
-    },
-  }),
+  'reset-off-by-host-offset': numericHeader('X-RateLimit-Reset', (value) => value - 7200),
+  // Reset from the next window's end (`(floor(now / w) + 2) * w`), an
+  // off-by-one of fixed-window arithmetic, for the 2 s windows its test uses:
+  // a time still in the future, so only waiting shows it. (A host west of UTC
+  // with the `mktime(utcnow())` habit gives a Reset hours late: the kit then
+  // refuses to wait that long and stops with exit 2.)
+  'reset-one-window-late': numericHeader('X-RateLimit-Reset', (value) => value + 2),
+  // Retry-After in milliseconds (rate-limiter-flexible's `msBeforeNext` sent without dividing by 1000).
+  'retry-after-in-ms': numericHeader('Retry-After', (value) => value * 1000, 429),
   // Reset as `Date.now() + windowMs` (milliseconds since the epoch, not the seconds §8 names).
-  'reset-as-ms-since-epoch': ({ finish }) => ({
-    finish(reply, request) {
-      const reset = Number(reply.headers['X-RateLimit-Reset'])
-      return finish(
-        Number.isFinite(reset)
-          ? { ...reply, headers: { ...reply.headers, 'X-RateLimit-Reset': String(reset * 1000) } }
-          : reply,
-        request,
-      )
-    },
-  }),
+  'reset-as-ms-since-epoch': numericHeader('X-RateLimit-Reset', (value) => value * 1000),
 } satisfies Record<string, Wrap>
 
 /**
