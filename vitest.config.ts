@@ -3,7 +3,7 @@ import { SummaryReporter } from './test/summary-reporter.ts'
 
 /** The packed-install test: `npm pack`, fresh installs beside msw 3 and msw 2.12, the bins. */
 const PACKAGE_TESTS = ['test/package.test.ts']
-/** The test StrykerJS runs per mutant (`npm run mutation`, `vitest.mutation.config.ts`). */
+/** The test StrykerJS runs per mutant (`npm run mutation`, configured in `conformance/mutation/`). */
 const MUTATION_TESTS = ['conformance/mutation/**']
 
 export default defineConfig({

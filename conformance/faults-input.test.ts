@@ -15,3 +15,7 @@ describe('no 5xx for malformed input in any position', () => {
     { fault: 'crash-on-limit-empty' },
   ])
 })
+
+describe('a body is read whole', () => {
+  faultCases([{ fault: 'body-parsed-up-to-the-limit' }])
+})

@@ -91,3 +91,13 @@ describe('429s and exhaustion (--include rate-limit)', () => {
     },
   ])
 })
+
+describe('a request without the key does not spend the key, seen by a default run', () => {
+  faultCases([
+    {
+      fault: 'limiter-keyed-by-address',
+      // The list after the keyless request fell by two: counted once more than sent with the key.
+      mayFail: ['ratelimit.counts-once'],
+    },
+  ])
+})

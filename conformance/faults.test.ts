@@ -180,7 +180,8 @@ describe('the rate-limit group fails against a server that breaks its rules', ()
 
 describe('advisory checks warn, and fail only with strict', () => {
   const advisory: Record<string, Array<FaultRule>> = {
-    'get.deprecation-headers': [setHeaders({ sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' })],
+    // Not sent at all: what headers that are sent say is required (get.deprecation-truthful).
+    'get.deprecation-headers': [setHeaders({ deprecation: undefined, sunset: undefined })],
     'auth.www-authenticate': [setHeaders({ 'www-authenticate': undefined })],
     'method.not-allowed': [
       {
@@ -227,12 +228,17 @@ describe('advisory checks warn, and fail only with strict', () => {
     })
   }
 
-  it('get.deprecation-headers warns on a Deprecation dated after the Sunset', async () => {
+  it('a Deprecation dated after the Sunset, or another Sunset, fails get.deprecation-truthful', async () => {
     // 2031-01-01: after the sunset of 2030-12-05 (RFC 9745 §4).
-    const result = await run([setHeaders({ deprecation: '@1924992000' })])
-    const entry = result.results.find((item) => item.id === 'get.deprecation-headers')
-    expect(entry?.failures[0]?.actual).toMatch(/after the Sunset/)
-    expect(failedRequired(result)).toEqual([])
+    for (const headers of [
+      { deprecation: '@1924992000' },
+      { sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' },
+    ]) {
+      const result = await run([setHeaders(headers)])
+      const entry = result.results.find((item) => item.id === 'get.deprecation-truthful')
+      expect(entry?.failures[0]?.actual).toMatch(/after the Sunset|not 2030-12-05/)
+      expect(failedRequired(result)).toEqual(['get.deprecation-truthful'])
+    }
   })
 
   it('--strict turns an advisory failure into a failed run', async () => {

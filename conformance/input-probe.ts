@@ -24,6 +24,24 @@ interface MalformedCase {
 
 const DEPTH = 2000
 
+/**
+ * A body limit real stacks ship with (Fastify's `bodyLimit`, nginx's
+ * `client_max_body_size`: 1 MiB): the kit sends bodies of exactly this size
+ * and one byte more.
+ */
+const COMMON_BODY_LIMIT = 1024 * 1024
+
+/**
+ * A body of `size` bytes that is a valid NewPet up to its last byte: the JSON
+ * object, spaces, then a stray `x`, so that it is not JSON as a whole. A
+ * server that reads only a prefix of it (a reader that stops keeping chunks at
+ * its limit and parses what it kept) creates a pet from a body it was not
+ * sent.
+ */
+function validButTheLastByte(pet: string, size: number): string {
+  return `${pet}${' '.repeat(size - pet.length - 1)}x`
+}
+
 const ALLOWED: Record<Allowed, { text: string; ok: (status: number) => boolean }> = {
   reject: { text: '400', ok: (status) => status === 400 },
   client: { text: 'a 4xx', ok: (status) => status >= 400 && status < 500 },
@@ -101,6 +119,14 @@ function cases(context: ProbeContext): Array<MalformedCase> {
     post(withField('__proto__', '{"status":"sold"}'), 'an extra property `__proto__`', 'open'),
     post(withField('name', nested), `name nested ${DEPTH} arrays deep`, 'reject'),
     post(nested, `a body nested ${DEPTH} arrays deep`, 'reject'),
+    // Refused as invalid (400) or as too large (413): never a pet made of a prefix.
+    ...[COMMON_BODY_LIMIT, COMMON_BODY_LIMIT + 1].map((size) =>
+      post(
+        validButTheLastByte(stringifyExact({ name, categoryId }), size),
+        `a ${size}-byte body that is a valid NewPet but for a stray last byte`,
+        'client',
+      ),
+    ),
     post(
       stringifyExact({ name, categoryId }),
       'a JSON body labelled text/plain',
@@ -119,7 +145,8 @@ function cases(context: ProbeContext): Array<MalformedCase> {
 /**
  * Malformed input in every position: each query parameter, the path id,
  * each body field (wrong JSON types, look-alike values, int64 extremes,
- * extra properties, deep nesting) and non-JSON content types. A stated rule
+ * extra properties, deep nesting, a 1 MiB body invalid only in its last
+ * byte) and non-JSON content types. A stated rule
  * broken is a 4xx (400 for an invalid body), an open point is 2xx or 4xx,
  * and never a 5xx; the response checks add the Error body and headers.
  *

@@ -5,6 +5,7 @@ import { parseJsonBody } from '../src/judge/parse-json-body.ts'
 import type { ResponsePet, SentPet } from '../src/judge/response-schemas.ts'
 import { INT64, PetStatus } from '../src/spec/index.ts'
 import { LIST_LIMIT } from '../src/spec/limits.ts'
+import { assertCreatedLocation } from './created-location.ts'
 import { countOf } from './model/count-of.ts'
 import { kitPath, NAME_PREFIX, SUNSET_DAY } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
@@ -138,26 +139,32 @@ export function samePet(a: ResponsePet, b: ResponsePet): boolean {
   )
 }
 
+/**
+ * Judges the deprecation headers of a 200 of `getPet`: whether both are sent
+ * (advisory, `get.deprecation-headers`) and whether those sent say what §4.3
+ * and §9 say (required, `get.deprecation-truthful`).
+ */
 function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): void {
   const headers = exchange.response?.headers ?? {}
-  const problems: Array<string> = []
+  const missing: Array<string> = []
+  const wrong: Array<string> = []
   const deprecation = headers.deprecation
   if (deprecation === undefined) {
-    problems.push('Deprecation missing')
+    missing.push('Deprecation missing')
   } else if (
     !/^@-?\d+$/.test(deprecation.trim()) &&
     deprecation.trim() !== 'true' &&
     Number.isNaN(Date.parse(deprecation))
   ) {
-    problems.push(`Deprecation is "${deprecation}" (RFC 9745: @<unix seconds>)`)
+    wrong.push(`Deprecation is "${deprecation}" (RFC 9745: @<unix seconds>)`)
   }
   const sunset = headers.sunset
   if (sunset === undefined) {
-    problems.push('Sunset missing')
+    missing.push('Sunset missing')
   } else {
     const date = Date.parse(sunset)
     if (Number.isNaN(date) || new Date(date).toISOString().slice(0, 10) !== SUNSET_DAY) {
-      problems.push(`Sunset is "${sunset}", not ${SUNSET_DAY}`)
+      wrong.push(`Sunset is "${sunset}", not ${SUNSET_DAY}`)
     }
   }
   const deprecatedAt = /^@(-?\d+)$/.exec(deprecation?.trim() ?? '')?.[1]
@@ -166,14 +173,22 @@ function checkDeprecationHeaders(context: ProbeContext, exchange: Exchange): voi
     Number(deprecatedAt) * 1000 > Date.parse(`${SUNSET_DAY}T00:00:00Z`)
   ) {
     // RFC 9745 §4: the Sunset is not earlier than the Deprecation.
-    problems.push(`Deprecation ${deprecation} is after the Sunset (${SUNSET_DAY})`)
+    wrong.push(`Deprecation ${deprecation} is after the Sunset (${SUNSET_DAY})`)
   }
+  const problems = [...missing, ...wrong]
   context.collector.assert(
     'get.deprecation-headers',
     'getPet',
     exchange,
     `Deprecation and Sunset: ${SUNSET_DAY}`,
     problems.length ? problems.join('; ') : undefined,
+  )
+  context.collector.assert(
+    'get.deprecation-truthful',
+    'getPet',
+    exchange,
+    `no deprecation header, or a Deprecation not after a Sunset of ${SUNSET_DAY}`,
+    wrong.length ? wrong.join('; ') : undefined,
   )
 }
 
@@ -294,6 +309,7 @@ const createProbe: Probe = {
     'create.then-get',
     'create.echo-exact',
     'create.concurrent',
+    'create.location',
   ],
   async run(context) {
     const { collector } = context
@@ -306,8 +322,10 @@ const createProbe: Probe = {
       collector.skip('create.concurrent', 'createPet', reason)
       collector.skip('create.concurrent', 'getPet', reason)
       collector.skip('create.then-get', 'getPet', reason)
+      collector.skip('create.location', 'createPet', reason)
       return
     }
+    let locationJudged = false
     for (const body of validBodies(context, categoryId)) {
       const exchange = await postPet(context, stringifyExact(body))
       const { pet } = createdPetProblem(exchange, body)
@@ -318,6 +336,10 @@ const createProbe: Probe = {
       recordCreated(context, exchange, pet)
       if (context.wants('create.then-get')) {
         await assertFetchedAsCreated(context, 'create.then-get', pet)
+      }
+      if (!locationJudged && context.wants('create.location')) {
+        locationJudged = true
+        await assertCreatedLocation(context, exchange, pet, samePet)
       }
     }
     if (context.wants('create.echo-exact')) {
@@ -488,7 +510,13 @@ async function assertNoAlias(context: ProbeContext, id: bigint): Promise<void> {
 
 const getProbe: Probe = {
   name: 'get a pet',
-  checks: ['get.valid', 'get.not-found', 'get.no-alias', 'get.deprecation-headers'],
+  checks: [
+    'get.valid',
+    'get.not-found',
+    'get.no-alias',
+    'get.deprecation-headers',
+    'get.deprecation-truthful',
+  ],
   async run(context) {
     const { collector, state } = context
     const existing = state.pets.values().next().value ?? state.created[0]
@@ -506,6 +534,7 @@ const getProbe: Probe = {
       const reason = `no pet to fetch: ${state.noPetsReason ?? 'no pet was listed'}${context.readOnly ? '' : ', and none was created'}`
       collector.skip('get.valid', 'getPet', reason)
       collector.skip('get.deprecation-headers', 'getPet', reason)
+      collector.skip('get.deprecation-truthful', 'getPet', reason)
     }
     const unknownId = neverIssuedId(context)
     const { exchange } = await fetchPet(context, unknownId)

@@ -118,7 +118,9 @@ const fellBy = (measured: Extract<Measured, { judged: true }>) =>
  * `ratelimit.counts-once` and `ratelimit.counts-overlapping`: Remaining falls
  * by exactly the number of requests sent with the key, one operation at a
  * time (a list, a create unless read-only, a get, a get answered 404, the
- * orders), and for requests sent at the same time. About 12 requests; a
+ * orders; the list preceded by a request without the key, which must not count:
+ * `ratelimit.keyless-not-counted`), and for requests sent at the same time.
+ * About 13 requests; a
  * window that resets in the middle of a measurement is measured again, once,
  * then skipped (Reset tells the windows apart).
  *
@@ -127,7 +129,11 @@ const fellBy = (measured: Extract<Measured, { judged: true }>) =>
  */
 export const requestCountProbe: Probe = {
   name: 'each request counts once',
-  checks: ['ratelimit.counts-once', 'ratelimit.counts-overlapping'],
+  checks: [
+    'ratelimit.counts-once',
+    'ratelimit.keyless-not-counted',
+    'ratelimit.counts-overlapping',
+  ],
   async run(context) {
     const { client, collector, state } = context
     const knownId = state.pets.keys().next().value ?? state.created[0]?.id
@@ -195,24 +201,56 @@ export const requestCountProbe: Probe = {
     }
 
     let base = await listPets(context, '?limit=1')
-    if (context.wants('ratelimit.counts-once')) {
+    // The first step is preceded by a request without the key, which is not the key's to count.
+    let keyless = context.wants('ratelimit.keyless-not-counted')
+    if (context.wants('ratelimit.counts-once') || keyless) {
       for (const step of steps) {
-        const { measured, last } = await measure(context, base, async () => [
-          await step.send(false),
-        ])
+        const withKeyless = keyless
+        keyless = false
+        const { measured, last } = await measure(context, base, async () => {
+          if (withKeyless) {
+            await client.send({
+              operation: 'listPets',
+              method: 'GET',
+              path: kitPath('listPets', {}, 'limit=1'),
+              auth: 'none',
+            })
+          }
+          return [await step.send(false)]
+        })
         base = last
+        if (withKeyless) {
+          if (measured.judged) {
+            collector.assert(
+              'ratelimit.keyless-not-counted',
+              'listPets',
+              measured.last,
+              `Remaining ${measured.before.remaining - 1} after ${measured.before.remaining}: one request without the key, then ${step.what} with it`,
+              fellBy(measured) === 1
+                ? undefined
+                : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for one request without the key and ${step.what} with it (same window, Reset ${measured.after.reset})`,
+            )
+          } else {
+            collector.skip('ratelimit.keyless-not-counted', 'listPets', measured.reason)
+          }
+        }
+        if (!context.wants('ratelimit.counts-once')) {
+          continue
+        }
         if (!measured.judged) {
           collector.skip('ratelimit.counts-once', step.operation, measured.reason)
           continue
         }
+        // The requests sent with the key (a keyless one before it is not the key's).
+        const keyed = measured.sent - (withKeyless ? 1 : 0)
         collector.assert(
           'ratelimit.counts-once',
           step.operation,
           measured.last,
-          `Remaining ${measured.before.remaining - measured.sent} after ${measured.before.remaining}: ${countOf(measured.sent, 'request')} (${step.what}), each counted once`,
-          fellBy(measured) === measured.sent
+          `Remaining ${measured.before.remaining - keyed} after ${measured.before.remaining}: ${countOf(keyed, 'request')} (${step.what}), each counted once`,
+          fellBy(measured) === keyed
             ? undefined
-            : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${countOf(measured.sent, 'request')} (${step.what}; same window, Reset ${measured.after.reset})`,
+            : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${countOf(keyed, 'request')} (${step.what}; same window, Reset ${measured.after.reset})`,
         )
       }
     }

@@ -18,9 +18,10 @@ interface Setting {
  * The servers the kit is run against, each correct when not mutated: the
  * defaults, the rate-limit group against a small window, unknown category
  * ids accepted and a clamped limit, more pets than a page holds, ids beyond 2^53 and near 2^63,
- * and pets without status, and the switches of the shapes a spec-following
- * server may read the same or refuse (with a ban after a 429). A mutant
- * survives when every run passes.
+ * pets without status, the switches of the shapes a spec-following server may read the same or
+ * refuse (with a ban after a 429), and the switches the equivalence marks rely on (another base
+ * path, no default status, other error codes and media type, a name limit, Retry-After as a
+ * date, and the remaining switches together). A mutant survives when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -53,6 +54,32 @@ const settings: Record<string, Setting> = {
       },
       run: { include: ['rate-limit'] },
     },
+  'the API under /api/v1, no default status, SHOUTING errors as problem+json, names up to 64': {
+    options: {
+      basePath: '/api/v1',
+      defaultStatus: null,
+      seededWithoutStatus: true,
+      codes: 'SHOUTING',
+      problemJson: true,
+      maxNameLength: 64,
+    },
+  },
+  'the other allowed switches: random order, extra fields, no Date, orders 403, no deprecation headers or challenge, 404 for other methods':
+    {
+      options: {
+        order: 'random',
+        extraFields: true,
+        sendDate: false,
+        ordersStatus: 403,
+        deprecationHeaders: false,
+        wwwAuthenticate: false,
+        otherMethods: 404,
+      },
+    },
+  'the rate-limit group, Retry-After as an HTTP-date': {
+    options: { retryAfter: 'date', rateLimit: { limit: 100, windowS: 2 } },
+    run: { include: ['rate-limit'] },
+  },
   'ids and category ids beyond 2^53': {
     options: {
       firstId: 9007199254740993n,

@@ -95,7 +95,13 @@ export const PROXY_FAULTS: { readonly [Id in CheckId]?: ReadonlyArray<ProxyFault
           (r) => api(r) && auth(r) === undefined,
         ),
       ],
-      alsoMayFail: ['auth.checked-first', 'orders.auth'],
+      // The kit's keyless request, served with the key, is counted against it.
+      alsoMayFail: [
+        'auth.checked-first',
+        'orders.auth',
+        'ratelimit.counts-once',
+        'ratelimit.keyless-not-counted',
+      ],
     },
   ],
   'auth.unknown-key': [
@@ -202,6 +208,7 @@ export const PROXY_FAULTS: { readonly [Id in CheckId]?: ReadonlyArray<ProxyFault
       alsoMayFail: [
         'ratelimit.remaining-decreases',
         'ratelimit.counts-once',
+        'ratelimit.keyless-not-counted',
         'ratelimit.counts-overlapping',
       ],
     },
@@ -494,7 +501,11 @@ export const PROXY_FAULTS: { readonly [Id in CheckId]?: ReadonlyArray<ProxyFault
     {
       breaks: 'Remaining never changes',
       rules: [setHeaders({ 'x-ratelimit-remaining': '5000' }, (r) => auth(r) === VALID)],
-      alsoMayFail: ['ratelimit.counts-once', 'ratelimit.counts-overlapping'],
+      alsoMayFail: [
+        'ratelimit.counts-once',
+        'ratelimit.keyless-not-counted',
+        'ratelimit.counts-overlapping',
+      ],
     },
   ],
   'get.not-found': [

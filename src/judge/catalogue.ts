@@ -24,6 +24,7 @@ import {
   errorBody,
   jsonResponse,
   noServerError,
+  ordersExist,
   rateLimitHeaders,
   rateLimitValues,
   remainingDecreases,
@@ -184,8 +185,12 @@ const definitions = [
       'response.json',
       'Response bodies are JSON',
       '§4',
-      'every response body is valid JSON with `Content-Type: application/json`',
-      { judge: jsonResponse, hint: 'no response was received for {operation}' },
+      'every response body is valid JSON with `Content-Type: application/json` (or a `+json` type), and no success is labelled `application/problem+json` (RFC 9457 §3)',
+      {
+        judge: jsonResponse,
+        hint: 'no response was received for {operation}',
+        faults: ['problem-json-on-every-answer'],
+      },
     ],
   ]),
   ...checks({ operations: EVERYWHERE, scope: 'response' }, [
@@ -263,6 +268,13 @@ const definitions = [
     ],
   ]),
   ...checks({ operations: ['listPets'] }, [
+    [
+      'ratelimit.keyless-not-counted',
+      'A request without the key does not count against it',
+      "§8 Rate limits by plan (a plan is the key's; a caller without a key has none), §5",
+      "within one window, a `GET /pets` without `Authorization` (401) and then one with the key lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once)",
+      { faults: ['limiter-keyed-by-address', 'remaining-never-changes'] },
+    ],
     [
       'ratelimit.counts-overlapping',
       'Requests sent at the same time each count',
@@ -388,6 +400,13 @@ const definitions = [
     ],
   ]),
   ...checks({ operations: ['createPet'], writes: true }, [
+    [
+      'create.location',
+      'A Location sent with a 201 names the created pet',
+      '§4.2 (RFC 9110 §10.2.2; the header is not required)',
+      'when a 201 carries `Location`, it resolves (against the request URL) to a URL of the API where `GET` answers 200 with the created Pet; one on another origin is not judged',
+      { faults: ['location-outside-the-base-path'] },
+    ],
     [
       'create.unique-ids',
       'Created pets get unique ids',
@@ -556,13 +575,14 @@ const definitions = [
       'input.malformed',
       'Malformed input in any position is refused, never a crash',
       '§4, §7',
-      'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
+      'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, a body of 1 MiB and of 1 MiB + 1 byte that is a valid NewPet but for its last byte, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
       {
         faults: [
           'crash-on-int64-max-category',
           'crash-on-status-null',
           'crash-on-empty-name',
           'crash-on-limit-empty',
+          'body-parsed-up-to-the-limit',
         ],
       },
     ],
@@ -653,6 +673,15 @@ const definitions = [
       { judgeExchange: listInvalidStatus },
     ],
   ]),
+  ...checks({ operations: ['getPet'] }, [
+    [
+      'get.deprecation-truthful',
+      'What the deprecated operation announces is true',
+      '§4.3, §9 (RFC 9745, RFC 8594; the headers are not required)',
+      `when \`GET /pets/{id}\` sends \`Deprecation\` or \`Sunset\`, each is well formed, the Sunset is ${SUNSET_DAY} and the Deprecation is not after it (the operation is deprecated now, with removal on ${SUNSET_DAY})`,
+      { faults: ['deprecation-in-milliseconds'] },
+    ],
+  ]),
   ...checks({ level: 'advisory', operations: ['getPet'] }, [
     [
       'get.invalid-id',
@@ -684,6 +713,19 @@ const definitions = [
       '§1, §4, §5 (every operation requires the bearer credential)',
       '`GET /store/orders` without a key, with an unknown key, another scheme or an empty token answers 401 with an Error body',
       { faults: ['orders-without-auth'] },
+    ],
+  ]),
+  ...checks({ operations: ['listOrders'], scope: 'response' }, [
+    [
+      'orders.exists',
+      'Store orders are an operation of the service',
+      '§4.4 (a `GET /store/orders` operation exists; its responses are not shown)',
+      '`GET /store/orders` is never answered 405 or 501',
+      {
+        judge: ordersExist,
+        hint: 'no response to GET /store/orders was received',
+        faults: ['orders-get-not-routed'],
+      },
     ],
   ]),
   ...checks({ level: 'advisory', operations: ['other'], writes: true }, [

@@ -42,6 +42,13 @@ const broken: Record<string, Array<JudgedExchange>> = {
   'response.json': [
     exchange({ responseHeaders: { 'Content-Type': 'text/plain', ...rateLimit(59) } }),
   ],
+  // GET /store/orders answered as if the operation did not exist (§4.4).
+  'orders.exists': [
+    exchange({
+      path: '/v1/store/orders',
+      ...errorOf(405, { Allow: 'POST' }),
+    }),
+  ],
   // Sent twice and read as a list: the first entry still starts with `application/json;`.
   'response.media-type': [
     exchange({

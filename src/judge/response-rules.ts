@@ -29,6 +29,7 @@ const LOCAL_CLOCK_SLACK_S = 2
  */
 export const MAX_BUCKETS = 256
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
+const PROBLEM_TYPE = /^application\/problem\+json\s*(;|$)/i
 
 /**
  * Why the body was not judged: it is larger than what was read of it.
@@ -89,7 +90,8 @@ export const noServerError: ResponseRule = (response) => ({
 
 /**
  * `response.json`: a response of a specified pet operation is labelled JSON
- * and is JSON; a body larger than what was read skips it.
+ * and is JSON, and a success is not labelled `application/problem+json`; a
+ * body larger than what was read skips it.
  *
  * @example
  * jsonResponse(response, memory)?.problem // 'Content-Type is "text/plain"'
@@ -99,9 +101,14 @@ export const jsonResponse: ResponseRule = (response) => {
     return undefined
   }
   const expected = 'Content-Type: application/json and a JSON body'
-  const wrongType = contentTypeProblem(response.headers['content-type'])
+  const contentType = response.headers['content-type']
+  const wrongType = contentTypeProblem(contentType)
   if (wrongType) {
     return { expected, problem: wrongType }
+  }
+  // RFC 9457 §3: the type names problem details, which a success is not.
+  if (response.status < 400 && contentType !== undefined && PROBLEM_TYPE.test(contentType)) {
+    return { expected, problem: `a ${response.status} labelled "${contentType}" (RFC 9457 §3)` }
   }
   // A body beyond what was read cannot be judged (the spec bounds no size).
   if (response.truncated) {
@@ -115,6 +122,23 @@ export const jsonResponse: ResponseRule = (response) => {
       : `the body is not valid JSON (${json.reason}): ${describe(response)}`,
   }
 }
+
+/**
+ * `orders.exists`: `GET /store/orders` is an operation of the service
+ * (§4.4), so it is never answered as a method the resource lacks (405) or a
+ * function the server lacks (501). What else it answers is not shown.
+ *
+ * @example
+ * ordersExist(response, memory)?.problem // 'HTTP 405 ...'
+ */
+export const ordersExist: ResponseRule = (response) =>
+  response.operation !== 'listOrders'
+    ? undefined
+    : {
+        expected: 'any answer but 405 or 501 (§4.4: the operation exists)',
+        problem:
+          response.status === 405 || response.status === 501 ? describe(response) : undefined,
+      }
 
 /**
  * `error.body`: every error response carries an Error body for its status

@@ -64,6 +64,19 @@ function onStatus(status: number, change: (reply: Reply) => Reply): Wrap {
   })
 }
 
+/** A fault that sends every answer, its body unchanged, under the `Content-Type` `type`. */
+function labelled(type: string): Wrap {
+  return ({ finish }) => ({
+    finish: (reply, request) => {
+      const finished = finish(reply, request)
+      return {
+        ...finished,
+        raw: { type, text: finished.raw?.text ?? stringifyExactJson(finished.body) },
+      }
+    },
+  })
+}
+
 /** Each fault of the server's own code as the parts it replaces, wrapping the correct ones. */
 const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
   'ids-as-doubles': ({ store, present }) => ({
@@ -266,18 +279,7 @@ const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
   // A second middleware appends its own Content-Type (Express `res.append`):
   // the field is sent twice and reads as a list, not one media type (RFC 9110
   // §8.3.1); the first entry still starts with `application/json;`.
-  'content-type-sent-twice': ({ finish }) => ({
-    finish: (reply, request) => {
-      const finished = finish(reply, request)
-      return {
-        ...finished,
-        raw: {
-          type: 'application/json; charset=utf-8, application/json',
-          text: finished.raw?.text ?? stringifyExactJson(finished.body),
-        },
-      }
-    },
-  }),
+  'content-type-sent-twice': labelled('application/json; charset=utf-8, application/json'),
   'plain-text-405': onStatus(405, (reply) => ({
     ...reply,
     raw: { type: 'text/plain', text: 'Method Not Allowed' },
@@ -455,6 +457,56 @@ const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
     },
   }),
   // A `Basic` credential whose text is the key is taken as the key.
+  // A reader that stops keeping chunks at its 1 MiB limit and parses what it
+  // kept, where raw-body (Express, Koa) answers 413: a body longer than the
+  // limit is read as its first MiB.
+  'body-parsed-up-to-the-limit': ({ count }) => ({
+    count: (request) => {
+      request.bodyTooLarge = false
+      return count(request)
+    },
+  }),
+  // A router mounted under the base path that writes Location from the root
+  // (Express's `res.location('/pets/' + id)` inside `app.use('/v1', router)`).
+  'location-outside-the-base-path': onStatus(201, (reply) =>
+    setHeader(reply, 'Location', reply.headers.Location?.replace(/^.*(\/pets\/)/, '$1')),
+  ),
+  // The Deprecation date written from `Date.now()`-style milliseconds where
+  // RFC 9745 wants seconds: a date about 50 000 years after the Sunset.
+  'deprecation-in-milliseconds': onStatus(200, (reply) =>
+    reply.headers.Deprecation === undefined
+      ? reply
+      : setHeader(reply, 'Deprecation', `${reply.headers.Deprecation}000`),
+  ),
+  // The error media type set once as the API's default `Content-Type` (one
+  // `res.type('application/problem+json')` for the router): successes carry it too.
+  'problem-json-on-every-answer': labelled('application/problem+json'),
+  // A router generated from the documented operations only: the orders path
+  // is known to its method check, its GET handler is not (405 with Allow).
+  'orders-get-not-routed': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        request.method === 'GET' && request.path === '/store/orders' && reply.status === 200
+          ? {
+              ...reply,
+              status: 405,
+              headers: { ...reply.headers, Allow: 'POST' },
+              body: {
+                code: 'method_not_allowed',
+                message: 'GET is not allowed here.',
+                status: 405,
+              },
+            }
+          : reply,
+        request,
+      ),
+  }),
+  // A limiter keyed by the client's address whatever the key, as
+  // express-rate-limit's default `keyGenerator` (`req.ip`): requests without a
+  // key spend the key's requests.
+  'limiter-keyed-by-address': ({ count }) => ({
+    count: (request) => count({ ...request, headers: {} }),
+  }),
   'basic-scheme-accepted': ({ keyOf }) => ({
     keyOf: (request) =>
       keyOf(request) ?? (request.headers.authorization === 'Basic sk_ref' ? 'sk_ref' : undefined),

@@ -11,10 +11,13 @@ interface JsonWithSource {
  * parseExactJson('{"categoryId":9007199254740993}') // { categoryId: 9007199254740993n }
  */
 export function parseExactJson(text: string): unknown {
-  // Only an integer literal's source is all digits (a string's has its quotes).
+  // An integer literal is a whole number written without a fraction or an exponent.
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-    // Stryker disable next-line OptionalChaining,Regex,StringLiteral: the reviver always gets a context, a primitive's with its source; whether `1.0` or `1e2` is an int64 is not stated (§2)
-    /^-?\d+$/.test(context?.source ?? '') ? BigInt(context?.source as string) : value,
+    // Stryker disable next-line OptionalChaining,StringLiteral: Node's reviver always gets a context, and a number's has its source
+    Number.isInteger(value) && !/[.eE]/.test(context?.source ?? '')
+      ? // Stryker disable next-line OptionalChaining: Node's reviver always gets a context
+        BigInt(context?.source as string)
+      : value,
   )
 }
 

@@ -3,16 +3,14 @@ import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
 import type { ReferenceOptions } from './reference-options.ts'
+import { runBeforeAuth } from './run-before-auth.ts'
 
-// Stryker disable next-line all: the removal date of getPet (§4.3, §9); deprecation headers are not required
 const SUNSET = new Date(Date.UTC(2030, 11, 5))
-// Stryker disable next-line all: deprecation headers are not required (§9); deprecated with 1.0.0, years before the sunset
+// Deprecated with 1.0.0, years before the sunset.
 const DEPRECATED_AT = new Date(Date.UTC(SUNSET.getUTCFullYear() - 5, 0, 1))
-// Stryker disable next-line all: deprecation is marked on the operation (§9); no header is required
+// Stryker disable next-line ObjectLiteral: §9 marks the deprecation on the operation and requires no header; a server may send none
 const DEPRECATION = {
-  // Stryker disable next-line all: deprecation headers are not required (§9)
   Deprecation: `@${DEPRECATED_AT.getTime() / 1000}`,
-  // Stryker disable next-line all: deprecation headers are not required (§9)
   Sunset: SUNSET.toUTCString(),
 }
 
@@ -25,10 +23,9 @@ function rateHeaders(decision: RateDecision): Record<string, string> {
 }
 
 function retryAfter(decision: RateDecision, style: 'seconds' | 'date' | undefined, nowMs: number) {
-  // Stryker disable next-line all: Retry-After as seconds or an HTTP-date are both valid (RFC 9110 §10.2.3)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: §7 names Retry-After, which RFC 9110 §10.2.3 allows as seconds or as an HTTP-date
   return style === 'date'
-    ? // Stryker disable next-line all: the HTTP-date variant (an allowed difference); its value is not judged beyond being a date
-      new Date((Math.ceil(nowMs / 1000) + decision.retryAfterS) * 1000).toUTCString()
+    ? new Date((Math.ceil(nowMs / 1000) + decision.retryAfterS) * 1000).toUTCString()
     : String(decision.retryAfterS)
 }
 
@@ -39,17 +36,16 @@ function retryAfter(decision: RateDecision, style: 'seconds' | 'date' | undefine
  * carries the rate-limit headers (§8).
  *
  * @example
- * const handle = createHandler(parts, options, Date.now)
+ * const handle = createHandler(parts, options, Date.now, '/v1')
  * const reply = await handle(request)
  */
 export function createHandler(
   parts: ReferenceParts,
   options: ReferenceOptions,
   now: () => number,
+  base: string,
 ): (request: ParsedRequest) => Promise<Reply> {
-  // Stryker disable next-line all: the base path is used only in Location and Link, which the spec does not require
-  const base = options.basePath ?? '/v1'
-  // Stryker disable next-line all: the default status when none is sent is not shown (§3)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: §3 "Default status when `status` is omitted on creation: not shown": `available`, another or none
   const defaultStatus = options.defaultStatus === undefined ? 'available' : options.defaultStatus
 
   const listPets = (request: ParsedRequest): Reply => {
@@ -58,19 +54,19 @@ export function createHandler(
   }
 
   const createPet = async (request: ParsedRequest): Promise<Reply> => {
-    // Stryker disable all: §4.2 documents no 415; a server may refuse another label (the `jsonOnly` variant), and what it reads as JSON is left to RFC 9110
+    // Stryker disable next-line OptionalChaining: indistinguishable: `split` always gives a first item
     const label = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+    // Stryker disable next-line BlockStatement: a server may read a body under any label as JSON (§4.2 documents no 415)
     if (options.jsonOnly && label !== 'application/json') {
+      // Stryker disable next-line StringLiteral,CallExpression: a body under any label read as JSON (§4.2 documents no 415); §7 fixes no value of `code` or `message`
       throw new HttpError(415, 'unsupported_media_type', 'Send application/json.')
     }
-    // Stryker restore all
     const input = parts.parseNewPet(request.body)
     const status = input.status ?? defaultStatus
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: whether a pet created without status has one is not shown (§3)
     const pet = await parts.store.insert({ ...input, ...(status === null ? {} : { status }) })
     return {
       status: 201,
-      // Stryker disable next-line all: §4.2 requires no Location header
+      // Stryker disable next-line ObjectLiteral: §4.2 requires no Location header (RFC 9110 §10.2.2 makes it optional); what one says is judged
       headers: { Location: `${base}/pets/${pet.id}` },
       body: parts.present(pet),
     }
@@ -85,38 +81,36 @@ export function createHandler(
     return {
       status: 200,
       headers:
-        // Stryker disable next-line all: deprecation headers are not required (§9)
+        // Stryker disable next-line all: §9 marks the deprecation on the operation and requires no header; a server may send them or not
         options.deprecationHeaders === false
-          ? // Stryker disable next-line all: deprecation headers are not required (§9)
-            {}
-          : // Stryker disable next-line all: deprecation headers are not required (§9)
+          ? {}
+          : // Stryker disable next-line ObjectLiteral,StringLiteral: §9 requires no header; an empty Link is an empty list, no link (RFC 9110 §5.6.1)
             { ...DEPRECATION, Link: `<${base}/pets>; rel="successor-version"` },
       body: parts.present(pet),
     }
   }
 
-  // Stryker disable all: GET /store/orders exists, but its parameters, payloads and responses are not shown (§4.4)
   const listOrders = (): Reply => {
     const status = options.ordersStatus ?? 200
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: §4.4 shows no response of GET /store/orders: 200, 403 or 404 (with an Error body) after the key check are all allowed
     if (status !== 200) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,CallExpression: §4.4 shows no response of GET /store/orders, §7 no value of `code` or `message`
       throw new HttpError(status, status === 403 ? 'forbidden' : 'not_found', 'No orders.')
     }
+    // Stryker disable next-line ArrayDeclaration: §4.4 shows no payload of GET /store/orders
     return { status: 200, headers: {}, body: [] }
   }
 
-  // Stryker restore all
   const route = async (request: ParsedRequest): Promise<Reply> => {
-    // Stryker disable next-line EqualityOperator,BlockStatement: what a path outside the base answers is not shown (§1, §9)
+    // Stryker disable next-line BlockStatement: the spec shows nothing outside its base path (§1), so what a path there answers is open
     if (request.path === undefined) {
-      // Stryker disable next-line all: what a path outside the base answers is not shown (§1, §9)
+      // Stryker disable next-line StringLiteral,CallExpression: the spec shows nothing outside its base path (§1), so what a path there answers is open; §7 fixes no `code` or `message`
       throw new HttpError(404, 'not_found', 'No such route.')
     }
-    // Stryker disable next-line all: a correct server has no middleware before the key check
-    for (const middleware of parts.beforeAuth) {
-      // Stryker disable next-line all: a correct server has no middleware before the key check
-      middleware(request)
-    }
+    // Stryker disable next-line CallExpression: indistinguishable: a correct server has no middleware before the key check (only faults fill `beforeAuth`)
+    runBeforeAuth(parts, request)
     // Read after the middleware: a fault's middleware may rewrite them (a correct server has none).
+    // Stryker disable next-line StringLiteral: indistinguishable: the path is never undefined here (a request outside the base was answered above)
     const { method, path = '' } = request
     if (parts.keyOf(request) === undefined) {
       throw new HttpError(
@@ -125,16 +119,14 @@ export function createHandler(
         'unauthorized',
         // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
         'A valid bearer key is required.',
-        // Stryker disable next-line all: §5 requires no WWW-Authenticate header (advisory in the kit)
+        // Stryker disable next-line all: §5.3 requires only the 401 and its Error body, no WWW-Authenticate: none or an empty one (no challenge) is the kit's advisory finding, not a failure
         options.wwwAuthenticate === false ? {} : { 'WWW-Authenticate': 'Bearer realm="reference"' },
       )
     }
-    // Stryker disable next-line Regex: paths other than those of §4 are not shown; what they answer is open
     const petId = /^\/pets\/([^/]*)$/.exec(path)?.[1]
-    // Stryker disable all: other methods and paths are not shown (§4 lists GET/POST /pets and GET /pets/{petId}); what they answer is open
     const allowed =
+      // Stryker disable next-line all: read only for a method and path §4 does not show (after the three operations and GET /store/orders): 405 with any Allow, or 404, is open there (`method.not-allowed` is advisory)
       path === '/pets' ? 'GET, POST' : petId !== undefined || path === '/store/orders' ? 'GET' : ''
-    // Stryker restore all
     // The route table: an operation per method and path template.
     const operations: Record<string, (() => Reply | Promise<Reply>) | undefined> = {
       'GET /pets': () => listPets(request),
@@ -143,17 +135,19 @@ export function createHandler(
     }
     const operation = operations[`${method} ${petId === undefined ? path : '/pets/{petId}'}`]
     if (operation) return operation()
-    // Stryker disable all: other methods and paths are not shown (§4); what they answer is open
+    // Stryker disable next-line LogicalOperator: `||` also answers a GET of a path §4 does not show and another method on the orders path, both open; GET /store/orders stays answered
     if (method === 'GET' && path === '/store/orders') return listOrders()
+    // Stryker disable next-line all: a method or path §4 does not show: 405 or 404 is open (the `otherMethods` variant; `method.not-allowed` is advisory)
     if (allowed !== '' && options.otherMethods !== 404) {
+      // Stryker disable next-line StringLiteral,ObjectLiteral,CallExpression: a method §4 does not show: 405 or 404 is open, §7 fixes no `code` or `message`, and a 405 without Allow is the advisory `method.not-allowed`'s finding
       throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here.`, {
         Allow: allowed,
       })
     }
+    // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
     throw new HttpError(404, 'not_found', 'No such route.')
   }
 
-  // Stryker restore all
   return async (request) => {
     let limits: Record<string, string> = {}
     let reply: Reply
@@ -166,14 +160,13 @@ export function createHandler(
           'Retry-After': retryAfter(decision, options.retryAfter, now()),
         })
       }
-      // Stryker disable next-line BlockStatement: no size limit on bodies is shown (§8)
       if (request.bodyTooLarge) {
-        // Stryker disable next-line all: no size limit on bodies is shown (§8)
+        // Stryker disable next-line StringLiteral: §7 fixes no `code` or `message`
         throw new HttpError(413, 'payload_too_large', 'The body is too large.')
       }
       reply = await route(request)
     } catch (error) {
-      // Stryker disable next-line all: §7 fixes no value of `code`
+      // Stryker disable next-line LogicalOperator,StringLiteral: every style but SHOUTING leaves `code` as it is, and §7 fixes no value of `code`
       reply = errorReply(error, options.codes ?? 'snake')
     }
     return parts.finish({ ...reply, headers: { ...limits, ...reply.headers } }, request)

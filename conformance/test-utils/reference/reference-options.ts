@@ -59,6 +59,12 @@ export type ReferenceFault =
   | 'content-type-sent-twice'
   | 'no-remaining-on-get'
   | 'id-as-string'
+  | 'body-parsed-up-to-the-limit'
+  | 'location-outside-the-base-path'
+  | 'deprecation-in-milliseconds'
+  | 'problem-json-on-every-answer'
+  | 'orders-get-not-routed'
+  | 'limiter-keyed-by-address'
 
 /**
  * The differences a correct server may have, each a switch, plus `fault`,

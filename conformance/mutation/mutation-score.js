@@ -1,4 +1,5 @@
-// Runs after `stryker run` in `npm run mutation`: prints the kit's mutation
+// Runs after `stryker run conformance/mutation/stryker.config.json` in
+// `npm run mutation`: prints the kit's mutation
 // score from Stryker's JSON report. A mutant counts as killed only when the
 // kit's run reported it (Stryker's "Killed"); a timeout (the process hung
 // before the kit could report) counts as survived. Mutants disabled in place
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const report = JSON.parse(readFileSync(join(root, 'reports/mutation/mutation.json'), 'utf8'))
 const counts = {}
 const open = []
