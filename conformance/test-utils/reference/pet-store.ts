@@ -1,4 +1,5 @@
-import type { Status } from './reference-options.ts'
+/** A status a pet may have (§2 PetStatus). */
+export type Status = 'available' | 'pending' | 'sold'
 
 /**
  * A pet as the store keeps it.

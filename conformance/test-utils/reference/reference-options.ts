@@ -1,7 +1,5 @@
+import type { Status } from './pet-store.ts'
 import type { StackFault } from './stack-faults.ts'
-
-/** A status a pet may have (§2 PetStatus). */
-export type Status = 'available' | 'pending' | 'sold'
 
 /**
  * Rule breakers, one per fault class the kit must find: the server's own

@@ -1,4 +1,4 @@
-import type { Status } from './reference-options.ts'
+import type { Status } from './pet-store.ts'
 
 /** The PetStatus enumeration (§2), in the order the spec lists it. */
 export const STATUSES: ReadonlyArray<Status> = ['available', 'pending', 'sold']
