@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { commandLineOf, descendantsOf, isRunning, until } from '../src/test-utils/process-tree.ts'
 
 /**
  * `npm start` as a person runs it, then stopped the way a process manager or
@@ -14,7 +15,6 @@ const ROOT = resolve(import.meta.dirname, '..')
 /** Bounds of each wait; polled, so a fast machine waits far less. */
 const START_MS = 30_000
 const STOP_MS = 20_000
-const POLL_MS = 50
 
 const spawned = new Set<ChildProcess>()
 const mockPids = new Set<number>()
@@ -53,7 +53,7 @@ describe.runIf(existsSync('/proc/self/task'))('npm start', () => {
     // What npm started: with `exec`, the mock itself; without, a shell and the mock below it.
     const started = descendantsOf(pid)
     for (const child of started) mockPids.add(child)
-    expect(started.map(commandOf).join('\n')).toMatch(/bin\/petstore-mock\.ts/)
+    expect(started.map(commandLineOf).join('\n')).toMatch(/bin\/petstore-mock\.ts/)
     expect((await fetch(`${url}/openapi.json`)).status).toBe(200)
 
     process.kill(pid, 'SIGTERM')
@@ -63,57 +63,10 @@ describe.runIf(existsSync('/proc/self/task'))('npm start', () => {
       () =>
         `every process npm started to exit after npm got SIGTERM; still running: ${started
           .filter(isRunning)
-          .map((child) => `${child} ${commandOf(child)}`)
+          .map((child) => `${child} ${commandLineOf(child)}`)
           .join(', ')}\n${output}`,
     )
     await npmExited
     await expect(fetch(`${url}/openapi.json`)).rejects.toThrow()
   })
 })
-
-/** The pids of a process's children, their children and so on, from /proc. */
-function descendantsOf(pid: number): Array<number> {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-  return children.flatMap((child) => [child, ...descendantsOf(child)])
-}
-
-/** A process's command line, from /proc ('' once it is gone). */
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-  } catch {
-    return ''
-  }
-}
-
-/** Whether a process runs (a zombie that its parent has not reaped yet counts as gone). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  try {
-    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
-  } catch {
-    return false
-  }
-}
-
-/** Polls `probe` until it gives a value; rejects with `what()` after `timeoutMs`. */
-async function until<T>(
-  probe: () => T | undefined,
-  timeoutMs: number,
-  what: () => string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what()}`)
-    await new Promise((done) => setTimeout(done, POLL_MS))
-  }
-}

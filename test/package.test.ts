@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { constants, existsSync, readFileSync } from 'node:fs'
+import { constants, existsSync } from 'node:fs'
 import {
   access,
   copyFile,
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkNodeVersion } from '../src/cli/check-node-version.ts'
+import { commandLineOf, descendantsOf, isRunning, until } from '../src/test-utils/process-tree.ts'
 
 /**
  * The package as a user gets it: `npm pack` (which runs the `prepare` build),
@@ -682,56 +683,6 @@ async function npxMockStoppedBySigterm(
 
 /** Whether /proc names each process's children (Linux): the npx tests find the mock's pid there. */
 const HAS_PROC = existsSync('/proc/self/task')
-
-/** The pids of a process's children, their children and so on, from /proc. */
-function descendantsOf(pid: number): Array<number> {
-  let listed = ''
-  try {
-    listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-  } catch {
-    return []
-  }
-  const children = listed.split(/\s+/).filter(Boolean).map(Number)
-  return children.flatMap((child) => [child, ...descendantsOf(child)])
-}
-
-/** A process's command line, from /proc ('' once it is gone). */
-function commandLineOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-  } catch {
-    return ''
-  }
-}
-
-/** Whether a process runs (a zombie that its parent has not reaped yet counts as gone). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  try {
-    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
-  } catch {
-    return false
-  }
-}
-
-/** Polls `probe` every 50 ms until it gives a value; rejects with `what()` after `timeoutMs`. */
-async function until<T>(
-  probe: () => T | undefined,
-  timeoutMs: number,
-  what: () => string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what()}`)
-    await new Promise((done) => setTimeout(done, 50))
-  }
-}
 
 /** The command a README block's first line names: `// client.mts: npx node client.mts, beside …`. */
 function commandOf(block: string): string {

@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { isRunning, until } from '../test-utils/process-tree.ts'
 import { PARENT_CHECK_MS, type ParentProbe, startedByNpm, watchParent } from './watch-parent.ts'
 
 const BIN = resolve(import.meta.dirname, '../../bin/petstore-mock.ts')
 /** Bounds of each wait in the process tests; polled, so a fast machine waits far less. */
 const START_MS = 30_000
 const STOP_MS = 20_000
-const POLL_MS = 50
 
 /** A parent that is there until `leave()`, and a clock that ticks when the test says. */
 function fakeProbe(parentPid = 100) {
@@ -145,28 +144,3 @@ describe('petstore-mock under a parent that is killed', () => {
     expect((await fetch(`${url}/openapi.json`)).status).toBe(200)
   })
 })
-
-/** Whether a process runs (a zombie counts as gone). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  try {
-    return !/^\d+ \(.*\) Z /.test(readFileSync(join('/proc', String(pid), 'stat'), 'utf8'))
-  } catch {
-    return true
-  }
-}
-
-/** Polls `probe` until it gives a value; rejects naming `what` after `timeoutMs`. */
-async function until<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`)
-    await new Promise((done) => setTimeout(done, POLL_MS))
-  }
-}
