@@ -372,7 +372,7 @@ async function headerShapes(run: ShapeRun, validBody: () => string): Promise<voi
             {
               method: 'POST',
               target: '/pets',
-              headers: keyed({ 'Content-Type': 'Application/JSON; charset=UTF-8' }),
+              headers: keyed({ 'Content-Type': 'Application/JSON ; charset=UTF-8' }),
               body: validBody(),
             },
           ] as [HeaderOperation, ShapedRequest],

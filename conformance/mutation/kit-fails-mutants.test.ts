@@ -20,7 +20,8 @@ interface Setting {
  * ids accepted and a clamped limit, more pets than a page holds, ids beyond 2^53 and near 2^63,
  * pets without status, the switches of the shapes a spec-following server may read the same or
  * refuse (with a ban after a 429), and the switches the equivalence marks rely on (another base
- * path, no default status, other error codes and media type, a name limit, Retry-After as a
+ * path, no default status, other error codes and media type, a name limit, non-JSON labels
+ * refused in a whole run, so that a label in another case must still be read, Retry-After as a
  * date, and the remaining switches together). A mutant survives when every run passes.
  */
 const settings: Record<string, Setting> = {
@@ -54,16 +55,18 @@ const settings: Record<string, Setting> = {
       },
       run: { include: ['rate-limit'] },
     },
-  'the API under /api/v1, no default status, SHOUTING errors as problem+json, names up to 64': {
-    options: {
-      basePath: '/api/v1',
-      defaultStatus: null,
-      seededWithoutStatus: true,
-      codes: 'SHOUTING',
-      problemJson: true,
-      maxNameLength: 64,
+  'the API under /api/v1, no default status, SHOUTING errors as problem+json, names up to 64, non-JSON labels refused 415':
+    {
+      options: {
+        jsonOnly: true,
+        basePath: '/api/v1',
+        defaultStatus: null,
+        seededWithoutStatus: true,
+        codes: 'SHOUTING',
+        problemJson: true,
+        maxNameLength: 64,
+      },
     },
-  },
   'the other allowed switches: random order, extra fields, no Date, orders 403, no deprecation headers or challenge, 404 for other methods':
     {
       options: {
