@@ -2,7 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { commandLineOf, descendantsOf, isRunning, until } from '../src/test-utils/process-tree.ts'
+import {
+  commandLineOf,
+  descendantsOf,
+  isRunning,
+  until,
+  untilAllExit,
+} from '../src/test-utils/process-tree.ts'
 
 /**
  * `npm start` as a person runs it, then stopped the way a process manager or
@@ -57,15 +63,7 @@ describe.runIf(existsSync('/proc/self/task'))('npm start', () => {
     expect((await fetch(`${url}/openapi.json`)).status).toBe(200)
 
     process.kill(pid, 'SIGTERM')
-    await until(
-      () => (started.some(isRunning) ? undefined : true),
-      STOP_MS,
-      () =>
-        `every process npm started to exit after npm got SIGTERM; still running: ${started
-          .filter(isRunning)
-          .map((child) => `${child} ${commandLineOf(child)}`)
-          .join(', ')}\n${output}`,
-    )
+    await untilAllExit(started, STOP_MS, 'npm got SIGTERM', () => output)
     await npmExited
     await expect(fetch(`${url}/openapi.json`)).rejects.toThrow()
   })

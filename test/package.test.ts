@@ -14,7 +14,12 @@ import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkNodeVersion } from '../src/cli/check-node-version.ts'
-import { commandLineOf, descendantsOf, isRunning, until } from '../src/test-utils/process-tree.ts'
+import {
+  commandLineOf,
+  descendantsOf,
+  isRunning,
+  untilAllExit,
+} from '../src/test-utils/process-tree.ts'
 
 /**
  * The package as a user gets it: `npm pack` (which runs the `prepare` build),
@@ -664,15 +669,7 @@ async function npxMockStoppedBySigterm(
     expect((await fetch(`${url}/openapi.json`)).status).toBe(200)
     await use(url)
     npx.kill('SIGTERM')
-    await until(
-      () => (started.some(isRunning) ? undefined : true),
-      SERVER_MS,
-      () =>
-        `every process npx started to exit after npx got SIGTERM; still running: ${started
-          .filter(isRunning)
-          .map((pid) => `${pid} ${commandLineOf(pid)}`)
-          .join(', ')}\n${output.text()}`,
-    )
+    await untilAllExit(started, SERVER_MS, 'npx got SIGTERM', () => output.text())
     await expect(fetch(`${url}/openapi.json`)).rejects.toThrow()
     return { stderr: output.stderr() }
   } finally {

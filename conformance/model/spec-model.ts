@@ -384,6 +384,18 @@ function notAPet(value: unknown): string {
 
 type Judge = (response: ModelResponse) => string | undefined
 
+/** The Pet an answer of `status` carries, or what is wrong with the answer. */
+function petAnswer(
+  response: ModelResponse,
+  status: number,
+): { pet: ModelPet } | { problem: string } {
+  if (response.status !== status) return { problem: `HTTP ${response.status}` }
+  const body = jsonBody(response)
+  if ('problem' in body) return { problem: body.problem }
+  const pet = petOf(body.value)
+  return pet ? { pet } : { problem: `the body is not a Pet: ${notAPet(body.value)}` }
+}
+
 /** A refusal: one of `statuses` with an Error body. */
 const refusal =
   (statuses: Array<number>): Judge =>
@@ -465,11 +477,9 @@ function getJudges(segment: string, state: ModelState): Array<[string, Judge]> {
   const found: [string, Judge] = [
     `200 with pet ${id}`,
     (response) => {
-      if (response.status !== 200) return `HTTP ${response.status}`
-      const body = jsonBody(response)
-      if ('problem' in body) return body.problem
-      const pet = petOf(body.value)
-      if (!pet) return `the body is not a Pet: ${notAPet(body.value)}`
+      const answer = petAnswer(response, 200)
+      if ('problem' in answer) return answer.problem
+      const { pet } = answer
       if (pet.id !== id) return `the Pet of id ${pet.id}, not ${id}`
       return petDisagreement(pet, known)
     },
@@ -509,11 +519,9 @@ function createJudges(
   const created: [string, Judge] = [
     `201 with the Pet sent${valid.length > 1 ? ' (the first or the last of a repeated name)' : ''}`,
     (response) => {
-      if (response.status !== 201) return `HTTP ${response.status}`
-      const body = jsonBody(response)
-      if ('problem' in body) return body.problem
-      const pet = petOf(body.value)
-      if (!pet) return `the body is not a Pet: ${notAPet(body.value)}`
+      const answer = petAnswer(response, 201)
+      if ('problem' in answer) return answer.problem
+      const { pet } = answer
       const problems = valid.map(({ pet: sent }) =>
         petDisagreement({ ...pet, status: pet.status ?? sent.status }, { ...sent, id: pet.id }),
       )

@@ -75,3 +75,27 @@ export async function until<T>(
     await new Promise((done) => setTimeout(done, POLL_MS))
   }
 }
+
+/**
+ * Waits, bounded by `timeoutMs`, until every process of `pids` has exited;
+ * the error names those still running, with `context` after them.
+ *
+ * @example
+ * await untilAllExit(descendantsOf(npm.pid), 10_000, 'npm got SIGTERM', () => output)
+ */
+export async function untilAllExit(
+  pids: ReadonlyArray<number>,
+  timeoutMs: number,
+  after: string,
+  context: () => string,
+): Promise<void> {
+  await until(
+    () => (pids.some(isRunning) ? undefined : true),
+    timeoutMs,
+    () =>
+      `every process to exit after ${after}; still running: ${pids
+        .filter(isRunning)
+        .map((pid) => `${pid} ${commandLineOf(pid)}`)
+        .join(', ')}\n${context()}`,
+  )
+}
