@@ -71,6 +71,10 @@ describe('runCli', () => {
     [['--base-url', 'http://x/v1', '--token', 'k', '--timeout', 'soon'], /--timeout/],
     [['--base-url', 'not a url', '--token', 'k'], /not an http\(s\) URL/],
     [['--base-url', 'http://x/v1', '--token', 'k', '--only', 'nope'], /matches no check id/],
+    [
+      ['--base-url', 'http://x/v1', '--token', 'k', '--other-token', 'k'],
+      /--other-token must be another key than --token/,
+    ],
   ])('bad usage %j exits 2 with one clear line', async (args, message) => {
     const { io: cli, out } = io()
     expect(await runCli(args, cli)).toBe(2)
@@ -93,7 +97,10 @@ describe('runCli', () => {
   })
 
   it('runs against the mock, writes JUnit and JSON files and exits 0', async () => {
-    const { io: cli, out } = io({ PETSTORE_API_KEY: 'sk_test_enterprise' })
+    const { io: cli, out } = io({
+      PETSTORE_API_KEY: 'sk_test_enterprise',
+      PETSTORE_OTHER_API_KEY: 'sk_test_pro',
+    })
     await mkdir(join(dir, 'reports'))
     const junit = join(dir, 'reports', 'junit.xml')
     const json = join(dir, 'conformance.json')
@@ -122,8 +129,15 @@ describe('runCli', () => {
       'Not tested: the rate-limit group (ratelimit.exhaust, ratelimit.recovers, ratelimit.reset-truthful, ratelimit.refuses-every-operation; --include rate-limit runs it)',
     )
     expect(await readFile(junit, 'utf8')).toContain('<testsuites name="petstore-conformance"')
-    const result = JSON.parse(await readFile(json, 'utf8'))
+    const text = await readFile(json, 'utf8')
+    const result = JSON.parse(text)
     expect(result.exitCode).toBe(0)
+    // The second key, from PETSTORE_OTHER_API_KEY, checked and never written.
+    expect(
+      result.results.find((entry: { id: string }) => entry.id === 'ratelimit.keys-separate')
+        ?.outcome,
+    ).toBe('passed')
+    expect(text).not.toContain('sk_test_pro')
     expect(result.seed).toBe(1)
   })
 

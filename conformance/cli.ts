@@ -18,7 +18,7 @@ import { type KitStream, writeReports } from './write-reports.ts'
 export interface CliIo {
   stdout: KitStream
   stderr: KitStream
-  /** The environment: `PETSTORE_API_KEY`, `NO_COLOR`, `GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY`. */
+  /** The environment: `PETSTORE_API_KEY`, `PETSTORE_OTHER_API_KEY`, `NO_COLOR`, `GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY`. */
   env: Record<string, string | undefined>
   /** Extra options for the run (tests inject a clock or transport). */
   runOptions?: Partial<ConformanceOptions>

@@ -4,7 +4,7 @@ import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { countOf } from './model/count-of.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError } from './model/kit-message.ts'
-import { KEY_PLACEHOLDER } from './model/to-curl.ts'
+import { KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER } from './model/to-curl.ts'
 import type { Credential, Exchange, OperationId, RunStats } from './model/types.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
 import type { Transport } from './undici-transport.ts'
@@ -34,10 +34,11 @@ export interface SendOptions {
   /** Path and query relative to the base URL, e.g. `/pets?limit=1`. */
   path: string
   /**
-   * `valid`: `Bearer <key>`; `none`: no Authorization header; any other string
-   * is the header value, where `$PETSTORE_API_KEY` stands for the key.
+   * `valid`: `Bearer <key>`; `other`: `Bearer <the second key>`; `none`: no
+   * Authorization header; any other string is the header value, where
+   * `$PETSTORE_API_KEY` stands for the key.
    */
-  auth: 'valid' | 'none' | (string & {})
+  auth: 'valid' | 'other' | 'none' | (string & {})
   /** The raw body text. */
   body?: string
   /** Defaults to `application/json` when a body is sent. */
@@ -63,6 +64,8 @@ export interface SendOptions {
 export interface HttpClientOptions {
   baseUrl: string
   token: string
+  /** The second key (`--other-token`), sent for `auth: 'other'`. */
+  otherToken?: string
   transport: Transport
   pacer: RateLimitPacer
   now: () => number
@@ -116,8 +119,20 @@ export function createHttpClient(options: HttpClientOptions) {
   let nextId = 1
   let consecutiveErrors = 0
 
+  const keys: Array<[string, string]> = [
+    [options.token, KEY_PLACEHOLDER],
+    ...(options.otherToken
+      ? [[options.otherToken, OTHER_KEY_PLACEHOLDER] as [string, string]]
+      : []),
+  ]
+  /** The text with each key written as its placeholder (and the placeholders as the keys: `reveal`). */
   const redact = (text: string): string =>
-    options.token.length >= 4 ? text.replaceAll(options.token, KEY_PLACEHOLDER) : text
+    keys.reduce(
+      (out, [key, placeholder]) => (key.length >= 4 ? out.replaceAll(key, placeholder) : out),
+      text,
+    )
+  const reveal = (text: string): string =>
+    keys.reduce((out, [key, placeholder]) => out.replaceAll(placeholder, key), text)
 
   const sleep = async (ms: number, reason: string): Promise<void> => {
     options.onWait?.(ms, reason)
@@ -140,8 +155,13 @@ export function createHttpClient(options: HttpClientOptions) {
     }
     const recorded: Record<string, string> = { ...headers }
     if (send.auth !== 'none') {
-      const value = send.auth === 'valid' ? `Bearer ${KEY_PLACEHOLDER}` : send.auth
-      headers.Authorization = value.replaceAll(KEY_PLACEHOLDER, options.token)
+      const value =
+        send.auth === 'valid'
+          ? `Bearer ${KEY_PLACEHOLDER}`
+          : send.auth === 'other'
+            ? `Bearer ${OTHER_KEY_PLACEHOLDER}`
+            : send.auth
+      headers.Authorization = reveal(value)
       recorded.Authorization = value
     }
     if (send.body !== undefined || send.contentType !== undefined) {
@@ -153,7 +173,7 @@ export function createHttpClient(options: HttpClientOptions) {
       delete headers[name]
       delete recorded[name]
       if (value !== null) {
-        headers[name] = value.replaceAll(KEY_PLACEHOLDER, options.token)
+        headers[name] = reveal(value)
         recorded[name] = value
       }
     }
@@ -223,7 +243,8 @@ export function createHttpClient(options: HttpClientOptions) {
     /** Sends a request, retrying an unrequested 429 with backoff. */
     async send(send: SendOptions): Promise<Exchange> {
       const credential: Credential =
-        send.credential ?? (send.auth === 'valid' ? 'valid' : 'invalid')
+        send.credential ??
+        (send.auth === 'valid' ? 'valid' : send.auth === 'other' ? 'other' : 'invalid')
       for (let attempt = 0; ; attempt++) {
         const exchange = await sendOnce(send, credential)
         if (exchange.response?.status !== 429 || send.expect429) {

@@ -24,6 +24,11 @@ export type ReporterName = (typeof KIT_REPORTERS)[number]
 export const KIT_FLAGS = {
   'base-url': { type: 'string', describe: 'Base URL of the API, /v1 included' },
   token: { type: 'string', describe: 'API key (default: $PETSTORE_API_KEY)' },
+  'other-token': {
+    type: 'string',
+    describe:
+      'A second API key, for the check that each key has its own counter (default: $PETSTORE_OTHER_API_KEY)',
+  },
   reporter: {
     type: 'string',
     array: true,

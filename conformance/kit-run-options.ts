@@ -36,7 +36,7 @@ function categoryId(value: string | undefined): bigint | undefined {
 
 /**
  * The run's options from the flags of {@link KIT_FLAGS} and the environment
- * (`PETSTORE_API_KEY`): checks every value first and throws a usage
+ * (`PETSTORE_API_KEY`, `PETSTORE_OTHER_API_KEY`): checks every value first and throws a usage
  * `ConformanceError` naming the flag.
  *
  * @example
@@ -54,6 +54,7 @@ export function kitRunOptions(
   if (!token) {
     throw usage('no API key: pass --token or set PETSTORE_API_KEY')
   }
+  const otherToken = args['other-token'] ?? env.PETSTORE_OTHER_API_KEY
   const timeoutMs = wholeNumber('timeout', args.timeout)
   const maxRequests = wholeNumber('max-requests', args['max-requests'])
   const examples = wholeNumber('examples', args.examples)
@@ -76,6 +77,7 @@ export function kitRunOptions(
     ...(examples === undefined ? {} : { examples }),
     ...(seed === undefined ? {} : { seed }),
     ...(category === undefined ? {} : { categoryId: category }),
+    ...(otherToken ? { otherToken } : {}),
     ...(statefulRequests === undefined ? {} : { statefulRequests }),
   }
 }

@@ -45,6 +45,8 @@ export interface ProbeContext {
   /** The request budget of the stateful phase (`--stateful-requests`). */
   statefulRequests: number
   readOnly: boolean
+  /** A second key was given (`--other-token`): `auth: 'other'` sends it. */
+  hasOtherKey: boolean
   /** A category id to use when none can be discovered (`--category-id`). */
   categoryId?: bigint
   now: () => number

@@ -2,6 +2,7 @@ import { stringifyExact } from '../src/judge/exact-json.ts'
 import { parseRateLimitHeaders, type RateLimitHeaders } from '../src/judge/rate-limit-headers.ts'
 import { countOf } from './model/count-of.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
+import { describeResponse } from './model/result-collector.ts'
 import type { CheckOperation, Exchange } from './model/types.ts'
 import {
   ensureCategoryId,
@@ -114,13 +115,21 @@ async function measure(
 const fellBy = (measured: Extract<Measured, { judged: true }>) =>
   measured.before.remaining - measured.after.remaining
 
+/** A request that is not the key's to count, sent before one step with the key. */
+interface Foreign {
+  check: 'ratelimit.keyless-not-counted' | 'ratelimit.keys-separate'
+  auth: 'none' | 'other'
+  what: string
+}
+
 /**
  * `ratelimit.counts-once` and `ratelimit.counts-overlapping`: Remaining falls
  * by exactly the number of requests sent with the key, one operation at a
  * time (a list, a create unless read-only, a get, a get answered 404, the
- * orders; the list preceded by a request without the key, which must not count:
- * `ratelimit.keyless-not-counted`), and for requests sent at the same time.
- * About 13 requests; a
+ * orders; the list preceded by a request without the key, the next step by
+ * one with the second key, neither of which may count:
+ * `ratelimit.keyless-not-counted`, `ratelimit.keys-separate`), and for
+ * requests sent at the same time. About 14 requests; a
  * window that resets in the middle of a measurement is measured again, once,
  * then skipped (Reset tells the windows apart).
  *
@@ -132,6 +141,7 @@ export const requestCountProbe: Probe = {
   checks: [
     'ratelimit.counts-once',
     'ratelimit.keyless-not-counted',
+    'ratelimit.keys-separate',
     'ratelimit.counts-overlapping',
   ],
   async run(context) {
@@ -201,37 +211,68 @@ export const requestCountProbe: Probe = {
     }
 
     let base = await listPets(context, '?limit=1')
-    // The first step is preceded by a request without the key, which is not the key's to count.
-    let keyless = context.wants('ratelimit.keyless-not-counted')
-    if (context.wants('ratelimit.counts-once') || keyless) {
-      for (const step of steps) {
-        const withKeyless = keyless
-        keyless = false
+    // The first steps are preceded by a request that is not the key's to count.
+    const foreign: Array<Foreign> = []
+    if (context.wants('ratelimit.keyless-not-counted')) {
+      foreign.push({
+        check: 'ratelimit.keyless-not-counted',
+        auth: 'none',
+        what: 'one request without the key',
+      })
+    }
+    if (context.wants('ratelimit.keys-separate')) {
+      if (context.hasOtherKey) {
+        foreign.push({
+          check: 'ratelimit.keys-separate',
+          auth: 'other',
+          what: 'one request with the other key',
+        })
+      } else {
+        collector.skip(
+          'ratelimit.keys-separate',
+          'listPets',
+          'no second key was given (--other-token or PETSTORE_OTHER_API_KEY)',
+        )
+      }
+    }
+    if (context.wants('ratelimit.counts-once') || foreign.length > 0) {
+      for (const [index, step] of steps.entries()) {
+        const before = foreign[index]
+        let refused: Exchange | undefined
         const { measured, last } = await measure(context, base, async () => {
-          if (withKeyless) {
-            await client.send({
+          if (before) {
+            const exchange = await client.send({
               operation: 'listPets',
               method: 'GET',
               path: kitPath('listPets', {}, 'limit=1'),
-              auth: 'none',
+              auth: before.auth,
             })
+            // The second key must be a key: refused, it shows nothing of its counter.
+            refused =
+              before.auth === 'other' && exchange.response?.status === 401 ? exchange : undefined
           }
           return [await step.send(false)]
         })
         base = last
-        if (withKeyless) {
-          if (measured.judged) {
+        if (before) {
+          if (refused) {
+            collector.skip(
+              before.check,
+              'listPets',
+              `the second key was refused (${describeResponse(refused)}): is --other-token a key of this server?`,
+            )
+          } else if (measured.judged) {
             collector.assert(
-              'ratelimit.keyless-not-counted',
+              before.check,
               'listPets',
               measured.last,
-              `Remaining ${measured.before.remaining - 1} after ${measured.before.remaining}: one request without the key, then ${step.what} with it`,
+              `Remaining ${measured.before.remaining - 1} after ${measured.before.remaining}: ${before.what}, then ${step.what} with the key`,
               fellBy(measured) === 1
                 ? undefined
-                : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for one request without the key and ${step.what} with it (same window, Reset ${measured.after.reset})`,
+                : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${before.what} and ${step.what} with the key (same window, Reset ${measured.after.reset})`,
             )
           } else {
-            collector.skip('ratelimit.keyless-not-counted', 'listPets', measured.reason)
+            collector.skip(before.check, 'listPets', measured.reason)
           }
         }
         if (!context.wants('ratelimit.counts-once')) {
@@ -241,8 +282,8 @@ export const requestCountProbe: Probe = {
           collector.skip('ratelimit.counts-once', step.operation, measured.reason)
           continue
         }
-        // The requests sent with the key (a keyless one before it is not the key's).
-        const keyed = measured.sent - (withKeyless ? 1 : 0)
+        // The requests sent with the key (the one before it is not the key's).
+        const keyed = measured.sent - (before ? 1 : 0)
         collector.assert(
           'ratelimit.counts-once',
           step.operation,

@@ -63,7 +63,7 @@ export function createResponseChecks(collector: ResultCollector) {
         body: response.body,
         truncated: response.truncated,
         receivedAt: exchange.receivedAt,
-        bucket: exchange.credential === 'valid' ? 'valid' : undefined,
+        bucket: exchange.credential === 'invalid' ? undefined : exchange.credential,
         concurrent: exchange.concurrent ?? false,
       },
       memory,

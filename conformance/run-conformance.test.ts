@@ -30,9 +30,11 @@ describe('runConformance against the project mock', () => {
   it('passes every check with the Enterprise key', async () => {
     const result = await run({
       seed: 1,
+      otherToken: 'sk_test_pro',
       fallbackPerMinute: 3600,
     })
     expect(result.results.filter((entry) => entry.outcome === 'failed')).toEqual([])
+    expect(outcomeOf(result, 'ratelimit.keys-separate')).toBe('passed')
     expect(result.exitCode).toBe(0)
     expect(result.ok).toBe(true)
     expect(result.stats.unrequested429).toBe(0)
@@ -42,11 +44,14 @@ describe('runConformance against the project mock', () => {
     expect(result.stats.requests).toBeLessThan(310)
     expect(result.stats.petsCreated).toBeGreaterThan(0)
     const skipped = result.results.filter((entry) => entry.outcome === 'skipped')
-    expect(new Set(skipped.map((entry) => entry.id))).toEqual(
-      new Set(['ratelimit.retry-after', 'ratelimit.429-remaining']),
-    )
+    const only429 = [
+      'ratelimit.retry-after',
+      'ratelimit.429-remaining',
+      'ratelimit.retry-after-reset',
+    ]
+    expect(new Set(skipped.map((entry) => entry.id))).toEqual(new Set(only429))
     // A rule only a 429 decides is one result of the run, untested in a default run.
-    for (const id of ['ratelimit.retry-after', 'ratelimit.429-remaining']) {
+    for (const id of only429) {
       expect(result.results.filter((entry) => entry.id === id)).toEqual([
         expect.objectContaining({
           operation: 'any',
@@ -61,6 +66,7 @@ describe('runConformance against the project mock', () => {
   it('passes with a Free-plan key, the rate-limit group included, without an unrequested 429', async () => {
     const result = await run({
       token: 'sk_tiny_1',
+      otherToken: 'sk_tiny_2',
       seed: 2,
       include: ['rate-limit'],
       fallbackPerMinute: 3600,
@@ -74,7 +80,11 @@ describe('runConformance against the project mock', () => {
     ]) {
       expect(outcomeOf(result, id)).toBe('passed')
     }
-    for (const id of ['ratelimit.retry-after', 'ratelimit.429-remaining']) {
+    for (const id of [
+      'ratelimit.retry-after',
+      'ratelimit.429-remaining',
+      'ratelimit.retry-after-reset',
+    ]) {
       expect(result.results.filter((entry) => entry.id === id)).toEqual([
         expect.objectContaining({ operation: 'any', outcome: 'passed' }),
       ])
@@ -265,9 +275,15 @@ describe('backoff through the runner, without real waiting', () => {
         const response = await fetchTransport(request)
         count += 1
         if (count === 3) {
+          // Nothing left until a Reset 30 s ahead, as Retry-After says.
           return {
             status: 429,
-            headers: { ...response.headers, 'retry-after': '30' },
+            headers: {
+              ...response.headers,
+              'x-ratelimit-remaining': '0',
+              'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 30),
+              'retry-after': '30',
+            },
             body: JSON.stringify({ code: 'rate_limited', message: 'Slow down.', status: 429 }),
             truncated: false,
           }

@@ -44,6 +44,11 @@ export interface ConformanceOptions {
   baseUrl: string
   /** A valid API key (sent as `Authorization: Bearer <token>`). */
   token: string
+  /**
+   * A second valid key, another than `token` (any plan): with it the kit
+   * checks that each key has its own counter (`ratelimit.keys-separate`).
+   */
+  otherToken?: string
   /** Check ids (or prefixes like `auth`, or `auth.*`) to run; default all. */
   only?: Array<string>
   /** Check ids (or prefixes) to leave out. */
@@ -235,6 +240,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (!options.token) {
     throw usage('no API key (pass --token or set PETSTORE_API_KEY)')
   }
+  if (options.otherToken !== undefined && options.otherToken === options.token) {
+    throw usage('--other-token must be another key than --token')
+  }
   if (!(maxDurationMs > 0)) {
     throw usage('--max-duration must be above 0')
   }
@@ -281,6 +289,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const client = createHttpClient({
     baseUrl,
     token: options.token,
+    ...(options.otherToken ? { otherToken: options.otherToken } : {}),
     transport: options.transport ?? (ownTransport as Transport),
     pacer,
     now,
@@ -322,6 +331,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     examples: options.examples ?? KIT_DEFAULTS.examples,
     statefulRequests: options.statefulRequests ?? KIT_DEFAULTS.statefulRequests,
     readOnly,
+    hasOtherKey: Boolean(options.otherToken),
     ...(options.categoryId === undefined ? {} : { categoryId: BigInt(options.categoryId) }),
     now,
     sleep,

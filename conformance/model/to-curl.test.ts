@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { shellQuote, toCurl } from './to-curl.ts'
+import { KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER, shellQuote, toCurl } from './to-curl.ts'
 
 /** Runs a curl command in bash with `curl` replaced by a printer of its arguments. */
 function argsOf(command: string): Array<string> {
@@ -8,7 +8,7 @@ function argsOf(command: string): Array<string> {
     'bash',
     ['--norc', '--noprofile', '-c', `curl() { printf '%s\\0' "$@"; }; ${command}`],
     {
-      env: { PETSTORE_API_KEY: 'sk_secret' },
+      env: { PETSTORE_API_KEY: 'sk_secret', PETSTORE_OTHER_API_KEY: 'sk_other', HOME: '/root' },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -81,6 +81,25 @@ describe('toCurl', () => {
       headers: {},
     })
     expect(curl).toBe('curl -i "http://h/v1/pets?limit=1&api_key=$PETSTORE_API_KEY&x=\\`y\\`"')
+  })
+
+  it('writes the second key as $PETSTORE_OTHER_API_KEY and lets the shell expand both keys only', () => {
+    const curl = toCurl({
+      method: 'GET',
+      url: 'http://127.0.0.1:4010/v1/pets?note=$HOME',
+      headers: {
+        authorization: `Bearer ${OTHER_KEY_PLACEHOLDER}`,
+        'x-both': `${KEY_PLACEHOLDER}/${OTHER_KEY_PLACEHOLDER} $HOME`,
+      },
+    })
+    expect(argsOf(curl)).toEqual([
+      '-i',
+      'http://127.0.0.1:4010/v1/pets?note=$HOME',
+      '-H',
+      'authorization: Bearer sk_other',
+      '-H',
+      'x-both: sk_secret/sk_other $HOME',
+    ])
   })
 
   it('quotes only what needs quoting', () => {

@@ -8,6 +8,19 @@ import type { RecordedRequest } from './types.ts'
  */
 export const KEY_PLACEHOLDER = '$PETSTORE_API_KEY'
 
+/**
+ * How the second key (`--other-token`) is written in reports and curl commands.
+ *
+ * @example
+ * `curl -H 'Authorization: Bearer ${OTHER_KEY_PLACEHOLDER}' ...`
+ */
+export const OTHER_KEY_PLACEHOLDER = '$PETSTORE_OTHER_API_KEY'
+
+/** Either key's placeholder, as the shell is to expand it. */
+const PLACEHOLDERS = new RegExp(
+  `(${[KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER].map((name) => name.replace('$', '\\$')).join('|')})`,
+)
+
 const SAFE = /^[A-Za-z0-9_\-.,:/=@%+]+$/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
 const CONTROL = /[\u0000-\u001f\u007f]/
@@ -41,18 +54,25 @@ export function shellQuote(value: string): string {
 }
 
 /**
- * Quotes a string that contains `$PETSTORE_API_KEY` in double quotes, so the
- * shell expands the variable and nothing else.
+ * Quotes a string in double quotes when it names a key (`$PETSTORE_API_KEY`
+ * or `$PETSTORE_OTHER_API_KEY`), so the shell expands those variables and
+ * nothing else; any other string as {@link shellQuote} does.
  */
 function quoteWithKey(value: string): string {
-  const parts = value.split(KEY_PLACEHOLDER)
-  const escaped = parts.map((part) => part.replace(/["\\$`]/g, (char) => `\\${char}`))
-  return `"${escaped.join(KEY_PLACEHOLDER)}"`
+  if (!PLACEHOLDERS.test(value)) {
+    return shellQuote(value)
+  }
+  // Split with a capture group: the placeholders are the odd entries.
+  const parts = value.split(PLACEHOLDERS)
+  const escaped = parts.map((part, index) =>
+    index % 2 === 1 ? part : part.replace(/["\\$`]/g, (char) => `\\${char}`),
+  )
+  return `"${escaped.join('')}"`
 }
 
 /**
  * A `curl` command that reproduces a recorded request: method, URL, every
- * header the kit sent (the key as `$PETSTORE_API_KEY`; `Accept-Encoding` as
+ * header the kit sent (the keys as `$PETSTORE_API_KEY` and `$PETSTORE_OTHER_API_KEY`; `Accept-Encoding` as
  * `--compressed`) and the exact body, int64 numbers as sent.
  *
  * @example
@@ -68,9 +88,7 @@ export function toCurl(request: RecordedRequest): string {
     parts.push('-g')
   }
   // A key in the query (sent to show it is refused there) is expanded by the shell too.
-  parts.push(
-    request.url.includes(KEY_PLACEHOLDER) ? quoteWithKey(request.url) : shellQuote(request.url),
-  )
+  parts.push(quoteWithKey(request.url))
   for (const [name, value] of Object.entries(request.headers)) {
     if (name.toLowerCase() === 'accept-encoding') {
       // curl asks for what it can decode and decodes it.
@@ -78,7 +96,7 @@ export function toCurl(request: RecordedRequest): string {
       continue
     }
     const header = `${name}: ${value}`
-    parts.push('-H', header.includes(KEY_PLACEHOLDER) ? quoteWithKey(header) : shellQuote(header))
+    parts.push('-H', quoteWithKey(header))
   }
   if (request.body !== undefined) {
     parts.push('--data-raw', shellQuote(request.body))

@@ -18,8 +18,8 @@ export type {
   OperationId,
 } from '../../src/judge/check-definition.ts'
 
-/** Which credential a request carried; decides the rate-limit bucket. */
-export type Credential = 'valid' | 'invalid'
+/** Which credential a request carried (the key, the second key, or none that is valid); decides the rate-limit bucket. */
+export type Credential = 'valid' | 'other' | 'invalid'
 
 /**
  * A request as the kit sent it. Header values never contain the key:

@@ -7,7 +7,11 @@ import {
 import { fakeClock } from '../test-utils/fake-clock.ts'
 import type { ReferenceOptions } from '../test-utils/reference-server.ts'
 import { startReferenceServer } from '../test-utils/reference-server.ts'
-import { failedRequired, REFERENCE_TOKEN } from '../test-utils/run-reference.ts'
+import {
+  failedRequired,
+  REFERENCE_OTHER_TOKEN,
+  REFERENCE_TOKEN,
+} from '../test-utils/run-reference.ts'
 
 interface Setting {
   options: ReferenceOptions
@@ -22,7 +26,8 @@ interface Setting {
  * refuse (with a ban after a 429), and the switches the equivalence marks rely on (another base
  * path, no default status, other error codes and media type, a name limit, non-JSON labels
  * refused in a whole run, so that a label in another case must still be read, Retry-After as a
- * date, and the remaining switches together). A mutant survives when every run passes.
+ * date, and the remaining switches together). Every run is given both keys. A mutant survives
+ * when every run passes.
  */
 const settings: Record<string, Setting> = {
   'the defaults': { options: {} },
@@ -111,6 +116,7 @@ async function verdict(setting: Setting): Promise<string> {
     const result = await runConformance({
       baseUrl: server.baseUrl,
       token: REFERENCE_TOKEN,
+      otherToken: REFERENCE_OTHER_TOKEN,
       seed: 1,
       now: clock.now,
       sleep: clock.sleep,

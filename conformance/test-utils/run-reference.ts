@@ -1,14 +1,17 @@
 import type { ConformanceResult } from '../model/types.ts'
 import { type ConformanceOptions, runConformance } from '../run-conformance.ts'
 import { fakeClock } from './fake-clock.ts'
+import { REFERENCE_TOKENS } from './reference/reference-options.ts'
 import { type ReferenceOptions, startReferenceServer } from './reference-server.ts'
 
-/** The key the reference server accepts by default. */
-export const REFERENCE_TOKEN = 'sk_ref'
+/** The key the reference server accepts by default, which the kit is given. */
+export const REFERENCE_TOKEN = REFERENCE_TOKENS[0] as string
+/** The second key the reference server accepts by default (`--other-token`). */
+export const REFERENCE_OTHER_TOKEN = REFERENCE_TOKENS[1] as string
 
 /**
  * Starts the reference server with `options`, runs the kit against it
- * (seed 1) and closes it. Server and kit share a fake clock: rate-limit
+ * (seed 1, both keys) and closes it. Server and kit share a fake clock: rate-limit
  * windows, `Retry-After` and pacing pass without real waiting.
  *
  * @example
@@ -24,6 +27,7 @@ export async function runAgainstReference(
     const result = await runConformance({
       baseUrl: server.baseUrl,
       token: REFERENCE_TOKEN,
+      otherToken: REFERENCE_OTHER_TOKEN,
       seed: 1,
       now: clock.now,
       sleep: clock.sleep,

@@ -30,8 +30,12 @@ import {
   remainingDecreases,
   tooManyRemaining,
   tooManyRetryAfter,
+  tooManyRetryAfterReset,
   wellFormedContentType,
 } from './response-rules.ts'
+
+/** Why a check only a 429 decides went untested in a run. */
+const NO_429 = 'no 429 was received (--include rate-limit provokes one)'
 
 /**
  * The day the deprecated `getPet` goes away (spec §4.3), as `YYYY-MM-DD`.
@@ -276,6 +280,13 @@ const definitions = [
       { faults: ['limiter-keyed-by-address', 'remaining-never-changes'] },
     ],
     [
+      'ratelimit.keys-separate',
+      'Each key has its own counter',
+      "§8 Rate limits by plan (each key's plan sets its limit), §5",
+      "with a second key (`--other-token`): within one window, a `GET /pets` with the other key and then one with the key lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once); not tested without a second key",
+      { faults: ['limiter-keyed-by-address', 'limiter-keyed-by-plan', 'remaining-never-changes'] },
+    ],
+    [
       'ratelimit.counts-overlapping',
       'Requests sent at the same time each count',
       '§8 Rate limit headers',
@@ -283,7 +294,7 @@ const definitions = [
       { faults: ['remaining-never-changes', 'overlapping-requests-counted-once'] },
     ],
   ]),
-  // Decided by a 429, which a default run does not provoke: one result per run
+  // Decided by a 429, which a default run does not provoke (NO_429): one result per run
   // (wherever the 429 came), skipped unless `--include rate-limit` or the
   // server answered 429 on its own.
   ...checks({ operations: ['any'], scope: 'response' }, [
@@ -294,8 +305,19 @@ const definitions = [
       'every 429 response has `Retry-After` (delay-seconds or an HTTP-date, RFC 9110 §10.2.3)',
       {
         judge: tooManyRetryAfter,
-        hint: 'no 429 was received (--include rate-limit provokes one)',
+        hint: NO_429,
         faults: ['retry-after-invalid'],
+      },
+    ],
+    [
+      'ratelimit.retry-after-reset',
+      "A 429's Retry-After ends by its Reset",
+      '§8 Rate limit headers, Behaviour on exceeding the limit',
+      "on every 429 with `Retry-After` and the rate-limit headers, the wait `Retry-After` asks for ends no later than that answer's `X-RateLimit-Reset`, when the limit resets (2 s of rounding allowed, 2 more without a `Date` header): a ban's longer wait must show in the Reset too",
+      {
+        judge: tooManyRetryAfterReset,
+        hint: NO_429,
+        faults: ['retry-after-in-ms', 'ban-keeps-window-reset'],
       },
     ],
     [
@@ -305,7 +327,7 @@ const definitions = [
       'every 429 response has `X-RateLimit-Remaining: 0`',
       {
         judge: tooManyRemaining,
-        hint: 'no 429 was received (--include rate-limit provokes one)',
+        hint: NO_429,
         faults: ['remaining-above-zero-on-429'],
       },
     ],

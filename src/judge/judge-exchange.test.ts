@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type CheckId, catalogue } from './catalogue.ts'
 import { createExchangeJudge, type JudgedExchange } from './judge-exchange.ts'
@@ -81,6 +82,10 @@ const broken: Record<string, Array<JudgedExchange>> = {
   'ratelimit.retry-after': [exchange({ ...errorOf(429, rateLimit(0)) })],
   'ratelimit.429-remaining': [
     exchange({ ...errorOf(429, { ...rateLimit(3), 'Retry-After': '5' }) }),
+  ],
+  // A ban's two minutes while the Reset still shows the window's end, a minute away.
+  'ratelimit.retry-after-reset': [
+    exchange({ ...errorOf(429, { ...rateLimit(0), 'Retry-After': '120' }) }),
   ],
   'auth.www-authenticate': [exchange({ ...errorOf(401), requestHeaders: {} })],
 }
@@ -413,5 +418,78 @@ describe('createExchangeJudge', () => {
   it('does not judge JSON it could not read whole', () => {
     const judge = createExchangeJudge()
     expect(judge(exchange({ responseBody: '[{"id":1,', responseTruncated: true }))).toEqual([])
+  })
+})
+
+describe('ratelimit.retry-after-reset over the whole domain', () => {
+  const violations = (headers: Record<string, string>, receivedAt: number) =>
+    createExchangeJudge()(exchange({ ...errorOf(429, headers), receivedAt })).filter(
+      (violation) => violation.check === 'ratelimit.retry-after-reset',
+    )
+  /** A 429 `ahead` s before its Reset, at `ms` into a second, with Date or without. */
+  const answer = fc.record({
+    ahead: fc.integer({ min: 0, max: 2 * 86_400 }),
+    ms: fc.integer({ min: 0, max: 999 }),
+    withDate: fc.boolean(),
+    asDate: fc.boolean(),
+  })
+  const headersOf = (
+    {
+      ahead,
+      ms,
+      withDate,
+      asDate,
+    }: { ahead: number; ms: number; withDate: boolean; asDate: boolean },
+    waitS: number,
+  ) => {
+    const at = NOW + ms
+    const nowS = Math.floor(at / 1000)
+    return {
+      at,
+      headers: {
+        ...rateLimit(0, nowS + ahead),
+        ...(withDate ? { Date: new Date(at).toUTCString() } : {}),
+        'Retry-After': asDate
+          ? new Date((Math.ceil(at / 1000) + waitS) * 1000).toUTCString()
+          : String(waitS),
+      },
+    }
+  }
+
+  it('passes a Retry-After that ends by the Reset, whatever the rounding, form and Date', () => {
+    fc.assert(
+      fc.property(answer, fc.nat(), (shape, shorter) => {
+        // The wait a server computes, `ceil(reset - now)` (at least 1), or a shorter one.
+        const faithful = Math.max(1, Math.ceil(shape.ahead - shape.ms / 1000))
+        const { at, headers } = headersOf(shape, faithful - (shorter % faithful))
+        expect(violations(headers, at)).toEqual([])
+      }),
+    )
+  })
+
+  it('fails a Retry-After that ends more than 4 s past the Reset, and names both', () => {
+    fc.assert(
+      fc.property(answer, fc.integer({ min: 5, max: 10 ** 9 }), (shape, past) => {
+        const { at, headers } = headersOf(shape, shape.ahead + past)
+        const found = violations(headers, at)
+        expect(found).toHaveLength(1)
+        expect(found[0]?.message).toMatch(/s past the Reset \d+/)
+      }),
+    )
+  })
+
+  it('judges only a 429 with both headers usable', () => {
+    for (const headers of [
+      { 'X-RateLimit-Limit': 'sixty', 'Retry-After': '600' },
+      { ...rateLimit(0), 'Retry-After': 'soon' },
+      { ...rateLimit(0), 'X-RateLimit-Reset': 'later', 'Retry-After': '600' },
+    ]) {
+      expect(violations(headers, NOW)).toEqual([])
+    }
+    const judge = createExchangeJudge()
+    const served = exchange({ responseHeaders: { ...rateLimit(5), 'Retry-After': '600' } })
+    expect(judge(served).map((violation) => violation.check)).not.toContain(
+      'ratelimit.retry-after-reset',
+    )
   })
 })

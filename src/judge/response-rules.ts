@@ -303,6 +303,42 @@ export const tooManyRetryAfter: ResponseRule = (response) => {
 }
 
 /**
+ * How far past its own `X-RateLimit-Reset` a 429's `Retry-After` may end:
+ * a second for the `Date` header's whole seconds and one for a delay rounded
+ * up (without `Date` the judge's clock adds {@link LOCAL_CLOCK_SLACK_S}).
+ */
+const RETRY_AFTER_PAST_RESET_S = 2
+
+/**
+ * `ratelimit.retry-after-reset`: a 429's `Retry-After` ends no later than the
+ * `X-RateLimit-Reset` of the same answer. The limit resets then (§8): a client
+ * told to wait longer is told something one of the two headers contradicts
+ * (a ban's wait with the window's Reset, a whole window while part of it
+ * has passed, milliseconds). Judged when both headers are usable.
+ *
+ * @example
+ * tooManyRetryAfterReset(response, memory)?.problem // 'Retry-After 30 s ends at 1767225630, 28 s past the Reset 1767225602'
+ */
+export const tooManyRetryAfterReset: ResponseRule = (response) => {
+  const rateLimit = parseRateLimitHeaders(response.headers)
+  const serverDate = serverDateSeconds(response.headers)
+  const reference = serverDate === undefined ? response.receivedAt : serverDate * 1000
+  const waitMs = parseRetryAfter(response.headers[RETRY_AFTER], reference)
+  if (response.status !== 429 || rateLimit === undefined || waitMs === undefined) {
+    return undefined
+  }
+  const endS = Math.ceil((reference + waitMs) / 1000)
+  const slack = RETRY_AFTER_PAST_RESET_S + (serverDate === undefined ? LOCAL_CLOCK_SLACK_S : 0)
+  return {
+    expected: `Retry-After ending by the Reset ${rateLimit.reset} of the same 429 (within ${slack} s)`,
+    problem:
+      endS - rateLimit.reset <= slack
+        ? undefined
+        : `Retry-After ${response.headers[RETRY_AFTER]} ends at ${endS}${serverDate === undefined ? ' (the local clock, no Date header)' : ''}, ${endS - rateLimit.reset} s past the Reset ${rateLimit.reset}`,
+  }
+}
+
+/**
  * `auth.www-authenticate`: a 401 of a pet operation names the Bearer scheme.
  *
  * @example

@@ -545,8 +545,9 @@ export function applyFault(
       ? STACK_FAULTS[fault as StackFault]
       : FAULTS[fault as Exclude<ReferenceFault, StackFault>]
   const replaced = { ...parts, ...wrap(parts, now) }
-  // The store reaches the sequence through the live parts.
+  // The store reaches the sequence, and the count the bucket, through the live parts.
   parts.ids = replaced.ids
+  parts.bucketOf = replaced.bucketOf
   return replaced
 }
 

@@ -6,7 +6,7 @@ import { parsePetId } from './parse-pet-id.ts'
 import type { ReferenceParts } from './parts.ts'
 import { IdSequence, type PetInput, PetStore } from './pet-store.ts'
 import { FixedWindowLimiter, type RateDecision } from './rate-limiter.ts'
-import type { ReferenceOptions } from './reference-options.ts'
+import { REFERENCE_TOKENS, type ReferenceOptions } from './reference-options.ts'
 
 // Stryker disable all: only the `random` list order reads this, and any order of the pets is one §4.1 allows (it shows none)
 function seeded(seed: number): () => number {
@@ -36,7 +36,7 @@ function limitName(input: PetInput, maxLength: number | undefined): PetInput {
  * const parts = createParts({ order: 'descending' }, Date.now)
  */
 export function createParts(options: ReferenceOptions, now: () => number): ReferenceParts {
-  const tokens = new Set(options.tokens ?? ['sk_ref'])
+  const tokens = new Set(options.tokens ?? REFERENCE_TOKENS)
   const categoryIds =
     // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: §2 "Category ... not shown beyond the fact that `categoryId` refers to it": an unknown categoryId may be refused or accepted
     options.unknownCategory === 'accept' ? undefined : new Set(options.categoryIds ?? [1n, 2n, 3n])
@@ -83,13 +83,15 @@ export function createParts(options: ReferenceOptions, now: () => number): Refer
       // Stryker disable next-line StringLiteral: no key and any text that is not a key fail alike (§5.3 "missing or invalid")
       return tokens.has(key ?? '') ? key : undefined
     },
-    count(request) {
+    bucketOf(request) {
       const key = parts.keyOf(request)
-      const bucket =
-        key === undefined
-          ? // Stryker disable next-line StringLiteral: how callers without a key are grouped is open (§8 limits by plan, and a caller without a key has none)
-            `address:${request.address}`
-          : `key:${key}`
+      return key === undefined
+        ? // Stryker disable next-line StringLiteral: how callers without a key are grouped is open (§8 limits by plan, and a caller without a key has none)
+          `address:${request.address}`
+        : `key:${key}`
+    },
+    count(request) {
+      const bucket = parts.bucketOf(request)
       return banned(bucket, limiter.take(bucket))
     },
     present(pet) {

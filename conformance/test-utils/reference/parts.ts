@@ -48,7 +48,9 @@ export interface ReferenceParts {
   parsePetId: (text: string) => bigint
   /** The caller's valid key, or undefined. */
   keyOf: (request: ParsedRequest) => string | undefined
-  /** Counts the request against its key's (or address's) window. */
+  /** The rate-limit bucket of a request: its key's, or its address's when it has none. */
+  bucketOf: (request: ParsedRequest) => string
+  /** Counts the request against its bucket's window. */
   count: (request: ParsedRequest) => RateDecision | Promise<RateDecision>
   /** A stored pet as the API shows it. */
   present: (pet: StoredPet) => Record<string, unknown>

@@ -13,6 +13,8 @@ export interface RateDecision {
   over: boolean
   /** Whole seconds until the window ends, at least 1. */
   retryAfterS: number
+  /** The length of a window, in seconds. */
+  windowS: number
 }
 
 interface Window {
@@ -59,6 +61,7 @@ export class FixedWindowLimiter {
       reset,
       over: window.count > this.#limit,
       retryAfterS: Math.max(1, Math.ceil(reset - nowS)),
+      windowS: this.#windowS,
     }
   }
 }

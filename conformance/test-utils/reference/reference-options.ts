@@ -74,7 +74,7 @@ export type ReferenceFault =
 export interface ReferenceOptions {
   /** Where the API lives: `/v1` by default, e.g. `/api/v1`. */
   basePath?: string
-  /** Accepted bearer keys. */
+  /** Accepted bearer keys; {@link REFERENCE_TOKENS} by default. */
   tokens?: Array<string>
   /** The first id assigned; e.g. 9007199254740993n for ids beyond 2^53. */
   firstId?: bigint
@@ -141,3 +141,12 @@ export interface ReferenceOptions {
   /** The server's clock (ms), for rate-limit windows and `Date`; injectable for tests. */
   clock?: () => number
 }
+
+/**
+ * The keys the reference server accepts by default: the kit's key and the
+ * second key of `ratelimit.keys-separate`.
+ *
+ * @example
+ * REFERENCE_TOKENS[0] // 'sk_ref'
+ */
+export const REFERENCE_TOKENS: ReadonlyArray<string> = ['sk_ref', 'sk_ref_other']

@@ -329,6 +329,24 @@ export const STACK_FAULTS = {
   'retry-after-in-ms': numericHeader('Retry-After', (value) => value * 1000, 429),
   // Reset as `Date.now() + windowMs` (milliseconds since the epoch, not the seconds §8 names).
   'reset-as-ms-since-epoch': numericHeader('X-RateLimit-Reset', (value) => value * 1000),
+  // One counter per plan, not per key: an express-rate-limit `keyGenerator`
+  // returning `req.user.plan` (§8's "Rate limits by plan" read as the bucket).
+  // Every key of the reference server is on one plan.
+  'limiter-keyed-by-plan': ({ bucketOf, keyOf }) => ({
+    bucketOf: (request) => (keyOf(request) === undefined ? bucketOf(request) : 'plan:default'),
+  }),
+  // A ban added after the limiter, as express-brute's `FailTooManyRequests`
+  // behind express-rate-limit: the 429 gets the ban's `Retry-After` (until
+  // `nextValidRequestDate`) while the limiter's `X-RateLimit-Reset` of the
+  // current window stays as it was set.
+  'ban-keeps-window-reset': ({ count }, now) => ({
+    async count(request) {
+      const decision = await count(request)
+      const nowS = now() / 1000
+      const windowEnd = (Math.floor(nowS / decision.windowS) + 1) * decision.windowS
+      return decision.over ? { ...decision, reset: windowEnd } : decision
+    },
+  }),
 } satisfies Record<string, Wrap>
 
 /**
