@@ -5,7 +5,11 @@ import type { TransportRequest, TransportResponse } from './undici-transport.ts'
 
 const RESET = 1_767_225_660
 
-function setup(responses: Array<Partial<TransportResponse> | Error>, maxRequests = 100) {
+function setup(
+  responses: Array<Partial<TransportResponse> | Error>,
+  maxRequests = 100,
+  keys: { token: string; otherToken?: string } = { token: 'sk_secret_key' },
+) {
   let now = 1_767_225_600_000
   const sleeps: Array<number> = []
   const sent: Array<TransportRequest> = []
@@ -16,7 +20,7 @@ function setup(responses: Array<Partial<TransportResponse> | Error>, maxRequests
   const pacer = createRateLimitPacer({ now: () => now, sleep })
   const client = createHttpClient({
     baseUrl: 'http://api.test/v1/',
-    token: 'sk_secret_key',
+    ...keys,
     transport: async (request) => {
       sent.push(request)
       const next = responses.shift() ?? {}
@@ -107,5 +111,25 @@ describe('createHttpClient', () => {
     expect(sent[0]?.headers.Authorization).toBe('Token sk_secret_key')
     expect(exchange.request.headers.Authorization).toBe('Token $PETSTORE_API_KEY')
     expect(exchange.credential).toBe('invalid')
+  })
+
+  it('sends the other key for `other` and writes each key as its own placeholder, whole', async () => {
+    // One key starts with the other; the second is a part of the first placeholder's text.
+    for (const keys of [
+      { token: 'sk_ref', otherToken: 'sk_ref_other' },
+      { token: 'sk_ref_other', otherToken: 'sk_ref' },
+      { token: 'sk_secret_key', otherToken: 'API_KEY' },
+    ]) {
+      const { client, sent } = setup(
+        [{ status: 401, body: `["${keys.token}","${keys.otherToken}"]` }],
+        100,
+        keys,
+      )
+      const exchange = await client.send({ ...listPets, auth: 'other' })
+      expect(sent[0]?.headers.Authorization).toBe(`Bearer ${keys.otherToken}`)
+      expect(exchange.request.headers.Authorization).toBe('Bearer $PETSTORE_OTHER_API_KEY')
+      expect(exchange.response?.body).toBe('["$PETSTORE_API_KEY","$PETSTORE_OTHER_API_KEY"]')
+      expect(exchange.credential).toBe('other')
+    }
   })
 })

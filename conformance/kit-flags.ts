@@ -27,7 +27,7 @@ export const KIT_FLAGS = {
   'other-token': {
     type: 'string',
     describe:
-      'A second API key, for the check that each key has its own counter (default: $PETSTORE_OTHER_API_KEY)',
+      "A key of another account, for the check that its requests do not count against --token's (default: $PETSTORE_OTHER_API_KEY)",
   },
   reporter: {
     type: 'string',
@@ -122,5 +122,7 @@ Exit codes: 0 every required check passed; 1 a required check failed (or, with
 usage, the base URL unreachable, the key rejected by the pre-flight request, or
 a run that stopped early (--max-duration, the server gone, a wait too long).
 
-The key comes from --token or PETSTORE_API_KEY; reports write it as
-$PETSTORE_API_KEY, so the curl commands run as they are once it is exported.`
+The key comes from --token or PETSTORE_API_KEY (a second one, of another
+account, from --other-token or PETSTORE_OTHER_API_KEY); reports write them as
+$PETSTORE_API_KEY and $PETSTORE_OTHER_API_KEY, so the curl commands run as they
+are once those are exported.`

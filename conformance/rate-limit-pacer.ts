@@ -72,7 +72,7 @@ interface Bucket {
 
 /**
  * Paces requests by the rate-limit headers the server sends, one bucket per
- * credential (the key, and the per-address bucket of unauthenticated calls):
+ * credential (the key, the other key, and the per-address bucket of unauthenticated calls):
  * requests go out while `Remaining` is above zero, then the pacer waits for
  * `Reset`. Without usable headers it spaces requests at the Free plan's
  * 60 a minute.
@@ -100,7 +100,12 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
       return
     }
     texts.add(text)
-    const who = credential === 'valid' ? 'the key' : 'requests without a valid key'
+    const who =
+      credential === 'valid'
+        ? 'the key'
+        : credential === 'other'
+          ? 'the other key'
+          : 'requests without a valid key'
     options.onNote?.(
       kitNote(
         texts.size > MAX_PACING_NOTES

@@ -22,8 +22,8 @@ export type {
 export type Credential = 'valid' | 'other' | 'invalid'
 
 /**
- * A request as the kit sent it. Header values never contain the key:
- * it is written as `$PETSTORE_API_KEY`.
+ * A request as the kit sent it. Header values never contain a key: they
+ * are written as `$PETSTORE_API_KEY` and `$PETSTORE_OTHER_API_KEY`.
  */
 export interface RecordedRequest {
   method: string
@@ -67,7 +67,7 @@ export interface CheckFailure {
   status?: number
   /** What came back: the status and the start of the body, or the transport error. */
   response?: string
-  /** A shell command that reproduces the request; the key is `$PETSTORE_API_KEY`. */
+  /** A shell command that reproduces the request; the keys are `$PETSTORE_API_KEY` and `$PETSTORE_OTHER_API_KEY`. */
   curl?: string
   /** For generated cases: the seed and path that replay it, and the shrunk input. */
   seed?: number

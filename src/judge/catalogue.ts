@@ -23,8 +23,10 @@ import {
   bearerChallenge,
   errorBody,
   jsonResponse,
+  LOCAL_CLOCK_SLACK_S,
   noServerError,
   ordersExist,
+  RETRY_AFTER_PAST_RESET_S,
   rateLimitHeaders,
   rateLimitValues,
   remainingDecreases,
@@ -281,9 +283,9 @@ const definitions = [
     ],
     [
       'ratelimit.keys-separate',
-      'Each key has its own counter',
-      "§8 Rate limits by plan (each key's plan sets its limit), §5",
-      "with a second key (`--other-token`): within one window, a `GET /pets` with the other key and then one with the key lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once); not tested without a second key",
+      "Another caller's key does not count against the key",
+      '§8 Rate limit headers (the limit in force for the caller), §5',
+      "with a key of another account (`--other-token`, any plan): within one window, a `GET /pets` with the other key and then the next measured request with the key (a create, or a get when read-only) lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once); not tested without a second key",
       { faults: ['limiter-keyed-by-address', 'limiter-keyed-by-plan', 'remaining-never-changes'] },
     ],
     [
@@ -313,7 +315,7 @@ const definitions = [
       'ratelimit.retry-after-reset',
       "A 429's Retry-After ends by its Reset",
       '§8 Rate limit headers, Behaviour on exceeding the limit',
-      "on every 429 with `Retry-After` and the rate-limit headers, the wait `Retry-After` asks for ends no later than that answer's `X-RateLimit-Reset`, when the limit resets (2 s of rounding allowed, 2 more without a `Date` header): a ban's longer wait must show in the Reset too",
+      `on every 429 with \`Retry-After\` and the rate-limit headers, the wait \`Retry-After\` asks for ends no later than that answer's \`X-RateLimit-Reset\`, when the limit resets (${RETRY_AFTER_PAST_RESET_S} s of rounding allowed, ${LOCAL_CLOCK_SLACK_S} more for a delay on an answer without \`Date\`): a ban's longer wait must show in the Reset too`,
       {
         judge: tooManyRetryAfterReset,
         hint: NO_429,

@@ -478,6 +478,23 @@ describe('ratelimit.retry-after-reset over the whole domain', () => {
     )
   })
 
+  it('reads an HTTP-date by itself: 3 s past the Reset fails with or without Date, and names no clock', () => {
+    const resetS = NOW / 1000 + 60
+    for (const withDate of [true, false]) {
+      const found = violations(
+        {
+          ...rateLimit(0, resetS),
+          ...(withDate ? { Date: new Date(NOW).toUTCString() } : {}),
+          'Retry-After': new Date((resetS + 3) * 1000).toUTCString(),
+        },
+        NOW,
+      )
+      expect(found.map((violation) => violation.message)).toEqual([
+        expect.stringMatching(/ends at \d+, 3 s past the Reset/),
+      ])
+    }
+  })
+
   it('judges only a 429 with both headers usable', () => {
     for (const headers of [
       { 'X-RateLimit-Limit': 'sixty', 'Retry-After': '600' },

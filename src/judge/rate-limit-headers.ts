@@ -111,18 +111,34 @@ export function parseRateLimitHeaders(
  * parseRetryAfter('3', Date.now()) // 3000
  */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  const end = retryAfterEnd(value, now)
+  return end === undefined ? undefined : Math.max(0, end.at - now)
+}
+
+/**
+ * When the wait `Retry-After` asks for ends (ms since the epoch) and whether
+ * the header named that time itself (`dated`: an HTTP-date, whatever `now`
+ * is) or a delay from `now`. `undefined` when absent or malformed.
+ *
+ * @example
+ * retryAfterEnd('3', 1_000) // { at: 4_000, dated: false }
+ */
+export function retryAfterEnd(
+  value: string | undefined,
+  now: number,
+): { at: number; dated: boolean } | undefined {
   if (value === undefined) {
     return undefined
   }
   const seconds = parseIntegerHeader(value)
   if (seconds !== undefined) {
-    return seconds * 1000
+    return { at: now + seconds * 1000, dated: false }
   }
   if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value.trim())) {
     return undefined
   }
   const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+  return Number.isNaN(date) ? undefined : { at: date, dated: true }
 }
 
 /**

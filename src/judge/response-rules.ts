@@ -12,14 +12,20 @@ import {
   parseRateLimitHeaders,
   parseRetryAfter,
   rateLimitHeaderProblems,
+  retryAfterEnd,
   serverDateSeconds,
 } from './rate-limit-headers.ts'
 
 /** The operations whose responses the spec describes in full (§4): their bodies are JSON. */
 const SPECIFIED: ReadonlySet<OperationId> = new Set(['listPets', 'createPet', 'getPet'])
 const MAX_RESET_AHEAD_S = 31 * 24 * 60 * 60
-/** Without a `Date` header the judge's own clock is the reference: allow this much skew. */
-const LOCAL_CLOCK_SLACK_S = 2
+/**
+ * Without a `Date` header the judge's own clock is the reference: allow this much skew.
+ *
+ * @example
+ * LOCAL_CLOCK_SLACK_S // 2
+ */
+export const LOCAL_CLOCK_SLACK_S = 2
 /**
  * The most rate-limit buckets (credentials) remembered for
  * `ratelimit.remaining-decreases`; the least recently seen is forgotten first.
@@ -304,10 +310,14 @@ export const tooManyRetryAfter: ResponseRule = (response) => {
 
 /**
  * How far past its own `X-RateLimit-Reset` a 429's `Retry-After` may end:
- * a second for the `Date` header's whole seconds and one for a delay rounded
- * up (without `Date` the judge's clock adds {@link LOCAL_CLOCK_SLACK_S}).
+ * a second for the `Date` header's whole seconds and one for a wait rounded
+ * up. A delay on a response without `Date` is counted from the judge's clock,
+ * which adds {@link LOCAL_CLOCK_SLACK_S}; an HTTP-date needs no clock.
+ *
+ * @example
+ * RETRY_AFTER_PAST_RESET_S // 2
  */
-const RETRY_AFTER_PAST_RESET_S = 2
+export const RETRY_AFTER_PAST_RESET_S = 2
 
 /**
  * `ratelimit.retry-after-reset`: a 429's `Retry-After` ends no later than the
@@ -317,24 +327,25 @@ const RETRY_AFTER_PAST_RESET_S = 2
  * has passed, milliseconds). Judged when both headers are usable.
  *
  * @example
- * tooManyRetryAfterReset(response, memory)?.problem // 'Retry-After 30 s ends at 1767225630, 28 s past the Reset 1767225602'
+ * tooManyRetryAfterReset(response, memory)?.problem // 'Retry-After 30 ends at 1767225630, 28 s past the Reset 1767225602'
  */
 export const tooManyRetryAfterReset: ResponseRule = (response) => {
   const rateLimit = parseRateLimitHeaders(response.headers)
   const serverDate = serverDateSeconds(response.headers)
   const reference = serverDate === undefined ? response.receivedAt : serverDate * 1000
-  const waitMs = parseRetryAfter(response.headers[RETRY_AFTER], reference)
-  if (response.status !== 429 || rateLimit === undefined || waitMs === undefined) {
+  const end = retryAfterEnd(response.headers[RETRY_AFTER], reference)
+  if (response.status !== 429 || rateLimit === undefined || end === undefined) {
     return undefined
   }
-  const endS = Math.ceil((reference + waitMs) / 1000)
-  const slack = RETRY_AFTER_PAST_RESET_S + (serverDate === undefined ? LOCAL_CLOCK_SLACK_S : 0)
+  const localClock = !end.dated && serverDate === undefined
+  const endS = Math.ceil(end.at / 1000)
+  const slack = RETRY_AFTER_PAST_RESET_S + (localClock ? LOCAL_CLOCK_SLACK_S : 0)
   return {
     expected: `Retry-After ending by the Reset ${rateLimit.reset} of the same 429 (within ${slack} s)`,
     problem:
       endS - rateLimit.reset <= slack
         ? undefined
-        : `Retry-After ${response.headers[RETRY_AFTER]} ends at ${endS}${serverDate === undefined ? ' (the local clock, no Date header)' : ''}, ${endS - rateLimit.reset} s past the Reset ${rateLimit.reset}`,
+        : `Retry-After ${response.headers[RETRY_AFTER]} ends at ${endS}${localClock ? ' (by the local clock, no Date header)' : ''}, ${endS - rateLimit.reset} s past the Reset ${rateLimit.reset}`,
   }
 }
 

@@ -23,6 +23,17 @@ interface Window {
 }
 
 /**
+ * The end (Unix s) of the fixed window of `windowS` seconds that holds `nowS`:
+ * windows are aligned to multiples of their length.
+ *
+ * @example
+ * windowEnd(125.5, 60) // 180
+ */
+export function windowEnd(nowS: number, windowS: number): number {
+  return (Math.floor(nowS / windowS) + 1) * windowS
+}
+
+/**
  * Fixed-window rate limiting with one counter per key: windows are aligned
  * to multiples of `windowS` seconds; a key's counter starts again at zero
  * in each new window. The table holds one entry per key seen (the server's
@@ -47,14 +58,14 @@ export class FixedWindowLimiter {
   /** Counts one request (`cost` of them) for `key` and decides. */
   take(key: string, cost = 1): RateDecision {
     const nowS = this.#now() / 1000
-    const start = Math.floor(nowS / this.#windowS) * this.#windowS
+    const reset = windowEnd(nowS, this.#windowS)
+    const start = reset - this.#windowS
     let window = this.#windows.get(key)
     if (window === undefined || window.start !== start) {
       window = { start, count: 0 }
       this.#windows.set(key, window)
     }
     window.count += cost
-    const reset = start + this.#windowS
     return {
       limit: this.#limit,
       remaining: Math.max(0, this.#limit - window.count),

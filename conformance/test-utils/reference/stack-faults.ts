@@ -2,6 +2,7 @@ import { parseExactJson, stringifyExactJson } from './exact-json.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { PetInput } from './pet-store.ts'
+import { windowEnd } from './rate-limiter.ts'
 
 type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
 
@@ -342,9 +343,9 @@ export const STACK_FAULTS = {
   'ban-keeps-window-reset': ({ count }, now) => ({
     async count(request) {
       const decision = await count(request)
-      const nowS = now() / 1000
-      const windowEnd = (Math.floor(nowS / decision.windowS) + 1) * decision.windowS
-      return decision.over ? { ...decision, reset: windowEnd } : decision
+      return decision.over
+        ? { ...decision, reset: windowEnd(now() / 1000, decision.windowS) }
+        : decision
     },
   }),
 } satisfies Record<string, Wrap>
