@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BudgetExhaustedError, createHttpClient, ServerUnreachableError } from './http-client.ts'
 import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
@@ -131,5 +132,27 @@ describe('createHttpClient', () => {
       expect(exchange.response?.body).toBe('["$PETSTORE_API_KEY","$PETSTORE_OTHER_API_KEY"]')
       expect(exchange.credential).toBe('other')
     }
+  })
+
+  it('writes any two keys as their placeholders, whatever characters they hold', async () => {
+    // Keys without a quote or space, so that the quotes of the body delimit them.
+    const key = fc.stringMatching(/^[!#-~]{4,40}$/)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(key, key).filter(([a, b]) => a !== b),
+        async ([token, otherToken]) => {
+          const { client } = setup(
+            [{ status: 401, body: `"${token}" "${otherToken}" "${token}"` }],
+            100,
+            { token, otherToken },
+          )
+          const exchange = await client.send({ ...listPets, auth: 'other' })
+          expect(exchange.response?.body).toBe(
+            '"$PETSTORE_API_KEY" "$PETSTORE_OTHER_API_KEY" "$PETSTORE_API_KEY"',
+          )
+        },
+      ),
+      { seed: 26, numRuns: 200 },
+    )
   })
 })

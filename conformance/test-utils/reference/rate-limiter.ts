@@ -17,8 +17,9 @@ export interface RateDecision {
   windowS: number
 }
 
+/** A key's current window, named by its end. */
 interface Window {
-  start: number
+  reset: number
   count: number
 }
 
@@ -59,10 +60,9 @@ export class FixedWindowLimiter {
   take(key: string, cost = 1): RateDecision {
     const nowS = this.#now() / 1000
     const reset = windowEnd(nowS, this.#windowS)
-    const start = reset - this.#windowS
     let window = this.#windows.get(key)
-    if (window === undefined || window.start !== start) {
-      window = { start, count: 0 }
+    if (window === undefined || window.reset !== reset) {
+      window = { reset, count: 0 }
       this.#windows.set(key, window)
     }
     window.count += cost
