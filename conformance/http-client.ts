@@ -4,6 +4,7 @@ import { RETRY_AFTER } from '../src/spec/headers.ts'
 import { countOf } from './model/count-of.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { ConformanceError } from './model/kit-message.ts'
+import { swapAll } from './model/swap-all.ts'
 import { KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER } from './model/to-curl.ts'
 import type { Credential, Exchange, OperationId, RunStats } from './model/types.ts'
 import { type RateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
@@ -95,30 +96,6 @@ const CONSECUTIVE_ERRORS_BEFORE_GIVING_UP = 3
 export const ACCEPT_ENCODING = 'gzip, deflate, br'
 
 /**
- * Replaces every occurrence of the given strings by what `by` maps them to, in
- * one pass and longest first: a string that contains another (a key that
- * starts with the other key) is replaced whole, and nothing a replacement
- * wrote is read again.
- *
- * @example
- * swapAll(['sk_ref', 'sk_ref_other'], new Map([['sk_ref', '$A'], ['sk_ref_other', '$B']]))('sk_ref_other sk_ref') // '$B $A'
- */
-function swapAll(
-  strings: Array<string>,
-  by: ReadonlyMap<string, string>,
-): (text: string) => string {
-  if (strings.length === 0) return (text) => text
-  const pattern = new RegExp(
-    [...strings]
-      .sort((a, b) => b.length - a.length)
-      .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('|'),
-    'g',
-  )
-  return (text) => text.replace(pattern, (found) => by.get(found) ?? found)
-}
-
-/**
  * The kit's HTTP client: a good client of a rate-limited API. It paces by
  * the rate-limit headers, backs off on an unrequested 429 (honouring
  * `Retry-After`, exponential, capped), counts requests against a budget and
@@ -143,15 +120,14 @@ export function createHttpClient(options: HttpClientOptions) {
   let nextId = 1
   let consecutiveErrors = 0
 
-  const placeholderOf = new Map<string, string>([[options.token, KEY_PLACEHOLDER]])
-  if (options.otherToken) placeholderOf.set(options.otherToken, OTHER_KEY_PLACEHOLDER)
-  const keyOf = new Map([...placeholderOf].map(([key, placeholder]) => [placeholder, key]))
-  /** The text with each key of 4 characters or more written as its placeholder (`reveal`: the reverse). */
-  const redact = swapAll(
-    [...placeholderOf.keys()].filter((key) => key.length >= 4),
-    placeholderOf,
-  )
-  const reveal = swapAll([...keyOf.keys()], keyOf)
+  const keys: Array<readonly [string, string]> = [[options.token, KEY_PLACEHOLDER]]
+  if (options.otherToken) keys.push([options.otherToken, OTHER_KEY_PLACEHOLDER])
+  const shown = keys.filter(([key]) => key.length >= 4)
+  const placeholders = keys.map(([key, placeholder]) => [placeholder, key] as const)
+  /** The text with each key of 4 characters or more written as its placeholder. */
+  const redact = (text: string): string => swapAll(text, shown)
+  /** The text with each placeholder written as its key. */
+  const reveal = (text: string): string => swapAll(text, placeholders)
 
   const sleep = async (ms: number, reason: string): Promise<void> => {
     options.onWait?.(ms, reason)

@@ -1,3 +1,4 @@
+import { swapAll } from './swap-all.ts'
 import type { RecordedRequest } from './types.ts'
 
 /**
@@ -16,10 +17,8 @@ export const KEY_PLACEHOLDER = '$PETSTORE_API_KEY'
  */
 export const OTHER_KEY_PLACEHOLDER = '$PETSTORE_OTHER_API_KEY'
 
-/** Either key's placeholder, as the shell is to expand it. */
-const PLACEHOLDERS = new RegExp(
-  `(${[KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER].map((name) => name.replace('$', '\\$')).join('|')})`,
-)
+/** The keys' placeholders, which the shell is to expand (each swapped for itself). */
+const PLACEHOLDERS = [KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER].map((name) => [name, name] as const)
 
 const SAFE = /^[A-Za-z0-9_\-.,:/=@%+]+$/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
@@ -59,15 +58,11 @@ export function shellQuote(value: string): string {
  * nothing else; any other string as {@link shellQuote} does.
  */
 function quoteWithKey(value: string): string {
-  if (!PLACEHOLDERS.test(value)) {
+  if (!PLACEHOLDERS.some(([name]) => value.includes(name))) {
     return shellQuote(value)
   }
-  // Split with a capture group: the placeholders are the odd entries.
-  const parts = value.split(PLACEHOLDERS)
-  const escaped = parts.map((part, index) =>
-    index % 2 === 1 ? part : part.replace(/["\\$`]/g, (char) => `\\${char}`),
-  )
-  return `"${escaped.join('')}"`
+  const inDoubleQuotes = (text: string) => text.replace(/["\\$`]/g, (char) => `\\${char}`)
+  return `"${swapAll(value, PLACEHOLDERS, inDoubleQuotes)}"`
 }
 
 /**
