@@ -3,6 +3,7 @@ import { parseRateLimitHeaders, type RateLimitHeaders } from '../src/judge/rate-
 import { countOf } from './model/count-of.ts'
 import { kitPath, NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
+import { toCurlSequence } from './model/to-curl.ts'
 import type { CheckOperation, Exchange } from './model/types.ts'
 import {
   ensureCategoryId,
@@ -238,7 +239,8 @@ export const requestCountProbe: Probe = {
     if (context.wants('ratelimit.counts-once') || foreign.length > 0) {
       for (const [index, step] of steps.entries()) {
         const before = foreign[index]
-        let refused: Exchange | undefined
+        let unjudged: string | undefined
+        let sentBefore: Exchange | undefined
         const { measured, last } = await measure(context, base, async () => {
           if (before) {
             const exchange = await client.send({
@@ -247,30 +249,38 @@ export const requestCountProbe: Probe = {
               path: kitPath('listPets', {}, 'limit=1'),
               auth: before.auth,
             })
-            // The second key must be a key: refused, it shows nothing of its counter.
-            refused =
-              before.auth === 'other' && exchange.response?.status === 401 ? exchange : undefined
+            sentBefore = exchange
+            // A request that never reached the server, or a second key refused as
+            // no key, shows nothing of the counters.
+            unjudged = !exchange.response
+              ? `${before.what} got ${describeResponse(exchange)}`
+              : before.auth === 'other' && exchange.response.status === 401
+                ? `the second key was refused (${describeResponse(exchange)}): is --other-token a key of this server?`
+                : undefined
           }
           return [await step.send(false)]
         })
         base = last
         if (before) {
-          if (refused) {
-            collector.skip(
-              before.check,
-              'listPets',
-              `the second key was refused (${describeResponse(refused)}): is --other-token a key of this server?`,
-            )
+          if (unjudged) {
+            collector.skip(before.check, 'listPets', unjudged)
           } else if (measured.judged) {
-            collector.assert(
-              before.check,
-              'listPets',
-              measured.last,
-              `Remaining ${measured.before.remaining - 1} after ${measured.before.remaining}: ${before.what}, then ${step.what} with the key`,
-              fellBy(measured) === 1
-                ? undefined
-                : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${before.what} and ${step.what} with the key (same window, Reset ${measured.after.reset})`,
-            )
+            const expected = `Remaining ${measured.before.remaining - 1} after ${measured.before.remaining}: ${before.what}, then ${step.what} with the key`
+            if (fellBy(measured) === 1) {
+              collector.pass(before.check, 'listPets', measured.last)
+            } else {
+              // Both requests reproduce it: the one that is not the key's, then the key's.
+              collector.fail(before.check, 'listPets', measured.last, {
+                expected,
+                actual: `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${before.what} and ${step.what} with the key (same window, Reset ${measured.after.reset})`,
+                ...(sentBefore && {
+                  sequence: toCurlSequence([
+                    { command: before.what, request: sentBefore.request },
+                    { command: `${step.what} with the key`, request: measured.last.request },
+                  ]),
+                }),
+              })
+            }
           } else {
             collector.skip(before.check, 'listPets', measured.reason)
           }

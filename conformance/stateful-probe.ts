@@ -7,7 +7,7 @@ import { countOf } from './model/count-of.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { NAME_PREFIX } from './model/kit-routes.ts'
 import { describeResponse } from './model/result-collector.ts'
-import { toCurl } from './model/to-curl.ts'
+import { toCurlSequence } from './model/to-curl.ts'
 import type { CheckOperation, Exchange } from './model/types.ts'
 
 /** An operation the stateful phase sends (those `stateful.model` judges). */
@@ -222,9 +222,9 @@ const listCommand = (status: PetStatus | undefined, limit: number | undefined): 
 }
 
 function describeFailure(failure: NonNullable<Phase['failure']>): string {
-  return failure.steps
-    .map((step, index) => `${index + 1}. ${step.command}\n   ${toCurl(step.exchange.request)}`)
-    .join('\n')
+  return toCurlSequence(
+    failure.steps.map((step) => ({ command: step.command, request: step.exchange.request })),
+  )
 }
 
 /**

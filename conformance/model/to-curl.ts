@@ -98,3 +98,19 @@ export function toCurl(request: RecordedRequest): string {
   }
   return parts.join(' ')
 }
+
+/**
+ * Requests sent in a row, numbered, each named and followed by its `curl`
+ * (how a failure that takes more than one request is shown).
+ *
+ * @example
+ * toCurlSequence([{ command: 'GET /pets without the key', request }, { command: 'GET /pets', request: next }])
+ * // '1. GET /pets without the key\n   curl -i ...\n2. GET /pets\n   curl -i ...'
+ */
+export function toCurlSequence(
+  steps: ReadonlyArray<{ command: string; request: RecordedRequest }>,
+): string {
+  return steps
+    .map((step, index) => `${index + 1}. ${step.command}\n   ${toCurl(step.request)}`)
+    .join('\n')
+}
