@@ -330,11 +330,14 @@ export const RETRY_AFTER_PAST_RESET_S = 2
  * tooManyRetryAfterReset(response, memory)?.problem // 'Retry-After 30 ends at 1767225630, 28 s past the Reset 1767225602'
  */
 export const tooManyRetryAfterReset: ResponseRule = (response) => {
+  if (response.status !== 429) {
+    return undefined
+  }
   const rateLimit = parseRateLimitHeaders(response.headers)
   const serverDate = serverDateSeconds(response.headers)
   const reference = serverDate === undefined ? response.receivedAt : serverDate * 1000
   const end = retryAfterEnd(response.headers[RETRY_AFTER], reference)
-  if (response.status !== 429 || rateLimit === undefined || end === undefined) {
+  if (rateLimit === undefined || end === undefined) {
     return undefined
   }
   const localClock = !end.dated && serverDate === undefined
