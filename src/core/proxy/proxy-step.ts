@@ -15,10 +15,13 @@ import { hostOnlyCookie } from './host-only-cookie.ts'
 import { judgeRequest } from './judge-request.ts'
 import type { ProxyTarget } from './proxy-target.ts'
 import { carriesBody } from './read-upstream-body.ts'
-import type { Upstream, UpstreamAnswer } from './upstream.ts'
+import { type Upstream, type UpstreamAnswer, wasNotSent } from './upstream.ts'
 
 /** Request headers the proxy never forwards: its own (`host`, recomputed `content-length`, `expect`). */
 const NOT_FORWARDED = new Set(['host', 'content-length', 'expect'])
+
+/** The methods that act on nothing (RFC 9110 §9.2.1): the mock may answer them for an upstream that failed at any point. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The simulation query parameters: the mock's own, not sent upstream when it used them. */
 const SIMULATION_PARAMS = ['__code', '__delay']
@@ -36,7 +39,12 @@ const TEXT = new TextDecoder()
 export interface ProxyDeps {
   target: ProxyTarget
   upstream: Upstream
-  /** `--proxy-fallback mock`: the mock answers when the upstream has no such route or is down. */
+  /**
+   * `--proxy-fallback mock`: the mock answers when the upstream has no such
+   * route, or cannot be reached for a safe method (`GET`, `HEAD`, `OPTIONS`)
+   * or before the request was sent (`wasNotSent`); a request the upstream may
+   * have acted on is answered 502 `upstream_unreachable`, never carried out twice.
+   */
   fallback: boolean
   /** The spec's rules (`createExchangeJudge()`), one per stream of exchanges. */
   judge: ReturnType<typeof createExchangeJudge>
@@ -70,7 +78,7 @@ export interface ProxyDeps {
  * it is (`source`: the caller's request, or the upstream's response). Errors
  * on demand still answer without the upstream. With `fallback`, `mock`
  * answers what the upstream has no route for (a route-like 404, 405, 501) or
- * cannot be reached for, and `ctx.fallback` says which. The proxy's own Errors
+ * cannot be reached for (see `ProxyDeps.fallback`), and `ctx.fallback` says which. The proxy's own Errors
  * are counted by `countOwn`, so that they carry the mock's rate-limit headers.
  *
  * @example
@@ -126,7 +134,15 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
           whenDone: request.whenDone?.bind(request),
         })
       } catch (error) {
-        if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {
+        // Only a request the upstream cannot have acted on: a safe method, or
+        // one that failed before it was sent (a create the upstream received
+        // and then dropped is never carried out a second time by the mock).
+        if (
+          fallback &&
+          error instanceof ApiError &&
+          error.code === 'upstream_unreachable' &&
+          (SAFE_METHODS.has(request.method) || wasNotSent(error))
+        ) {
           ctx.fallback = 'unreachable'
           return mock(ctx)
         }
