@@ -117,7 +117,7 @@ describe('petstore-mock --proxy over HTTP', () => {
           'keep-alive': 'timeout=5',
           'proxy-authorization': 'Basic abc',
           te: 'trailers',
-          'x-end-to-end': 'kept',
+          'x-request-id': 'kept',
         },
         agent: false,
       })
@@ -143,7 +143,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(forwarded?.url).toBe('/api/v1/pets?limit=3&status=sold')
     expect(forwarded?.body).toBe('{"name":"Rex","categoryId":1}')
     expect(forwarded?.headers.authorization).toBe('Bearer sk_ref')
-    expect(forwarded?.headers['x-end-to-end']).toBe('kept')
+    expect(forwarded?.headers['x-request-id']).toBe('kept')
     expect(forwarded?.headers.host).toBe(new URL(upstream.url).host)
     for (const name of ['x-secret', 'keep-alive', 'proxy-authorization', 'te']) {
       expect(forwarded?.headers[name], name).toBeUndefined()
