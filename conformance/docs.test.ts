@@ -6,15 +6,16 @@ import {
   findTable,
   parseHelpOptions,
   parseMarkdownTables,
-} from '../test/readme-tables.ts'
+} from '../test/markdown-tables.ts'
 import { runCli } from './cli.ts'
 import { KIT_DEFAULTS } from './model/kit-defaults.ts'
 import { KIT_CODES } from './model/kit-message.ts'
 import { MAX_PACING_NOTES } from './rate-limit-pacer.ts'
 
-const readme = readFile(join(import.meta.dirname, '..', 'README.md'), 'utf8')
+/** The page of docs/ that documents the kit. */
+const readme = readFile(join(import.meta.dirname, '..', 'docs', 'conformance.md'), 'utf8')
 
-describe("the README's conformance section", () => {
+describe('docs/conformance.md', () => {
   it('lists every stop and error code of the kit, and no other', async () => {
     const text = await readme
     const rows = [...text.matchAll(/^\| `(ERR_PETSTORE_CONFORMANCE_[A-Z_]+)`/gm)].map(
@@ -47,7 +48,7 @@ describe("the README's conformance section", () => {
   })
 })
 
-describe("the README's flag table of the kit", () => {
+describe('the flag table of the kit in docs/conformance.md', () => {
   it('lists every flag of petstore-conformance with its default, and no other', async () => {
     const out = { stdout: '' }
     const code = await runCli(['--help'], {
@@ -61,7 +62,7 @@ describe("the README's flag table of the kit", () => {
     const table = findTable(
       parseMarkdownTables(await readme),
       ['flag', 'default', 'what it does'],
-      'The conformance kit',
+      'Flags',
     )
     expect(compareFlags(table, options)).toEqual([])
   })
@@ -71,8 +72,8 @@ describe("the README's flag table of the kit", () => {
     const table = findTable(
       parseMarkdownTables(await readme),
       ['flag', 'default', 'what it does'],
-      'The conformance kit',
+      'Flags',
     )
-    expect(compareFlags(table, options)).toContain('CLI option --made-up has no README row')
+    expect(compareFlags(table, options)).toContain('CLI option --made-up has no docs row')
   })
 })
