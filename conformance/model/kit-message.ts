@@ -6,7 +6,7 @@ export const KIT_PREFIX = '[petstore-conformance]'
 
 /**
  * The stable codes of the kit's errors and stop reasons. docs/conformance.md
- * lists them (conformance/docs.test.ts).
+ * lists them (conformance/run/docs.test.ts).
  */
 export const KIT_CODES = {
   usage: 'ERR_PETSTORE_CONFORMANCE_USAGE',
