@@ -2,8 +2,8 @@ import type http from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type RawServer, startRawServer } from '../../../conformance/test-utils/raw-server.ts'
 import { type RunningServer, startServer } from '../../adapter/node/start-server.ts'
+import { type RawServer, startRawServer } from '../../test-utils/raw-server.ts'
 import type { JournalEntry } from '../journal/journal-entry.ts'
 
 /**
