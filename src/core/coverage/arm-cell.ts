@@ -1,9 +1,9 @@
 import { whole } from '../../base/options/whole-option.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip, printable } from '../../errors/clip.ts'
-import { isPlainObject } from '../../errors/is-plain-object.ts'
 import { ADMIN_PREFIX } from '../../spec/paths.ts'
 import { routeOf } from '../../spec/routes.ts'
+import { clip, printable } from '../../utils/clip.ts'
+import { isPlainObject } from '../../utils/is-plain-object.ts'
 import {
   MAX_SCENARIO_TIMES,
   type Scenario,

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
+import { clip } from '../../utils/clip.ts'
 import { type ClassifiedAnswer, classifyAnswer } from './classify-answer.ts'
 import { type CoverageCell, coverageCells } from './coverage-model.ts'
 
