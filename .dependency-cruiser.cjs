@@ -6,11 +6,15 @@ const NODE_BUILTIN = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.
 /**
  * The layers of src/, from the ground up: a module may import its own layer and
  * those below it, never one above. `src/index.ts` (the package's root entry)
- * and `src/test-utils/` stand outside the layers; the README draws this list
- * (`test/layer-map.test.ts` compares them).
+ * and `src/test-utils/` stand outside the layers; docs/development.md draws
+ * this list (`test/layer-map.test.ts` compares them).
  */
 const LAYERS = [
   ['spec', 'what the API spec states: schemas, routes, limits, header names, error codes, plans'],
+  [
+    'utils',
+    'helpers of the language every layer uses: name records, the plain-object test, clip, showControls, countOf, numeric rules',
+  ],
   ['errors', 'PetstoreError and its codes, ApiError, ConfigError, message formatting'],
   ['judge', "the kit's check catalogue and the rules that judge an answer (kit and proxy)"],
   ['base', 'what the petstore is built on: the HTTP kernel, options, parameter reading, the clock'],
@@ -28,15 +32,38 @@ const LAYERS = [
   ['cli', 'the petstore-mock command'],
 ]
 
-/** The layer of each top folder, and the folders a layer may not import (every higher one). */
-function layerRules() {
-  const names = LAYERS.map(([name]) => name)
+/**
+ * The layers of conformance/ (the kit), from the ground up, ruled as src/'s are.
+ * Its two entries (`conformance/index.ts`, `conformance/vitest.ts`), the tests
+ * of the kit against servers (`faults/`), `test-utils/` and `mutation/` stand
+ * outside the layers; docs/development.md draws this list beside src/'s.
+ */
+const KIT_LAYERS = [
+  [
+    'model',
+    "what a run knows: check selection, results and their collector, routes, curls, messages, the kit's model of the spec",
+  ],
+  [
+    'transport',
+    'the HTTP client (undici), the rate-limit pacer: how a request is sent, paced, counted and recorded',
+  ],
+  ['probes', 'the probes: the requests the kit sends and the checks they judge'],
+  ['reporters', 'the reports: console, JSON, JUnit, HTML, GitHub'],
+  ['run', 'runConformance, its clock and progress, the CLI: flags, options, report paths'],
+]
+
+/**
+ * The layer of each top folder of `root`, and the folders a layer may not
+ * import (every higher one).
+ */
+function layerRules(root, layers, prefix) {
+  const names = layers.map(([name]) => name)
   return names.slice(0, -1).map((name, index) => ({
-    name: `layer-${name}-imports-only-lower`,
+    name: `${prefix}-${name}-imports-only-lower`,
     severity: 'error',
-    comment: `src/${name}/ may import only ${names.slice(0, index).join(', ') || 'itself'} beside itself: ${names.slice(index + 1).join(', ')} stand above it.`,
-    from: { path: `^src/${name}/` },
-    to: { path: `^src/(${names.slice(index + 1).join('|')})/` },
+    comment: `${root}/${name}/ may import only ${names.slice(0, index).join(', ') || 'itself'} beside itself: ${names.slice(index + 1).join(', ')} stand above it.`,
+    from: { path: `^${root}/${name}/` },
+    to: { path: `^${root}/(${names.slice(index + 1).join('|')})/` },
   }))
 }
 
@@ -89,7 +116,7 @@ module.exports = {
       name: 'browser-safe-entries',
       severity: 'error',
       comment:
-        'The package entry (handlers, createPetstore) and petstore-mock/client run in browsers (README): nothing they load may need a Node.js built-in. Packages are not followed (doNotFollow), only our own modules.',
+        'The package entry (handlers, createPetstore) and petstore-mock/client run in browsers (docs/testing.md): nothing they load may need a Node.js built-in. Packages are not followed (doNotFollow), only our own modules.',
       from: { path: '^src/(index\\.ts$|client/)' },
       to: { path: NODE_BUILTIN, reachable: true },
     },
@@ -101,24 +128,31 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^conformance/' },
     },
-    ...layerRules(),
+    ...layerRules('src', LAYERS, 'layer'),
+    ...layerRules('conformance', KIT_LAYERS, 'kit-layer'),
+    readsOnly(
+      'utils-read-nothing',
+      'utils',
+      [],
+      'src/utils holds helpers of the language (records, text, numbers): it imports nothing of the project, so any layer may use it.',
+    ),
     readsOnly(
       'kernel-knows-no-domain',
       'base/http',
-      ['spec', 'errors', 'judge'],
-      'src/base/http is the kernel (request, response, router, body reader): it reads the spec, the errors and the check ids of the judge, never a domain or app folder.',
+      ['spec', 'utils', 'errors', 'judge'],
+      'src/base/http is the kernel (request, response, router, body reader): it reads the spec, the utils, the errors and the check ids of the judge, never a domain or app folder.',
     ),
     readsOnly(
       'openapi-reads-only-the-spec',
       'core/openapi',
-      ['spec', 'errors'],
-      'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module and the errors.',
+      ['spec', 'utils', 'errors'],
+      'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module, the utils and the errors.',
     ),
     readsOnly(
       'judge-reads-only-spec-and-errors',
       'judge',
-      ['spec', 'errors'],
-      'src/judge holds the rules that judge a response, shared by the conformance kit and the proxy: it reads the spec and the errors, never a transport, the kit or an app folder.',
+      ['spec', 'utils', 'errors'],
+      'src/judge holds the rules that judge a response, shared by the conformance kit and the proxy: it reads the spec, the utils and the errors, never a transport, the kit or an app folder.',
     ),
     {
       // The folder graph leaves out a folder's own subfolders, so the rule above
@@ -142,6 +176,7 @@ module.exports = {
   },
 }
 
-// The README's layer map is compared with this list; dependency-cruiser
+// The layer map of docs/development.md is compared with this list; dependency-cruiser
 // accepts no key of its own, so the list rides along unlisted.
 Object.defineProperty(module.exports, 'LAYERS', { value: LAYERS, enumerable: false })
+Object.defineProperty(module.exports, 'KIT_LAYERS', { value: KIT_LAYERS, enumerable: false })

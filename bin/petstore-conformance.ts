@@ -9,7 +9,7 @@ if (problem) {
   process.exit(2)
 }
 const { hideBin } = await import('yargs/helpers')
-const { runCli } = await import('../conformance/cli.ts')
+const { runCli } = await import('../conformance/run/cli.ts')
 process.exitCode = await runCli(hideBin(process.argv), {
   stdout: process.stdout,
   stderr: process.stderr,

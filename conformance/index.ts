@@ -40,5 +40,5 @@ export {
   type ConformanceOptions,
   ConformanceSetupError,
   runConformance,
-} from './run-conformance.ts'
-export type { Transport } from './undici-transport.ts'
+} from './run/run-conformance.ts'
+export type { Transport } from './transport/undici-transport.ts'

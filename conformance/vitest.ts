@@ -4,7 +4,7 @@ import { operationLabel } from './model/kit-routes.ts'
 import { selectChecks } from './model/select-checks.ts'
 import type { ConformanceResult } from './model/types.ts'
 import { suiteOutcome } from './reporters/suite-outcome.ts'
-import { type ConformanceOptions, runConformance } from './run-conformance.ts'
+import { type ConformanceOptions, runConformance } from './run/run-conformance.ts'
 
 /** Options of {@link defineConformanceSuite}. */
 export interface ConformanceSuiteOptions extends Omit<ConformanceOptions, 'baseUrl' | 'token'> {

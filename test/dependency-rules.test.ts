@@ -177,6 +177,19 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
     ).toEqual([])
   })
 
+  it('fail a layer of the kit importing one above it, and pass the entries above the layers', async () => {
+    expect(
+      await violationsOf(
+        {
+          'conformance/model/a.ts': "import { b } from '../probes/b.ts'\nexport const a = b\n",
+          'conformance/probes/b.ts': 'export const b = 1\n',
+          'conformance/index.ts': "import { a } from './model/a.ts'\nexport const i = a\n",
+        },
+        ['conformance'],
+      ),
+    ).toEqual(['kit-layer-model-imports-only-lower'])
+  })
+
   it('fail the kernel (src/base/http) importing a domain folder', async () => {
     expect(
       await violationsOf({

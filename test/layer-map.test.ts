@@ -4,19 +4,26 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..')
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const { LAYERS } = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as {
-  LAYERS: Array<[string, string]>
-}
+const DEVELOPMENT = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8')
+const { LAYERS, KIT_LAYERS } = createRequire(import.meta.url)(
+  join(ROOT, '.dependency-cruiser.cjs'),
+) as { LAYERS: Array<[string, string]>; KIT_LAYERS: Array<[string, string]> }
 
-/** The lines of the README's map of src/ (the first code block under "## Development"). */
-function layerMap(): Array<string> {
-  const section = README.slice(README.indexOf('## Development'))
+/**
+ * The lines of the map of `root` (`src` or `conformance`) in
+ * docs/development.md: in its first code block, from the line naming it to
+ * the next line that is not indented.
+ */
+function layerMap(root = 'src'): Array<string> {
+  const section = DEVELOPMENT
   const block = section.slice(
     section.indexOf('```') + 4,
     section.indexOf('```', section.indexOf('```') + 3),
   )
-  return block.split('\n')
+  const lines = block.split('\n')
+  const start = lines.findIndex((line) => line.startsWith(`${root}/ `))
+  const end = lines.findIndex((line, index) => index > start && /^\S/.test(line))
+  return lines.slice(start, end === -1 ? undefined : end)
 }
 
 /** The folders directly inside `dir`. */
@@ -26,7 +33,7 @@ const foldersOf = (dir: string): Array<string> =>
     .map((entry) => entry.name)
     .sort()
 
-describe("the README's map of src/", () => {
+describe('the map of src/ and conformance/ in docs/development.md', () => {
   it('lists the layers of the dependency rules, from the top down', () => {
     const drawn = layerMap()
       .map((line) => /^ {2}([a-z-]+)\/ /.exec(line)?.[1])
@@ -48,6 +55,16 @@ describe("the README's map of src/", () => {
         .sort()
       expect(drawn, `src/${layer}/`).toEqual(foldersOf(`src/${layer}`))
     }
+  })
+
+  it("lists the kit's layers of the dependency rules, from the top down, and every folder of conformance/", () => {
+    const drawn = layerMap('conformance')
+      .map((line) => /^ {2}([a-z-]+)\/ /.exec(line)?.[1])
+      .filter((name): name is string => name !== undefined)
+    expect(drawn).toEqual(KIT_LAYERS.map(([name]) => name).reverse())
+    const outside = ['faults', 'test-utils', 'mutation']
+    for (const name of outside) expect(layerMap('conformance').join('\n')).toContain(`${name}/`)
+    expect(foldersOf('conformance')).toEqual([...drawn, ...outside].sort())
   })
 
   it('has no folder of a single source file', () => {

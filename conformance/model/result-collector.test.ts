@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { CheckOperation } from '../../src/judge/catalogue.ts'
-import { assertRule } from '../response-checks.ts'
+import { assertRule } from '../probes/response-checks.ts'
 import { createResultCollector } from './result-collector.ts'
 import { selectChecks } from './select-checks.ts'
 import type { Exchange } from './types.ts'

@@ -3,7 +3,7 @@ import {
   type ConformanceOptions,
   ConformanceSetupError,
   runConformance,
-} from '../run-conformance.ts'
+} from '../run/run-conformance.ts'
 import { fakeClock } from '../test-utils/fake-clock.ts'
 import type { ReferenceOptions } from '../test-utils/reference-server.ts'
 import { startReferenceServer } from '../test-utils/reference-server.ts'

@@ -1,4 +1,4 @@
-import type { Transport } from '../undici-transport.ts'
+import type { Transport } from '../transport/undici-transport.ts'
 
 /**
  * A {@link Transport} over the global `fetch`, for tests that change a

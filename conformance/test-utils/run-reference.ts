@@ -1,5 +1,5 @@
 import type { ConformanceResult } from '../model/types.ts'
-import { type ConformanceOptions, runConformance } from '../run-conformance.ts'
+import { type ConformanceOptions, runConformance } from '../run/run-conformance.ts'
 import { fakeClock } from './fake-clock.ts'
 import { REFERENCE_TOKENS } from './reference/reference-options.ts'
 import { type ReferenceOptions, startReferenceServer } from './reference-server.ts'

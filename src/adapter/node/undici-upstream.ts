@@ -12,7 +12,7 @@ import {
   readUpstreamBody,
   upstreamTimeout,
 } from '../../core/proxy/read-upstream-body.ts'
-import type { Upstream } from '../../core/proxy/upstream.ts'
+import { markNotSent, type Upstream } from '../../core/proxy/upstream.ts'
 import { ApiError } from '../../errors/api-error.ts'
 import { messageOf } from '../../errors/message-of.ts'
 import { RETRY_AFTER } from '../../spec/headers.ts'
@@ -93,7 +93,11 @@ export function createUndiciUpstream(
     request.signal?.addEventListener('abort', onAbort, { once: true })
     try {
       const undici = await loaded
-      if ('unloaded' in undici) throw new ApiError('upstream_unreachable', undici.unloaded)
+      if ('unloaded' in undici) {
+        throw markNotSent(new ApiError('upstream_unreachable', undici.unloaded), {
+          code: 'ENOTFOUND',
+        })
+      }
       const { errors, pool } = undici
       const sent = performance.now()
       let response: Awaited<ReturnType<Pool['request']>>
@@ -227,8 +231,11 @@ function toUpstreamError(
   const cause = (error as { cause?: unknown }).cause
   const code = (error as NodeJS.ErrnoException).code ?? (cause as NodeJS.ErrnoException)?.code
   const reason = messageOf(error).replace(/\.+$/, '')
-  return new ApiError(
-    'upstream_unreachable',
-    `The upstream ${origin} could not be reached (${code ? `${code}: ` : ''}${reason}).`,
+  return markNotSent(
+    new ApiError(
+      'upstream_unreachable',
+      `The upstream ${origin} could not be reached (${code ? `${code}: ` : ''}${reason}).`,
+    ),
+    error,
   )
 }

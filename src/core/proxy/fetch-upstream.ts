@@ -10,7 +10,7 @@ import {
   readUpstreamBody,
   upstreamTimeout,
 } from './read-upstream-body.ts'
-import type { Upstream } from './upstream.ts'
+import { markNotSent, type Upstream } from './upstream.ts'
 
 /** Fetch decodes the body it hands over: its encoding and length no longer describe it. */
 const DECODED = new Set(['content-encoding', 'content-length'])
@@ -64,9 +64,12 @@ export function createFetchUpstream(
         )
       } catch (error) {
         if (timedOut) throw upstreamTimeout(target.origin, 'connect-and-headers', limits)
-        throw new ApiError(
-          'upstream_unreachable',
-          `The upstream ${target.origin} could not be reached: ${messageOf(error).replace(/\.+$/, '')}.`,
+        throw markNotSent(
+          new ApiError(
+            'upstream_unreachable',
+            `The upstream ${target.origin} could not be reached: ${messageOf(error).replace(/\.+$/, '')}.`,
+          ),
+          error,
         )
       } finally {
         clearTimeout(timer)

@@ -3,11 +3,6 @@ import net from 'node:net'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
-  errorBody,
-  type RawServer,
-  startRawServer,
-} from '../../../conformance/test-utils/raw-server.ts'
-import {
   type ReferenceOptions,
   type ReferenceServer,
   startReferenceServer,
@@ -17,6 +12,12 @@ import { createUndiciUpstream } from '../../adapter/node/undici-upstream.ts'
 import { createPetstoreCore, type PetstoreOptions } from '../../app/create-petstore-core.ts'
 import { ErrorBody } from '../../spec/error-body.ts'
 import { MAX_BODY_BYTES, PROXY_LIMITS } from '../../spec/limits.ts'
+import {
+  errorBody,
+  type HttpHandler,
+  type RawServer,
+  startRawServer,
+} from '../../test-utils/raw-server.ts'
 import type { ProxyLimits } from './read-upstream-body.ts'
 
 const KEY = { authorization: 'Bearer sk_ref' }
@@ -31,7 +32,7 @@ async function reference(options: ReferenceOptions = {}): Promise<ReferenceServe
   return server
 }
 
-async function raw(handler: Parameters<typeof startRawServer>[0]): Promise<RawServer> {
+async function raw(handler: HttpHandler): Promise<RawServer> {
   const server = await startRawServer(handler)
   closers.push(server.close)
   return server
@@ -117,7 +118,7 @@ describe('petstore-mock --proxy over HTTP', () => {
           'keep-alive': 'timeout=5',
           'proxy-authorization': 'Basic abc',
           te: 'trailers',
-          'x-end-to-end': 'kept',
+          'x-request-id': 'kept',
         },
         agent: false,
       })
@@ -143,7 +144,7 @@ describe('petstore-mock --proxy over HTTP', () => {
     expect(forwarded?.url).toBe('/api/v1/pets?limit=3&status=sold')
     expect(forwarded?.body).toBe('{"name":"Rex","categoryId":1}')
     expect(forwarded?.headers.authorization).toBe('Bearer sk_ref')
-    expect(forwarded?.headers['x-end-to-end']).toBe('kept')
+    expect(forwarded?.headers['x-request-id']).toBe('kept')
     expect(forwarded?.headers.host).toBe(new URL(upstream.url).host)
     for (const name of ['x-secret', 'keep-alive', 'proxy-authorization', 'te']) {
       expect(forwarded?.headers[name], name).toBeUndefined()
@@ -540,6 +541,44 @@ describe('--proxy-fallback mock over HTTP', () => {
     expect(mock.petstore.requests().map((entry) => entry.answeredBy)).toEqual(['mock', 'upstream'])
   })
 
+  it('never answers a request the upstream may have received: a dropped POST is 502, never a second create', async () => {
+    // The upstream reads the create, then drops the connection: before its
+    // status line, or after its headers and part of the body.
+    const upstream = await raw((req, res) => {
+      if (req.url?.includes('partial')) {
+        res.writeHead(201, { 'content-type': 'application/json', 'content-length': '100' })
+        res.write('{"id":')
+        setTimeout(() => res.destroy(), 20)
+      } else {
+        res.destroy()
+      }
+    })
+    const mock = await proxyMock(`${upstream.url}/v1`, { proxyFallback: 'mock' })
+    const auth = { authorization: 'Bearer sk_test_free', 'content-type': 'application/json' }
+    const before = mock.petstore.state().data.pets
+    for (const path of ['/v1/pets', '/v1/pets?partial=1']) {
+      const created = await request(`${mock.url}${path}`, {
+        method: 'POST',
+        headers: auth,
+        body: '{"name":"Rex","categoryId":1}',
+      })
+      expect(created.statusCode, path).toBe(502)
+      expect(await created.body.json()).toMatchObject({ code: 'upstream_unreachable' })
+    }
+    expect(mock.petstore.state().data.pets).toBe(before)
+    // A GET acts on nothing: the mock may answer it in the upstream's place.
+    const list = await request(`${mock.url}/v1/pets?limit=1`, { headers: auth })
+    expect(list.statusCode).toBe(200)
+    await list.body.dump()
+    expect(
+      mock.petstore.requests().map((entry) => [entry.method, entry.status, entry.fallback]),
+    ).toEqual([
+      ['POST', 502, null],
+      ['POST', 502, null],
+      ['GET', 200, 'unreachable'],
+    ])
+  })
+
   it('answers with the mock when the upstream cannot be reached', async () => {
     const closed = await raw(() => {})
     const url = closed.url
@@ -556,5 +595,13 @@ describe('--proxy-fallback mock over HTTP', () => {
       status: 200,
       fallback: 'unreachable',
     })
+    // Refused before anything was sent: a create is the mock's to answer.
+    const created = await request(`${mock.url}/v1/pets`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_free', 'content-type': 'application/json' },
+      body: '{"name":"Rex","categoryId":1}',
+    })
+    expect(created.statusCode).toBe(201)
+    expect(mock.petstore.requests()[1]).toMatchObject({ status: 201, fallback: 'unreachable' })
   })
 })

@@ -1,24 +1,27 @@
 import type { Clock } from '../../base/clock/clock.ts'
 import type { AnsweredViolation, Context, MockResponse, Next } from '../../base/http/types.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { nameRecord } from '../../errors/name-record.ts'
 import type { createExchangeJudge, JudgedExchange, Violation } from '../../judge/judge-exchange.ts'
 import { parseJsonBody } from '../../judge/parse-json-body.ts'
 import { WWW_AUTHENTICATE } from '../../spec/headers.ts'
 import { MAX_JUDGED_BYTES } from '../../spec/limits.ts'
 import { API_PREFIX } from '../../spec/routes.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 import { DUPLICATE_AUTHORIZATION } from '../middleware/read-bearer.ts'
 import { escapesBase } from './escapes-base.ts'
-import { isForwardingHeader } from './forwarding-headers.ts'
+import { FORWARDED_REQUEST_HEADERS, methodOverrideIn } from './forwarded-headers.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
 import { hostOnlyCookie } from './host-only-cookie.ts'
 import { judgeRequest } from './judge-request.ts'
 import type { ProxyTarget } from './proxy-target.ts'
 import { carriesBody } from './read-upstream-body.ts'
-import type { Upstream, UpstreamAnswer } from './upstream.ts'
+import { type Upstream, type UpstreamAnswer, wasNotSent } from './upstream.ts'
 
-/** Request headers the proxy never forwards: its own (`host`, recomputed `content-length`, `expect`). */
-const NOT_FORWARDED = new Set(['host', 'content-length', 'expect'])
+/** `Prefer`, not forwarded when the mock used it. */
+const USED_PREFER: ReadonlySet<string> = new Set(['prefer'])
+
+/** The methods that act on nothing (RFC 9110 §9.2.1): the mock may answer them for an upstream that failed at any point. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The simulation query parameters: the mock's own, not sent upstream when it used them. */
 const SIMULATION_PARAMS = ['__code', '__delay']
@@ -36,7 +39,12 @@ const TEXT = new TextDecoder()
 export interface ProxyDeps {
   target: ProxyTarget
   upstream: Upstream
-  /** `--proxy-fallback mock`: the mock answers when the upstream has no such route or is down. */
+  /**
+   * `--proxy-fallback mock`: the mock answers when the upstream has no such
+   * route, or cannot be reached for a safe method (`GET`, `HEAD`, `OPTIONS`)
+   * or before the request was sent (`wasNotSent`); a request the upstream may
+   * have acted on is answered 502 `upstream_unreachable`, never carried out twice.
+   */
   fallback: boolean
   /** The spec's rules (`createExchangeJudge()`), one per stream of exchanges. */
   judge: ReturnType<typeof createExchangeJudge>
@@ -70,7 +78,7 @@ export interface ProxyDeps {
  * it is (`source`: the caller's request, or the upstream's response). Errors
  * on demand still answer without the upstream. With `fallback`, `mock`
  * answers what the upstream has no route for (a route-like 404, 405, 501) or
- * cannot be reached for, and `ctx.fallback` says which. The proxy's own Errors
+ * cannot be reached for (see `ProxyDeps.fallback`), and `ctx.fallback` says which. The proxy's own Errors
  * are counted by `countOwn`, so that they carry the mock's rate-limit headers.
  *
  * @example
@@ -99,6 +107,27 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
     }
     // A body the transport refused (413 too large, 408 stalled) is never forwarded in part.
     if (request.bodyError) return ownError(ctx, request.bodyError)
+    const requestText =
+      typeof request.body === 'string' || request.body === null
+        ? request.body
+        : TEXT.decode(request.body)
+    // A method named in the query or the body is refused: the upstream's
+    // framework would act on it, while the judge and the recorder read the
+    // request's own.
+    const override = methodOverrideIn(
+      request.rawQuery ?? request.query.toString(),
+      requestText,
+      request.headers.get('content-type') ?? undefined,
+    )
+    if (override !== undefined) {
+      return ownError(
+        ctx,
+        new ApiError(
+          'invalid_request',
+          `The proxy does not forward a method override (${override}): send the method itself.`,
+        ),
+      )
+    }
     // Two `Authorization` headers (read joined with ", ") are refused, as the mock refuses them,
     // rather than forwarded joined for the upstream to pick one.
     if (request.headers.get('authorization')?.includes(',')) {
@@ -126,7 +155,15 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
           whenDone: request.whenDone?.bind(request),
         })
       } catch (error) {
-        if (fallback && error instanceof ApiError && error.code === 'upstream_unreachable') {
+        // Only a request the upstream cannot have acted on: a safe method, or
+        // one that failed before it was sent (a create the upstream received
+        // and then dropped is never carried out a second time by the mock).
+        if (
+          fallback &&
+          error instanceof ApiError &&
+          error.code === 'upstream_unreachable' &&
+          (SAFE_METHODS.has(request.method) || wasNotSent(error))
+        ) {
           ctx.fallback = 'unreachable'
           return mock(ctx)
         }
@@ -153,10 +190,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         receivedAt,
         sentAt,
       }
-      if (request.body !== null) {
-        exchange.requestBody =
-          typeof request.body === 'string' ? request.body : TEXT.decode(request.body)
-      }
+      if (requestText !== null) exchange.requestBody = requestText
       ctx.upstream = {
         violations: [...judgeRequest(ctx), ...judgedResponse(judge(exchange))],
         body: answer.text === '' ? null : answer.text,
@@ -222,17 +256,16 @@ function paramName(part: string): string {
 }
 
 /**
- * The caller's end-to-end headers, minus `Prefer` when the mock used it and
- * minus those that say where the request came from or which path it meant
- * (`isForwardingHeader`).
+ * The caller's headers that the proxy forwards: those of
+ * `FORWARDED_REQUEST_HEADERS` that are end-to-end (a header `Connection`
+ * names is not), minus `Prefer` when the mock used it.
  */
 function forwardedHeaders(ctx: Context): Record<string, string> {
   const { headers } = ctx.request
   const entries = headers.entries?.() ?? []
-  const drop = ctx.forced === 'prefer' ? new Set([...NOT_FORWARDED, 'prefer']) : NOT_FORWARDED
-  const forwarded = endToEndHeaders(entries, drop)
+  const forwarded = endToEndHeaders(entries, ctx.forced === 'prefer' ? USED_PREFER : undefined)
   for (const name of Object.keys(forwarded)) {
-    if (isForwardingHeader(name)) delete forwarded[name]
+    if (!FORWARDED_REQUEST_HEADERS.has(name)) delete forwarded[name]
   }
   return forwarded
 }

@@ -1,3 +1,5 @@
+import { ApiError } from '../../errors/api-error.ts'
+
 /**
  * One request the proxy sends upstream: to the target's origin only, at
  * `path` (the API root's path, the path under `/v1` and the query).
@@ -45,6 +47,69 @@ export interface UpstreamAnswer {
   waitMs: number
   /** From the headers to the end of the body, in ms. */
   receiveMs: number
+}
+
+/**
+ * The failures that happen before a byte of the request is written: the
+ * name does not resolve, the connection is refused or cannot be routed, the
+ * connection attempt times out, the TLS handshake fails. Only these prove
+ * that the upstream did not act on the request.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+
+/** The failures of an upstream known not to have been sent anything (`notSent`). */
+const UNSENT = new WeakSet<ApiError>()
+
+/**
+ * Marks `error` as a failure before anything was sent upstream when `cause`
+ * (the client's error, or its `cause`) is one of those (refused, unresolved,
+ * unroutable, connect timeout, TLS handshake), and returns it.
+ *
+ * @example
+ * throw markNotSent(new ApiError('upstream_unreachable', '…'), error)
+ */
+export function markNotSent(error: ApiError, cause: unknown): ApiError {
+  if (failedBeforeSending(cause)) UNSENT.add(error)
+  return error
+}
+
+/**
+ * Whether an upstream's failure is known to have come before the request was
+ * sent (`markNotSent`): only then may `--proxy-fallback mock` answer a request
+ * that is not safe (RFC 9110 §9.2.1), since the upstream cannot have acted on it.
+ *
+ * @example
+ * if (fallback && (isSafeMethod(method) || wasNotSent(error))) return mock(ctx)
+ */
+export function wasNotSent(error: unknown): boolean {
+  return error instanceof ApiError && UNSENT.has(error)
+}
+
+function failedBeforeSending(cause: unknown): boolean {
+  for (
+    let error = cause, depth = 0;
+    depth < 4 && typeof error === 'object' && error !== null;
+    depth++
+  ) {
+    const code = (error as { code?: unknown }).code
+    if (
+      typeof code === 'string' &&
+      (NOT_SENT_CODES.has(code) || /^ERR_TLS_|^ERR_SSL_|CERT/.test(code))
+    ) {
+      return true
+    }
+    error = (error as { cause?: unknown }).cause
+  }
+  return false
 }
 
 /**

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { catalogue } from '../../src/judge/catalogue.ts'
+import { PROXY_FAULTS } from '../test-utils/proxy-faults.ts'
+import { REFERENCE_FAULTS } from '../test-utils/reference/apply-fault.ts'
+
+// Read from the checks' definitions (`faults`) and the fault proxy's table
+// (`PROXY_FAULTS`, keyed by check id), as data: the fault tests run each
+// named fault and require the naming checks to fail on it.
+describe('fault coverage', () => {
+  it('every required check names a fault it must catch (of the reference server, or of the fault proxy)', () => {
+    const unproved = catalogue
+      .filter((check) => check.level === 'required')
+      .filter((check) => check.faults.length === 0 && (PROXY_FAULTS[check.id]?.length ?? 0) === 0)
+      .map((check) => check.id)
+    expect(unproved).toEqual([])
+  })
+
+  it('every fault a check names is one the reference server has', () => {
+    const named = catalogue.flatMap((check) => check.faults.map((fault) => `${check.id}: ${fault}`))
+    expect(named.length).toBeGreaterThan(0)
+    expect(
+      named.filter(
+        (entry) =>
+          !(REFERENCE_FAULTS as ReadonlyArray<string>).includes(entry.split(': ')[1] ?? ''),
+      ),
+    ).toEqual([])
+  })
+
+  it('every fault of the reference server is named by a check that must catch it', () => {
+    const named = new Set<string>(catalogue.flatMap((check) => check.faults))
+    expect(REFERENCE_FAULTS.filter((fault) => !named.has(fault))).toEqual([])
+  })
+
+  it('only required checks name faults (an advisory one only warns, so no fault test can require it)', () => {
+    expect(
+      catalogue
+        .filter((check) => check.level === 'advisory' && check.faults.length > 0)
+        .map((check) => check.id),
+    ).toEqual([])
+  })
+})

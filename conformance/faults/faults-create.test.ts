@@ -1,0 +1,25 @@
+import { describe } from 'vitest'
+import { faultCases } from '../test-utils/fault-cases.ts'
+
+describe('create echoes exactly what was sent, also when creates come at once', () => {
+  faultCases([
+    { fault: 'truncate-names-to-64' },
+    {
+      fault: 'echo-default-status-ignoring-sent',
+      // The generated cases send a status too; whether one is drawn depends on the seed.
+      mayFail: ['create.generated-valid', 'create.generated-exact'],
+    },
+    {
+      fault: 'overlapping-creates-lose-writes',
+      mayFail: ['list.complete'],
+    },
+    {
+      fault: 'create-upserts-by-name',
+      mayFail: ['create.unique-ids', 'create.then-get', 'list.complete'],
+    },
+    {
+      fault: 'concurrent-creates-share-an-id',
+      mayFail: ['create.unique-ids'],
+    },
+  ])
+})

@@ -1,0 +1,15 @@
+import { describe } from 'vitest'
+import { faultCases } from '../test-utils/fault-cases.ts'
+
+describe('every error of any status has a complete Error body labelled JSON', () => {
+  faultCases([
+    { fault: 'error-status-as-string-on-404' },
+    { fault: 'plain-text-405' },
+    {
+      fault: 'plain-text-429',
+      options: { rateLimit: { limit: 150, windowS: 2 } },
+      run: { include: ['rate-limit'] },
+      mayFail: ['response.json'],
+    },
+  ])
+})

@@ -1,0 +1,13 @@
+import { describe } from 'vitest'
+import { faultCases } from '../test-utils/fault-cases.ts'
+
+describe('what the headers announce is true where a server sends them', () => {
+  faultCases([
+    { fault: 'location-outside-the-base-path' },
+    { fault: 'deprecation-in-milliseconds' },
+  ])
+})
+
+describe('a success is not labelled as a problem, and the orders operation exists', () => {
+  faultCases([{ fault: 'problem-json-on-every-answer' }, { fault: 'orders-get-not-routed' }])
+})

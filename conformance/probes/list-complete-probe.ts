@@ -1,0 +1,144 @@
+import { ExactInt64, type ResponsePet } from '../../src/judge/response-schemas.ts'
+import { LIST_LIMIT } from '../../src/spec/limits.ts'
+import { describeResponse } from '../model/result-collector.ts'
+import type { Exchange } from '../model/types.ts'
+import { fetchPet, knownStatus, listPets, type Probe, type ProbeContext } from './probe-context.ts'
+import { listItems } from './probes.ts'
+
+/** Pets confirmed with `GET /pets/{id}` before the lists are read. */
+const MAX_KNOWN = 3
+/** The wait before a page that missed a pet is read again once (a list that lags behind writes). */
+export const LIST_RETRY_MS = 1_000
+
+const CHECK = 'list.complete'
+
+/**
+ * `list.complete`: a `limit=100` page shorter than 100 is the whole list
+ * (with its filter; `limit` is honoured exactly), so it holds every pet known
+ * to exist that matches; a default page (whose size the kit lets a server
+ * choose up to 20) is never empty while one exists. Known to exist: up to 3
+ * pets the run created (or, without creates, saw listed) that `GET
+ * /pets/{id}` answers right now. Pages read: both, alone and with the status
+ * of those pets. A page that misses one is read again once after
+ * {@link LIST_RETRY_MS} (a list served from an index that lags behind
+ * writes); a second miss fails.
+ *
+ * @example
+ * await listCompleteProbe.run(context)
+ */
+export const listCompleteProbe: Probe = {
+  name: 'complete lists',
+  checks: [CHECK],
+  async run(context) {
+    const known = await confirmedPets(context)
+    if (known.length === 0) {
+      context.collector.skip(
+        CHECK,
+        'listPets',
+        'no pet the run created or saw listed could be fetched with GET /pets/{id}',
+      )
+      return
+    }
+    // A pet shown without its optional `status` is looked for under the status
+    // the run created it with (§2).
+    const statuses = [
+      ...new Set(
+        known.flatMap((pet) => {
+          const status = knownStatus(context.state, pet)
+          return status ? [status] : []
+        }),
+      ),
+    ]
+    const filters = [undefined, ...statuses]
+    for (const status of filters) {
+      for (const limit of [LIST_LIMIT.max, undefined]) {
+        await checkPage(context, known, status, limit)
+      }
+    }
+  },
+}
+
+async function confirmedPets(context: ProbeContext): Promise<Array<ResponsePet>> {
+  const { state } = context
+  const candidates = [...state.created].reverse()
+  if (candidates.length === 0) candidates.push(...state.pets.values())
+  const known: Array<ResponsePet> = []
+  for (const candidate of candidates.slice(0, MAX_KNOWN)) {
+    const { pet } = await fetchPet(context, candidate.id)
+    if (pet && pet.id === candidate.id) known.push(pet)
+  }
+  return known
+}
+
+async function checkPage(
+  context: ProbeContext,
+  known: Array<ResponsePet>,
+  status: string | undefined,
+  limit: number | undefined,
+): Promise<void> {
+  const query = [
+    ...(limit === undefined ? [] : [`limit=${limit}`]),
+    ...(status === undefined ? [] : [`status=${status}`]),
+  ].join('&')
+  const expected = known.filter(
+    (pet) => status === undefined || knownStatus(context.state, pet) === status,
+  )
+  const label = `GET /pets${query ? `?${query}` : ''}`
+  const read = async () => {
+    const exchange = await listPets(context, query ? `?${query}` : '')
+    return { exchange, problem: missing(exchange, expected, limit) }
+  }
+  let { exchange, problem } = await read()
+  if (problem !== undefined && problem !== NOT_A_LIST) {
+    context.onWait?.(LIST_RETRY_MS, `reading ${label} again: it missed a pet that exists`)
+    await context.sleep(LIST_RETRY_MS)
+    ;({ exchange, problem } = await read())
+  }
+  if (problem === NOT_A_LIST) {
+    // list.schema and list.limit judge a page that is not a list of pets.
+    context.collector.skip(
+      CHECK,
+      'listPets',
+      `${label} gave no list (${describeResponse(exchange)})`,
+    )
+    return
+  }
+  context.collector.assert(
+    CHECK,
+    'listPets',
+    exchange,
+    limit === undefined
+      ? `${label}: at least one pet, since ${expected.map((pet) => pet.id).join(', ')} exist${expected.length === 1 ? 's' : ''} and match${expected.length === 1 ? 'es' : ''} (confirmed with GET /pets/{id} just before)`
+      : `${label}: ${limit} pets, or fewer holding every pet that exists and matches (${expected.map((pet) => pet.id).join(', ')}, each confirmed with GET /pets/{id} just before)`,
+    problem,
+  )
+}
+
+const NOT_A_LIST = 'not a list'
+
+/**
+ * Why the page breaks the rule, `NOT_A_LIST`, or `undefined` when it keeps
+ * it. `limit`: the page's explicit limit; none for a default page.
+ */
+function missing(
+  exchange: Exchange,
+  expected: Array<ResponsePet>,
+  limit: number | undefined,
+): string | undefined {
+  const items = listItems(exchange)
+  if (items === undefined) return NOT_A_LIST
+  if (expected.length === 0) return undefined
+  if (limit === undefined) {
+    return items.length > 0 ? undefined : 'an empty list'
+  }
+  if (items.length >= limit) return undefined
+  const listed = new Set(
+    items.flatMap((item) => {
+      const id = ExactInt64.safeParse(item.id)
+      return id.success ? [id.data] : []
+    }),
+  )
+  const absent = expected.filter((pet) => !listed.has(pet.id))
+  if (absent.length === 0) return undefined
+  return `${items.length} pet${items.length === 1 ? '' : 's'} (fewer than ${limit}, so the whole list), without ${absent.map((pet) => pet.id).join(', ')}, which GET /pets/{id} returned just before`
+}

@@ -1,0 +1,330 @@
+import { stringifyExact } from '../../src/judge/exact-json.ts'
+import { parseRateLimitHeaders, type RateLimitHeaders } from '../../src/judge/rate-limit-headers.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { kitPath, NAME_PREFIX } from '../model/kit-routes.ts'
+import { describeResponse } from '../model/result-collector.ts'
+import { toCurlSequence } from '../model/to-curl.ts'
+import type { CheckOperation, Exchange } from '../model/types.ts'
+import {
+  ensureCategoryId,
+  listPets,
+  neverIssuedId,
+  type Probe,
+  type ProbeContext,
+  postPet,
+} from './probe-context.ts'
+
+/** How often a measurement is tried when the window resets during it. */
+const ATTEMPTS = 2
+
+const REFUSED_ON_THE_WAY =
+  'a request was refused with 429 on the way (whether that counts is up to the server)'
+
+/** One request of a measurement: its operation, and how it is sent. */
+interface Step {
+  operation: CheckOperation<'ratelimit.counts-once'>
+  what: string
+  send: (concurrent: boolean) => Promise<Exchange>
+}
+
+/** What one measurement found: the fall of Remaining it expected and saw, or why it could not tell. */
+type Measured =
+  | {
+      judged: true
+      before: RateLimitHeaders
+      after: RateLimitHeaders
+      sent: number
+      last: Exchange
+    }
+  | { judged: false; retry: boolean; reason: string }
+
+const usable = (exchange: Exchange): RateLimitHeaders | undefined =>
+  exchange.response && exchange.response.status !== 429
+    ? parseRateLimitHeaders(exchange.response.headers)
+    : undefined
+
+/**
+ * Compares Remaining of `base` with that of the last exchange, `sent`
+ * requests later. Every response must be in the base's window (same Limit
+ * and Reset): a reset in between (the kit's pacing waits for one when
+ * Remaining runs out) is worth a retry, never a failure.
+ */
+function compare(base: Exchange, exchanges: Array<Exchange>, sent: number): Measured {
+  const before = usable(base)
+  if (!before) {
+    return { judged: false, retry: false, reason: 'a response had no usable X-RateLimit-* headers' }
+  }
+  let after = before
+  for (const exchange of exchanges) {
+    const headers = usable(exchange)
+    if (!headers) {
+      return {
+        judged: false,
+        retry: exchange.response?.status === 429,
+        reason:
+          exchange.response?.status === 429
+            ? REFUSED_ON_THE_WAY
+            : 'a response had no usable X-RateLimit-* headers',
+      }
+    }
+    if (headers.limit !== before.limit || headers.reset !== before.reset) {
+      return {
+        judged: false,
+        retry: true,
+        reason: `the rate-limit window reset during the measurement, ${ATTEMPTS} times`,
+      }
+    }
+    after = headers
+  }
+  return { judged: true, before, after, sent, last: exchanges.at(-1) as Exchange }
+}
+
+/**
+ * Sends `requests` after a baseline and compares the fall of Remaining with
+ * the number of requests that went out (retries included), trying again
+ * once when the window reset in between.
+ */
+async function measure(
+  context: ProbeContext,
+  base: Exchange,
+  requests: () => Promise<Array<Exchange>>,
+): Promise<{ measured: Measured; last: Exchange }> {
+  let measured: Measured = { judged: false, retry: false, reason: 'not measured' }
+  let last = base
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { stats } = context.client
+    const [sentBefore, retriedBefore] = [stats.requests, stats.retries]
+    const exchanges = await requests()
+    const sent = stats.requests - sentBefore
+    // A retried 429 is a request the server refused: whether it counts is its choice.
+    measured =
+      stats.retries > retriedBefore
+        ? {
+            judged: false,
+            retry: true,
+            reason: REFUSED_ON_THE_WAY,
+          }
+        : compare(last, exchanges, sent)
+    last = exchanges.at(-1) ?? last
+    if (measured.judged || !measured.retry) {
+      break
+    }
+  }
+  return { measured, last }
+}
+
+const fellBy = (measured: Extract<Measured, { judged: true }>) =>
+  measured.before.remaining - measured.after.remaining
+
+/** A request that is not the key's to count, sent before one step with the key. */
+interface Foreign {
+  check: 'ratelimit.keyless-not-counted' | 'ratelimit.keys-separate'
+  auth: 'none' | 'other'
+  what: string
+}
+
+/**
+ * `ratelimit.counts-once` and `ratelimit.counts-overlapping`: Remaining falls
+ * by exactly the number of requests sent with the key, one operation at a
+ * time (a list, a create unless read-only, a get, a get answered 404, the
+ * orders; the list preceded by a request without the key, the next step by
+ * one with the second key, neither of which may count:
+ * `ratelimit.keyless-not-counted`, `ratelimit.keys-separate`), and for
+ * requests sent at the same time. About 14 requests; a
+ * window that resets in the middle of a measurement is measured again, once,
+ * then skipped (Reset tells the windows apart).
+ *
+ * @example
+ * await requestCountProbe.run(context)
+ */
+export const requestCountProbe: Probe = {
+  name: 'each request counts once',
+  checks: [
+    'ratelimit.counts-once',
+    'ratelimit.keyless-not-counted',
+    'ratelimit.keys-separate',
+    'ratelimit.counts-overlapping',
+  ],
+  async run(context) {
+    const { client, collector, state } = context
+    const knownId = state.pets.keys().next().value ?? state.created[0]?.id
+    const categoryId = await ensureCategoryId(context)
+    const get = (id: bigint, what: string): Step => ({
+      operation: 'getPet',
+      what,
+      send: (concurrent) =>
+        client.send({
+          operation: 'getPet',
+          method: 'GET',
+          path: kitPath('getPet', { petId: id }),
+          auth: 'valid',
+          concurrent,
+        }),
+    })
+    const steps: Array<Step> = [
+      {
+        operation: 'listPets',
+        what: 'GET /pets?limit=1',
+        send: (concurrent) =>
+          client.send({
+            operation: 'listPets',
+            method: 'GET',
+            path: kitPath('listPets', {}, 'limit=1'),
+            auth: 'valid',
+            concurrent,
+          }),
+      },
+      ...(context.readOnly || categoryId === undefined
+        ? []
+        : [
+            {
+              operation: 'createPet' as const,
+              what: 'POST /pets',
+              send: (concurrent: boolean) =>
+                postPet(
+                  context,
+                  stringifyExact({ name: `${NAME_PREFIX}${context.seed}-counted`, categoryId }),
+                  { concurrent },
+                ),
+            },
+          ]),
+      ...(knownId === undefined ? [] : [get(knownId, 'GET /pets/{id} of a listed pet')]),
+      get(neverIssuedId(context), 'GET /pets/{id} of an id never issued (404)'),
+      {
+        operation: 'listOrders',
+        what: 'GET /store/orders',
+        send: (concurrent) =>
+          client.send({
+            operation: 'listOrders',
+            method: 'GET',
+            path: kitPath('listOrders'),
+            auth: 'valid',
+            concurrent,
+          }),
+      },
+    ]
+    if (!context.readOnly && categoryId === undefined) {
+      collector.skip(
+        'ratelimit.counts-once',
+        'createPet',
+        `no categoryId known: ${state.noCategoryReason ?? 'none found'}`,
+      )
+    }
+
+    let base = await listPets(context, '?limit=1')
+    // The first steps are preceded by a request that is not the key's to count.
+    const foreign: Array<Foreign> = []
+    if (context.wants('ratelimit.keyless-not-counted')) {
+      foreign.push({
+        check: 'ratelimit.keyless-not-counted',
+        auth: 'none',
+        what: 'one request without the key',
+      })
+    }
+    if (context.wants('ratelimit.keys-separate')) {
+      if (context.hasOtherKey) {
+        foreign.push({
+          check: 'ratelimit.keys-separate',
+          auth: 'other',
+          what: 'one request with the other key',
+        })
+      } else {
+        collector.skip(
+          'ratelimit.keys-separate',
+          'listPets',
+          'no second key was given (--other-token or PETSTORE_OTHER_API_KEY)',
+        )
+      }
+    }
+    if (context.wants('ratelimit.counts-once') || foreign.length > 0) {
+      for (const [index, step] of steps.entries()) {
+        const before = foreign[index]
+        let unjudged: string | undefined
+        let sentBefore: Exchange | undefined
+        const { measured, last } = await measure(context, base, async () => {
+          if (before) {
+            const exchange = await client.send({
+              operation: 'listPets',
+              method: 'GET',
+              path: kitPath('listPets', {}, 'limit=1'),
+              auth: before.auth,
+            })
+            sentBefore = exchange
+            // A request that never reached the server, or a second key refused as
+            // no key, shows nothing of the counters.
+            unjudged = !exchange.response
+              ? `${before.what} got ${describeResponse(exchange)}`
+              : before.auth === 'other' && exchange.response.status === 401
+                ? `the second key was refused (${describeResponse(exchange)}): is --other-token a key of this server?`
+                : undefined
+          }
+          return [await step.send(false)]
+        })
+        base = last
+        if (before) {
+          if (unjudged) {
+            collector.skip(before.check, 'listPets', unjudged)
+          } else if (measured.judged) {
+            const expected = `Remaining ${measured.before.remaining - 1} after ${measured.before.remaining}: ${before.what}, then ${step.what} with the key`
+            if (fellBy(measured) === 1) {
+              collector.pass(before.check, 'listPets', measured.last)
+            } else {
+              // Both requests reproduce it: the one that is not the key's, then the key's.
+              collector.fail(before.check, 'listPets', measured.last, {
+                expected,
+                actual: `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${before.what} and ${step.what} with the key (same window, Reset ${measured.after.reset})`,
+                ...(sentBefore && {
+                  sequence: toCurlSequence([
+                    { command: before.what, request: sentBefore.request },
+                    { command: `${step.what} with the key`, request: measured.last.request },
+                  ]),
+                }),
+              })
+            }
+          } else {
+            collector.skip(before.check, 'listPets', measured.reason)
+          }
+        }
+        if (!context.wants('ratelimit.counts-once')) {
+          continue
+        }
+        if (!measured.judged) {
+          collector.skip('ratelimit.counts-once', step.operation, measured.reason)
+          continue
+        }
+        // The requests sent with the key (the one before it is not the key's).
+        const keyed = measured.sent - (before ? 1 : 0)
+        collector.assert(
+          'ratelimit.counts-once',
+          step.operation,
+          measured.last,
+          `Remaining ${measured.before.remaining - keyed} after ${measured.before.remaining}: ${countOf(keyed, 'request')} (${step.what}), each counted once`,
+          fellBy(measured) === keyed
+            ? undefined
+            : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${countOf(keyed, 'request')} (${step.what}; same window, Reset ${measured.after.reset})`,
+        )
+      }
+    }
+
+    if (context.wants('ratelimit.counts-overlapping')) {
+      const { measured } = await measure(context, base, async () => {
+        const sent = await Promise.all(steps.map((step) => step.send(true)))
+        return [...sent, await (steps[0] as Step).send(false)]
+      })
+      if (!measured.judged) {
+        collector.skip('ratelimit.counts-overlapping', 'listPets', measured.reason)
+        return
+      }
+      const batch = steps.map((step) => step.what).join(', ')
+      collector.assert(
+        'ratelimit.counts-overlapping',
+        'listPets',
+        measured.last,
+        `Remaining ${measured.before.remaining - measured.sent} after ${measured.before.remaining}: ${countOf(measured.sent, 'request')}, each counted once`,
+        fellBy(measured) === measured.sent
+          ? undefined
+          : `Remaining ${measured.after.remaining} after ${measured.before.remaining}: it fell by ${fellBy(measured)} for ${countOf(measured.sent, 'request')} (${batch} sent at once, then GET /pets?limit=1; same window, Reset ${measured.after.reset})`,
+      )
+    }
+  },
+}

@@ -1,0 +1,135 @@
+import zlib from 'node:zlib'
+import { Agent, request } from 'undici'
+import { nameRecord } from '../../src/utils/name-record.ts'
+
+/** A request handed to a {@link Transport}. */
+export interface TransportRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+  maxBodyBytes: number
+}
+
+/** What a {@link Transport} returns: lower-cased headers, the body as text (bounded). */
+export interface TransportResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+  truncated: boolean
+}
+
+/** Sends one HTTP request. Rejects on transport errors (timeout, refused, DNS). */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>
+
+/**
+ * Decodes a body by its `Content-Encoding` (gzip, deflate, br), never to
+ * more than `maxBytes`. A body that cannot be decoded is described, so the
+ * JSON checks report it.
+ *
+ * @example
+ * decode(zlib.gzipSync('[]'), 'gzip', 1024).body // '[]'
+ */
+export function decode(
+  raw: Buffer,
+  encoding: string | undefined,
+  maxBytes: number,
+): { body: string; truncated: boolean } {
+  const name = encoding?.trim().toLowerCase()
+  if (!name || name === 'identity' || raw.length === 0) {
+    return { body: raw.toString('utf8'), truncated: false }
+  }
+  const options = { maxOutputLength: maxBytes }
+  try {
+    const out =
+      name === 'gzip' || name === 'x-gzip'
+        ? zlib.gunzipSync(raw, options)
+        : name === 'deflate'
+          ? inflateEither(raw, options)
+          : name === 'br'
+            ? zlib.brotliDecompressSync(raw, options)
+            : undefined
+    if (out === undefined) {
+      return { body: `[a body in the unknown Content-Encoding "${encoding}"]`, truncated: false }
+    }
+    return { body: out.toString('utf8'), truncated: false }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      return { body: '', truncated: true }
+    }
+    return {
+      body: `[a body that is not valid ${encoding}: ${(error as Error).message}]`,
+      truncated: false,
+    }
+  }
+}
+
+/** `deflate` is zlib-wrapped by the RFC, raw in some servers: accept both. */
+function inflateEither(raw: Buffer, options: zlib.ZlibOptions): Buffer {
+  try {
+    return zlib.inflateSync(raw, options)
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw error
+    }
+    return zlib.inflateRawSync(raw, options)
+  }
+}
+
+/**
+ * The default transport: undici with a keep-alive agent, a per-request
+ * timeout, a bounded body read and decoding of gzip, deflate and br.
+ *
+ * @example
+ * const transport = createUndiciTransport()
+ * const response = await transport({ method: 'GET', url: 'http://127.0.0.1:4010/v1/pets', headers: {}, timeoutMs: 10_000, maxBodyBytes: 1 << 20 })
+ * await transport.close()
+ */
+export function createUndiciTransport(): Transport & { close: () => Promise<void> } {
+  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 4 })
+  const transport = async (input: TransportRequest): Promise<TransportResponse> => {
+    // Let the sockets' pending events run first: after a long stretch of the
+    // kit's own work (generating cases on a busy machine), a server's close of
+    // an idle connection may be waiting to be read, and a request sent on that
+    // socket ends with "other side closed", which a POST may not be retried on.
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    const response = await request(input.url, {
+      method: input.method as 'GET',
+      headers: input.headers,
+      body: input.body,
+      dispatcher: agent,
+      headersTimeout: input.timeoutMs,
+      bodyTimeout: input.timeoutMs,
+      signal: AbortSignal.timeout(input.timeoutMs),
+    })
+    const chunks: Array<Buffer> = []
+    let size = 0
+    let truncated = false
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer
+      if (size + buffer.length > input.maxBodyBytes) {
+        chunks.push(buffer.subarray(0, input.maxBodyBytes - size))
+        truncated = true
+        response.body.destroy()
+        break
+      }
+      chunks.push(buffer)
+      size += buffer.length
+    }
+    const headers = nameRecord<string>()
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) {
+        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+      }
+    }
+    const decoded = decode(Buffer.concat(chunks), headers['content-encoding'], input.maxBodyBytes)
+    return {
+      status: response.statusCode,
+      headers,
+      body: decoded.body,
+      truncated: truncated || decoded.truncated,
+    }
+  }
+  return Object.assign(transport, { close: () => agent.close() })
+}
