@@ -206,6 +206,10 @@ class NodeRequest implements MockRequest {
     else this.res.once('close', listener)
   }
 
+  cutOff(): void {
+    this.res.destroy()
+  }
+
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       const controller = new AbortController()

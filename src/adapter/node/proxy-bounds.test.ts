@@ -155,4 +155,82 @@ describe('answers held for callers that do not read', () => {
       expect((await response.body.text()).length).toBe(size)
     }
   })
+
+  it('are held for maxHoldMs at most: callers that keep reading slowly hold the others at 503 no longer', async () => {
+    // Larger than what the sockets' buffers take in: most of it waits in the mock.
+    const size = PROXY_LIMITS.maxResponseBytes - 1024
+    const body = `[${' '.repeat(size - 2)}]`
+    const upstream = await startRawUpstream(({ socket }) => {
+      socket.write(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
+      )
+      socket.end(body)
+    })
+    closers.push(upstream.close)
+    const maxHoldMs = 600
+    const mock = await startServer({
+      port: 0,
+      proxy: `${upstream.url}/v1`,
+      proxyLimits: { maxHeldBytes: size + size / 2, maxHoldMs },
+    })
+    closers.push(() => mock.close())
+    // Two callers read a little now and then, and never stop on their own.
+    const readers = [slowReader(mock.url)]
+    await expect.poll(() => mock.petstore.requests().length).toBe(1)
+    readers.push(slowReader(mock.url))
+    closers.push(async () => {
+      for (const reader of readers) reader.socket.destroy()
+    })
+    await expect.poll(() => mock.petstore.requests().length).toBe(2)
+    const busy = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    expect(busy.statusCode).toBe(503)
+    await busy.body.dump()
+    // Past maxHoldMs their answers are let go of and the others are served.
+    await expect
+      .poll(
+        async () => {
+          const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+          await response.body.dump()
+          return response.statusCode
+        },
+        { timeout: 5_000, interval: 100 },
+      )
+      .toBe(200)
+    // Their connections were closed under them: read to the end, each answer is cut short.
+    for (const reader of readers) {
+      expect(await reader.drain()).toBeLessThan(size)
+    }
+  })
 })
+
+/**
+ * Sends a request and then reads 1 KiB of the answer every 20 ms; `drain()`
+ * reads the rest at once and resolves with the bytes received when the
+ * connection has closed.
+ */
+function slowReader(url: string): { socket: net.Socket; drain: () => Promise<number> } {
+  const { hostname, port } = new URL(url)
+  let received = 0
+  const socket = net.connect(Number(port), hostname, () => {
+    socket.write(
+      `GET /v1/pets HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer sk_test_free\r\n\r\n`,
+    )
+  })
+  socket.on('error', () => {})
+  socket.pause()
+  const timer = setInterval(() => {
+    const chunk = socket.read(1024) as Buffer | null
+    if (chunk !== null) received += chunk.length
+  }, 20)
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
+  const drain = async () => {
+    clearInterval(timer)
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length
+    })
+    socket.resume()
+    await closed
+    return received
+  }
+  return { socket, drain }
+}
