@@ -6,8 +6,8 @@ const NODE_BUILTIN = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.
 /**
  * The layers of src/, from the ground up: a module may import its own layer and
  * those below it, never one above. `src/index.ts` (the package's root entry)
- * and `src/test-utils/` stand outside the layers; the README draws this list
- * (`test/layer-map.test.ts` compares them).
+ * and `src/test-utils/` stand outside the layers; docs/development.md draws
+ * this list (`test/layer-map.test.ts` compares them).
  */
 const LAYERS = [
   ['spec', 'what the API spec states: schemas, routes, limits, header names, error codes, plans'],
@@ -32,7 +32,7 @@ const LAYERS = [
  * The layers of conformance/ (the kit), from the ground up, ruled as src/'s are.
  * Its two entries (`conformance/index.ts`, `conformance/vitest.ts`), the tests
  * of the kit against servers (`faults/`), `test-utils/` and `mutation/` stand
- * outside the layers; the README draws this list beside src/'s.
+ * outside the layers; docs/development.md draws this list beside src/'s.
  */
 const KIT_LAYERS = [
   [
@@ -112,7 +112,7 @@ module.exports = {
       name: 'browser-safe-entries',
       severity: 'error',
       comment:
-        'The package entry (handlers, createPetstore) and petstore-mock/client run in browsers (README): nothing they load may need a Node.js built-in. Packages are not followed (doNotFollow), only our own modules.',
+        'The package entry (handlers, createPetstore) and petstore-mock/client run in browsers (docs/testing.md): nothing they load may need a Node.js built-in. Packages are not followed (doNotFollow), only our own modules.',
       from: { path: '^src/(index\\.ts$|client/)' },
       to: { path: NODE_BUILTIN, reachable: true },
     },
@@ -166,7 +166,7 @@ module.exports = {
   },
 }
 
-// The README's layer map is compared with this list; dependency-cruiser
+// The layer map of docs/development.md is compared with this list; dependency-cruiser
 // accepts no key of its own, so the list rides along unlisted.
 Object.defineProperty(module.exports, 'LAYERS', { value: LAYERS, enumerable: false })
 Object.defineProperty(module.exports, 'KIT_LAYERS', { value: KIT_LAYERS, enumerable: false })

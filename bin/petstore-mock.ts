@@ -16,7 +16,7 @@ module.enableCompileCache?.()
 // The server makes small short-lived objects per request; left alone, V8
 // grows the young generation to over 100 MB under load, which stays resident.
 // Kept at its initial size (1 MB semi-spaces), RSS after load is about a third
-// lower for the same CPU per request (README, under "Journal"). A growth factor the
+// lower for the same CPU per request (docs/control-api.md, under "Journal"). A growth factor the
 // user gave node (NODE_OPTIONS or a flag) is left as it is.
 if (!`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`.includes('semi-space')) {
   v8.setFlagsFromString('--semi-space-growth-factor=1')

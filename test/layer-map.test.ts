@@ -4,18 +4,18 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..')
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const DEVELOPMENT = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8')
 const { LAYERS, KIT_LAYERS } = createRequire(import.meta.url)(
   join(ROOT, '.dependency-cruiser.cjs'),
 ) as { LAYERS: Array<[string, string]>; KIT_LAYERS: Array<[string, string]> }
 
 /**
- * The lines of the README's map of `root` (`src` or `conformance`): in the
- * first code block under "## Development", from the line naming it to the
- * next line that is not indented.
+ * The lines of the map of `root` (`src` or `conformance`) in
+ * docs/development.md: in its first code block, from the line naming it to
+ * the next line that is not indented.
  */
 function layerMap(root = 'src'): Array<string> {
-  const section = README.slice(README.indexOf('## Development'))
+  const section = DEVELOPMENT
   const block = section.slice(
     section.indexOf('```') + 4,
     section.indexOf('```', section.indexOf('```') + 3),
@@ -33,7 +33,7 @@ const foldersOf = (dir: string): Array<string> =>
     .map((entry) => entry.name)
     .sort()
 
-describe("the README's map of src/", () => {
+describe('the map of src/ and conformance/ in docs/development.md', () => {
   it('lists the layers of the dependency rules, from the top down', () => {
     const drawn = layerMap()
       .map((line) => /^ {2}([a-z-]+)\/ /.exec(line)?.[1])

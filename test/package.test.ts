@@ -20,6 +20,7 @@ import {
   isRunning,
   untilAllExit,
 } from '../src/test-utils/process-tree.ts'
+import { docFiles, readDoc } from './docs.ts'
 
 /**
  * The package as a user gets it: `npm pack` (which runs the `prepare` build),
@@ -78,7 +79,7 @@ beforeAll(
             'install',
             tarball,
             MSW_VERSIONS[project],
-            // The README's vitest example runs beside msw 3.
+            // The vitest examples of the docs run beside msw 3.
             ...(project === 'msw3' ? ['vitest@^5'] : []),
             'typescript@~6.0.3',
             '@types/node',
@@ -125,6 +126,8 @@ describe('the tarball', () => {
     expect(paths).toContain('dist/src/index.d.ts')
     expect(paths).toContain('CHANGELOG.md')
     expect(paths).toContain('LICENSE')
+    // The README links the pages of docs/ and the kit's catalogue: an installed copy has them.
+    for (const doc of [...docFiles(), 'conformance/CATALOGUE.md']) expect(paths).toContain(doc)
     const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'))
     const license = await readFile(join(ROOT, 'LICENSE'), 'utf8')
     expect(manifest.license).toBe('MIT')
@@ -252,12 +255,13 @@ describe.each(Object.keys(MSW_VERSIONS) as Array<Project>)('installed beside %s'
 })
 
 /**
- * The README's fenced blocks that are meant to run, each found by its first
- * line (or a line of it) and run as a user pastes it, in the project that
- * installed the tarball. The only change: a mock the test starts on port 0
- * stands in for the README's `http://127.0.0.1:4010`.
+ * The fenced blocks of the README and of docs/ that are meant to run, each
+ * found by its first line (or a line of it) and run as a user pastes it, in
+ * the project that installed the tarball. The only change: a mock the test
+ * starts on port 0 stands in for the docs' `http://127.0.0.1:4010`.
  */
 const RUN: Record<string, string> = {
+  'first.test.ts': '// first.test.ts: runs as pasted with vitest',
   'pets.test.ts': '// pets.test.ts: runs as pasted with vitest',
   'client.mts': '// client.mts: npx node client.mts',
   'run-conformance.mts': '// run-conformance.mts: npx node run-conformance.mts',
@@ -273,12 +277,12 @@ const NOT_RUN: Record<string, string> = {
     'needs a real server at API_URL; src/core/proxy/in-process-proxy.test.ts does the same under setupServer against the reference server',
 }
 
-describe("the README's examples, as pasted", () => {
+describe('the examples of the README and docs/, as pasted', () => {
   let readme = ''
   let mockUrl = ''
   let mock: ChildProcess | undefined
   const bin = () => join(projects.msw3, 'node_modules/.bin/petstore-mock')
-  /** A README block as pasted, talking to the test's mock instead of port 4010. */
+  /** A block of the docs as pasted, talking to the test's mock instead of port 4010. */
   const block = (lang: string, marker: string) => {
     const found = readmeBlocks(readme).filter(
       (item) => item.lang === lang && item.text.includes(marker),
@@ -309,7 +313,7 @@ describe("the README's examples, as pasted", () => {
   const plain = (text: string) => text.replace(/\u001b\[[\d;]*m/g, '')
 
   beforeAll(async () => {
-    readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    readme = allDocs()
     const started = await startBin(bin(), ['--port', '0', '--quiet'], projects.msw3)
     mock = started.child
     mockUrl = started.url
@@ -329,7 +333,7 @@ describe("the README's examples, as pasted", () => {
     if (mock === undefined) return
     const exited = new Promise((done) => mock?.once('exit', done))
     mock.kill('SIGTERM')
-    await withTimeout(exited, SERVER_MS, 'the README mock to exit').finally(() =>
+    await withTimeout(exited, SERVER_MS, 'the mock of the examples to exit').finally(() =>
       mock?.kill('SIGKILL'),
     )
   })
@@ -342,6 +346,17 @@ describe("the README's examples, as pasted", () => {
       .map((item) => item.text.split('\n')[0])
     expect(unplaced).toEqual([])
     expect(blocks.length).toBe(markers.length)
+  })
+
+  it("runs the README's quick start for a test author against the installed package", {
+    timeout: 2 * RUN_MS + 5_000,
+  }, async () => {
+    await writeFile(
+      join(projects.msw3, 'first.test.ts'),
+      block('ts', RUN['first.test.ts'] as string),
+    )
+    const { stdout } = await vitest('first.test.ts')
+    expect(plain(stdout)).toMatch(/Tests\s+1 passed \(1\)/)
   })
 
   it('runs the vitest example against the installed package', {
@@ -558,15 +573,15 @@ describe('the installed bins', () => {
 })
 
 /**
- * The README's set-up for an older Node (a system Node 20): `node@24` added
+ * The set-up of docs/install.md for an older Node (a system Node 20): `node@24` added
  * to the project, npm run on it, the examples run with `npx node`. Runs where
  * such a Node is on PATH, with this test's Node 24 taken off it.
  */
 const olderNode = findOldNode()
 describe.runIf(olderNode !== undefined)(
-  `on an older Node (${olderNode?.version ?? 'none on PATH'}) with node@24 in the project, as the README sets it up`,
+  `on an older Node (${olderNode?.version ?? 'none on PATH'}) with node@24 in the project, as docs/install.md sets it up`,
   () => {
-    const readme = () => readFile(join(ROOT, 'README.md'), 'utf8')
+    const readme = async () => allDocs()
     let dir = ''
     let setup = ''
     /** PATH with the older Node first and no other `node`; npm's installs served from its cache where it can. */
@@ -595,7 +610,7 @@ describe.runIf(olderNode !== undefined)(
         const [block] = readmeBlocks(await readme()).filter(
           (item) => item.lang === 'sh' && item.text.includes('npm install --save-dev node@24'),
         )
-        expect(block?.text, 'the README block that adds node@24').toContain(
+        expect(block?.text, 'the block of docs/install.md that adds node@24').toContain(
           "npx -c 'npm install --save-dev petstore-mock msw'",
         )
         const commands = (block?.text ?? '')
@@ -681,7 +696,7 @@ async function npxMockStoppedBySigterm(
 /** Whether /proc names each process's children (Linux): the npx tests find the mock's pid there. */
 const HAS_PROC = existsSync('/proc/self/task')
 
-/** The command a README block's first line names: `// client.mts: npx node client.mts, beside …`. */
+/** The command a block's first line names: `// client.mts: npx node client.mts, beside …`. */
 function commandOf(block: string): string {
   const [, command = ''] =
     /^\/\/ [\w.-]+: (.+?)(?:, beside .*)?$/m.exec(block.split('\n')[0] ?? '') ?? []
@@ -695,6 +710,13 @@ function readmeBlocks(markdown: string): Array<{ lang: string; text: string }> {
     lang,
     text,
   }))
+}
+
+/** The README and every page of docs/, one after the other. */
+function allDocs(): string {
+  return docFiles()
+    .map((path) => readDoc(path))
+    .join('\n')
 }
 
 /** Whether curl is on PATH. */

@@ -2,8 +2,8 @@ import { PLANS } from '../../src/spec/plans.ts'
 
 /**
  * The defaults of the conformance kit, written once: the CLI's option
- * defaults, `runConformance`, the HTTP client and the README's "Bounds" table
- * (checked by conformance/readme.test.ts) read them from here.
+ * defaults, `runConformance`, the HTTP client and the "Bounds" table of
+ * docs/conformance.md (checked by conformance/run/docs.test.ts) read them from here.
  *
  * @example
  * KIT_DEFAULTS.timeoutMs // 10000

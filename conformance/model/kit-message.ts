@@ -5,8 +5,8 @@ import { PetstoreError } from '../../src/errors/petstore-error.ts'
 export const KIT_PREFIX = '[petstore-conformance]'
 
 /**
- * The stable codes of the kit's errors and stop reasons. The README's
- * conformance section lists them.
+ * The stable codes of the kit's errors and stop reasons. docs/conformance.md
+ * lists them (conformance/run/docs.test.ts).
  */
 export const KIT_CODES = {
   usage: 'ERR_PETSTORE_CONFORMANCE_USAGE',

@@ -15,8 +15,8 @@ export type ReporterName = (typeof KIT_REPORTERS)[number]
 /**
  * The flags of `petstore-conformance`, written once, in `--help`'s order:
  * the parser reads them (`parseKitArgs`), `--help` prints them and the
- * README's flag table of the kit is compared with that help
- * (`conformance/readme.test.ts`). Defaults come from `KIT_DEFAULTS`.
+ * flag table of docs/conformance.md is compared with that help
+ * (`conformance/run/docs.test.ts`). Defaults come from `KIT_DEFAULTS`.
  *
  * @example
  * KIT_FLAGS.timeout.default // 10000

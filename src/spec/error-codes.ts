@@ -1,6 +1,6 @@
 /**
  * Every `code` the mock puts in an Error body, with the HTTP status it goes with.
- * The README documents this table.
+ * docs/reference.md documents this table (test/docs-tables.test.ts).
  *
  * @example
  * ERROR_CODES.not_found // 404

@@ -274,9 +274,9 @@ describe('createPetstore with msw', () => {
     expect((await fetch(`${API}/v1/pets`, { headers: free })).status).toBe(200)
   })
 
-  describe('README examples', () => {
+  describe('the examples of docs/testing.md', () => {
     it('rehearses a 429 with petstore.simulate()', async () => {
-      // README: petstore.simulate
+      // docs/testing.md: petstore.simulate
       petstore.simulate({ status: 429, times: 1, path: '/v1/pets' })
       const response = await fetch('https://api.example.com/v1/pets', {
         headers: { authorization: 'Bearer sk_test_free' },
@@ -287,7 +287,7 @@ describe('createPetstore with msw', () => {
     })
 
     it('rehearses a real ban by moving the clock', async () => {
-      // README: fake clock
+      // docs/testing.md: fake clock
       const send = () =>
         fetch('https://api.example.com/v1/pets', {
           headers: { authorization: 'Bearer sk_test_free' },
@@ -303,7 +303,7 @@ describe('createPetstore with msw', () => {
     })
 
     it('overrides one response with server.use()', async () => {
-      // README: server.use
+      // docs/testing.md: server.use
       server.use(
         http.get(
           'https://api.example.com/v1/pets',

@@ -93,7 +93,7 @@ export function parsePetstoreOptions(options: Record<string, unknown>): Resolved
     throw new ConfigError(
       'ERR_PETSTORE_INVALID_OPTION',
       'create the petstore',
-      `unknown option ${names.join(', ')} (the README lists the options)`,
+      `unknown option ${names.join(', ')} (docs/testing.md lists the options)`,
     )
   }
   const name = issue?.path.map(String).join('.') ?? ''

@@ -1,9 +1,11 @@
 import {
   appendFileSync,
   existsSync,
+  lstatSync,
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -72,6 +74,27 @@ describe('openDataFile', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).pets).toHaveLength(8)
     expect((await create(second.petstore, 'D')).body.id).toBe(9)
     await second.close()
+  })
+
+  it('keeps a file that is a symbolic link a link: its target gets the data, the lock and the journal', async () => {
+    const target = newFile()
+    const link = newFile()
+    symlinkSync(target, link)
+    const first = await start(link)
+    expect((await create(first.petstore, 'Linked')).status).toBe(201)
+    expect(existsSync(`${target}.lock`)).toBe(true)
+    expect(existsSync(`${link}.lock`)).toBe(false)
+    // Through the target itself, the same file is in use.
+    expect(() => openDataFile(target).load({ maxRecords: 100 })).toThrow(
+      /already open in this process/,
+    )
+    await first.close()
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    const again = await start(link)
+    expect(again.petstore.state().data.pets).toBe(6)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(JSON.parse(readFileSync(target, 'utf8')).pets).toHaveLength(6)
+    await again.close()
   })
 
   it('resets the file with POST /__mock/reset', async () => {

@@ -10,7 +10,7 @@ import type { Persistence } from './create-store.ts'
 import { parseFixtures } from './parse-fixtures.ts'
 import { readJsonFile } from './read-json-file.ts'
 import type { Dataset } from './seed-data.ts'
-import { writeFileAtomically } from './write-file-atomically.ts'
+import { resolveLinks, writeFileAtomically } from './write-file-atomically.ts'
 
 /** At most this many creates are written and flushed together (one group commit). */
 export const MAX_JOURNAL_BATCH = 1_000
@@ -46,18 +46,21 @@ export interface DataFile extends Persistence {
  * process that has it makes `load` throw a `ConfigError`
  * (`ERR_PETSTORE_DATA_FILE_IN_USE`) and leaves the files untouched. A load
  * that fails gives the claim up again; `close()` and the end of the process
- * do too.
+ * do too. A `file` that is a symbolic link is followed once, when opened:
+ * the lock, the journal and the snapshots are its target's (the link stays).
  *
  * @example
  * const dataFile = openDataFile('pets.json')
  * const petstore = createPetstoreCore({ persistence: dataFile })
  */
 export function openDataFile(file: string): DataFile {
-  const journalFile = `${file}.journal`
+  // A link is followed once: the lock, the journal and the snapshot are the target's.
+  const path = resolveLinks(file)
+  const journalFile = `${path}.journal`
   let epoch = 0
   let claim: DataFileClaim | undefined
   const claimed = () => {
-    claim ??= claimDataFile(file)
+    claim ??= claimDataFile(path)
   }
   const release = () => {
     claim?.release()
@@ -107,7 +110,7 @@ export function openDataFile(file: string): DataFile {
     const next = epoch + 1
     const handle = await openJournal()
     await writeFileAtomically(
-      file,
+      path,
       `${JSON.stringify({ format: FORMAT, epoch: next, ...dataset })}\n`,
     )
     // From here the new snapshot is what loads; lines of the old epoch are ignored.
@@ -117,9 +120,9 @@ export function openDataFile(file: string): DataFile {
   }
 
   const load = ({ maxRecords }: { maxRecords: number }) => {
-    if (!existsSync(file)) return undefined
+    if (!existsSync(path)) return undefined
     const action = `load the data file ${file}`
-    let data: unknown = readJsonFile(file, action)
+    let data: unknown = readJsonFile(path, action)
     if (isPlainObject(data)) {
       // A plain fixtures file (no format, no epoch) is a valid start too.
       const { format, epoch: stored, ...rest } = data

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
@@ -79,6 +79,24 @@ describe('--record FILE', () => {
     })
     expect(createdAgain.statusCode).toBe(201)
     await createdAgain.body.dump()
+  })
+
+  it('records through a symbolic link into its target, the link kept', async () => {
+    const target = join(directory, 'linked-target.json')
+    const link = join(directory, 'linked.json')
+    symlinkSync(target, link)
+    const recorder = createFixtureRecorder(link)
+    recorder.observe({
+      operationId: 'getPet',
+      status: 200,
+      text: '{"id":7,"name":"Rex","categoryId":1}',
+      complete: true,
+    })
+    await recorder.close()
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(JSON.parse(readFileSync(target, 'utf8')).pets).toEqual([
+      { id: 7, name: 'Rex', categoryId: 1 },
+    ])
   })
 
   it('refuses at once a file whose folder does not exist', () => {

@@ -73,7 +73,8 @@ const WORD_BREAK = /[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]
  * one of `CREDENTIAL_ENDINGS`. The journal masks the values of such
  * parameters (`maskAuthorization`), and so the events, the HAR and the log
  * do; the proxy forwards them as sent. The one rule of what is masked (the
- * README's "What is masked" lists the same words, `test/readme.test.ts`).
+ * "What is masked" of docs/control-api.md lists the same words,
+ * `test/docs-tables.test.ts`).
  *
  * @example
  * isCredentialName('access-token') // true

@@ -1,7 +1,7 @@
 import ts from 'typescript'
 
 /**
- * Reads the tables of a Markdown document and compares those of the README
+ * Reads the tables of a Markdown document and compares those of the docs
  * with what the code says: the mock's flags (from its `--help`), the default
  * keys and their plans, and the error codes with their statuses. Each compare
  * function returns one line per mismatch, in both directions: a row the code
@@ -147,9 +147,9 @@ export function parseHelpOptions(help: string): Array<HelpOption> {
 }
 
 /**
- * Compares the README's flag table (`flag | default | what it does`) with the
+ * Compares a flag table (`flag | default | what it does`) with the
  * options of `--help`. A boolean that defaults to `true` is written `--no-NAME`
- * in the README; one that defaults to `false` has no default written.
+ * in the docs; one that defaults to `false` has no default written.
  *
  * @example
  * compareFlags(findTable(tables, ['flag', 'default', 'what it does'], 'The mock server'), options) // []
@@ -166,12 +166,12 @@ export function compareFlags(table: MarkdownTable, options: Array<HelpOption>): 
     const shorts = tokens.filter((token) => /^-[^-]/.test(token)).map((token) => token.slice(1))
     const defaults = codeSpans(defaultCell)
     if (longs.length === 0) {
-      problems.push(`README row "${flagCell}" names no --flag`)
+      problems.push(`docs row "${flagCell}" names no --flag`)
       continue
     }
     if (defaults.length > 0 && defaults.length !== longs.length) {
       problems.push(
-        `README row "${flagCell}" has ${defaults.length} defaults for ${longs.length} flags`,
+        `docs row "${flagCell}" has ${defaults.length} defaults for ${longs.length} flags`,
       )
     }
     const rowAliases = new Set<string>()
@@ -180,7 +180,7 @@ export function compareFlags(table: MarkdownTable, options: Array<HelpOption>): 
       const name = negated ? long.slice(3) : long
       const option = byName.get(name)
       if (option === undefined) {
-        problems.push(`README flag --${long} is not an option of the CLI`)
+        problems.push(`docs flag --${long} is not an option of the CLI`)
         return
       }
       documented.add(option)
@@ -189,11 +189,11 @@ export function compareFlags(table: MarkdownTable, options: Array<HelpOption>): 
       if (option.type === 'boolean') {
         if (negated !== (option.default === true)) {
           problems.push(
-            `--${name} defaults to ${String(option.default ?? false)}: the README should name it ${option.default === true ? `--no-${name}` : `--${name}`}`,
+            `--${name} defaults to ${String(option.default ?? false)}: the docs should name it ${option.default === true ? `--no-${name}` : `--${name}`}`,
           )
         }
         if (written !== undefined) {
-          problems.push(`README gives boolean --${long} the default "${written}"`)
+          problems.push(`docs give boolean --${long} the default "${written}"`)
         }
         return
       }
@@ -204,25 +204,25 @@ export function compareFlags(table: MarkdownTable, options: Array<HelpOption>): 
           : String(option.default)
       if (written !== expected) {
         problems.push(
-          `--${name}: the README's default is ${written === undefined ? 'empty' : `"${written}"`}, the CLI's ${expected === undefined ? 'none' : `"${expected}"`}`,
+          `--${name}: the docs' default is ${written === undefined ? 'empty' : `"${written}"`}, the CLI's ${expected === undefined ? 'none' : `"${expected}"`}`,
         )
       }
     })
     for (const alias of shorts) {
       if (!rowAliases.has(alias))
         problems.push(
-          `README alias -${alias} is not an alias of ${longs.map((long) => `--${long}`).join(', ')}`,
+          `docs alias -${alias} is not an alias of ${longs.map((long) => `--${long}`).join(', ')}`,
         )
     }
     for (const alias of rowAliases) {
       if (!shorts.includes(alias))
         problems.push(
-          `alias -${alias} of ${longs.map((long) => `--${long}`).join(', ')} is missing from the README`,
+          `alias -${alias} of ${longs.map((long) => `--${long}`).join(', ')} is missing from the docs`,
         )
     }
   }
   for (const option of options) {
-    if (!documented.has(option)) problems.push(`CLI option --${option.names[0]} has no README row`)
+    if (!documented.has(option)) problems.push(`CLI option --${option.names[0]} has no docs row`)
   }
   return problems
 }
@@ -242,19 +242,19 @@ export function compareErrorCodes(
   for (const [codeCell = '', statusCell = ''] of table.rows) {
     const [code] = codeSpans(codeCell)
     if (code === undefined) {
-      problems.push(`README error row "${codeCell}" names no \`code\``)
+      problems.push(`docs error row "${codeCell}" names no \`code\``)
       continue
     }
-    if (seen.has(code)) problems.push(`README lists the error code ${code} twice`)
+    if (seen.has(code)) problems.push(`docs list the error code ${code} twice`)
     seen.add(code)
     if (!Object.hasOwn(codes, code)) {
-      problems.push(`README error code ${code} is not an error code of the mock`)
+      problems.push(`docs error code ${code} is not an error code of the mock`)
     } else if (Number(statusCell) !== codes[code]) {
-      problems.push(`error code ${code}: the README says ${statusCell}, the code ${codes[code]}`)
+      problems.push(`error code ${code}: the docs say ${statusCell}, the code ${codes[code]}`)
     }
   }
   for (const code of Object.keys(codes)) {
-    if (!seen.has(code)) problems.push(`error code ${code} has no README row`)
+    if (!seen.has(code)) problems.push(`error code ${code} has no docs row`)
   }
   return problems
 }
@@ -280,17 +280,17 @@ export function compareKeys(
   for (const [keyCell = '', planCell = '', minuteCell = '', dayCell = ''] of table.rows) {
     const [key] = codeSpans(keyCell)
     if (key === undefined) {
-      problems.push(`README key row "${keyCell}" names no \`key\``)
+      problems.push(`docs key row "${keyCell}" names no \`key\``)
       continue
     }
     seen.add(key)
     const plan = keys[key]
     if (plan === undefined) {
-      problems.push(`README key ${key} is not a default key`)
+      problems.push(`docs key ${key} is not a default key`)
       continue
     }
     if (planCell.toLowerCase() !== plan) {
-      problems.push(`key ${key}: the README's plan is ${planCell}, the code's ${plan}`)
+      problems.push(`key ${key}: the docs' plan is ${planCell}, the code's ${plan}`)
     }
     const limits = plans[plan]
     if (limits === undefined) {
@@ -302,18 +302,18 @@ export function compareKeys(
       ['per day', dayCell, limits.perDay],
     ] as const) {
       if (firstNumber(cell) !== value) {
-        problems.push(`plan ${plan} ${what}: the README says ${cell}, the code ${value}`)
+        problems.push(`plan ${plan} ${what}: the docs say ${cell}, the code ${value}`)
       }
     }
   }
   for (const key of Object.keys(keys)) {
-    if (!seen.has(key)) problems.push(`default key ${key} has no README row`)
+    if (!seen.has(key)) problems.push(`default key ${key} has no docs row`)
   }
   return problems
 }
 
 /**
- * Compares the README's `option | default | what it does` table with the
+ * Compares an `option | default | what it does` table with the
  * names of `PetstoreOptions` (read with the TypeScript checker), both ways.
  *
  * @example
@@ -324,15 +324,14 @@ export function compareOptionNames(table: MarkdownTable, names: Array<string>): 
   const documented = new Set<string>()
   for (const [optionCell = ''] of table.rows) {
     const written = codeSpans(optionCell)
-    if (written.length === 0) problems.push(`README option row "${optionCell}" names no \`option\``)
+    if (written.length === 0) problems.push(`docs option row "${optionCell}" names no \`option\``)
     for (const name of written) {
       documented.add(name)
-      if (!names.includes(name))
-        problems.push(`README option ${name} is not a createPetstore option`)
+      if (!names.includes(name)) problems.push(`docs option ${name} is not a createPetstore option`)
     }
   }
   for (const name of names) {
-    if (!documented.has(name)) problems.push(`createPetstore option ${name} has no README row`)
+    if (!documented.has(name)) problems.push(`createPetstore option ${name} has no docs row`)
   }
   return problems
 }

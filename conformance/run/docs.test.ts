@@ -6,17 +6,18 @@ import {
   findTable,
   parseHelpOptions,
   parseMarkdownTables,
-} from '../../test/readme-tables.ts'
+} from '../../test/markdown-tables.ts'
 import { KIT_DEFAULTS } from '../model/kit-defaults.ts'
 import { KIT_CODES } from '../model/kit-message.ts'
 import { MAX_PACING_NOTES } from '../transport/rate-limit-pacer.ts'
 import { runCli } from './cli.ts'
 
-const readme = readFile(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')
+/** The page of docs/ that documents the kit. */
+const page = readFile(join(import.meta.dirname, '..', '..', 'docs', 'conformance.md'), 'utf8')
 
-describe("the README's conformance section", () => {
+describe('docs/conformance.md', () => {
   it('lists every stop and error code of the kit, and no other', async () => {
-    const text = await readme
+    const text = await page
     const rows = [...text.matchAll(/^\| `(ERR_PETSTORE_CONFORMANCE_[A-Z_]+)`/gm)].map(
       (match) => match[1],
     )
@@ -24,7 +25,7 @@ describe("the README's conformance section", () => {
   })
 
   it('gives the defaults of KIT_DEFAULTS in the Bounds table', async () => {
-    const text = await readme
+    const text = await page
     const rows: Array<[bound: string, value: string]> = [
       ['`--max-duration S`', String(KIT_DEFAULTS.maxDurationMs / 1000)],
       ['`--max-requests N`', String(KIT_DEFAULTS.maxRequests)],
@@ -47,7 +48,7 @@ describe("the README's conformance section", () => {
   })
 })
 
-describe("the README's flag table of the kit", () => {
+describe('the flag table of the kit in docs/conformance.md', () => {
   it('lists every flag of petstore-conformance with its default, and no other', async () => {
     const out = { stdout: '' }
     const code = await runCli(['--help'], {
@@ -59,9 +60,9 @@ describe("the README's flag table of the kit", () => {
     const options = parseHelpOptions(out.stdout)
     expect(options.map((option) => option.names[0])).toContain('base-url')
     const table = findTable(
-      parseMarkdownTables(await readme),
+      parseMarkdownTables(await page),
       ['flag', 'default', 'what it does'],
-      'The conformance kit',
+      'Flags',
     )
     expect(compareFlags(table, options)).toEqual([])
   })
@@ -69,10 +70,10 @@ describe("the README's flag table of the kit", () => {
   it('is compared for real: a flag missing from the table is named', async () => {
     const options = [...parseHelpOptions('Options:\n  --made-up  Made up  [string]\n')]
     const table = findTable(
-      parseMarkdownTables(await readme),
+      parseMarkdownTables(await page),
       ['flag', 'default', 'what it does'],
-      'The conformance kit',
+      'Flags',
     )
-    expect(compareFlags(table, options)).toContain('CLI option --made-up has no README row')
+    expect(compareFlags(table, options)).toContain('CLI option --made-up has no docs row')
   })
 })

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -21,6 +20,7 @@ import {
   PROXY_LIMITS,
 } from '../src/spec/limits.ts'
 import { PLANS } from '../src/spec/plans.ts'
+import { readDoc } from './docs.ts'
 import {
   compareErrorCodes,
   compareFlags,
@@ -31,18 +31,25 @@ import {
   type MarkdownTable,
   parseHelpOptions,
   parseMarkdownTables,
-} from './readme-tables.ts'
+} from './markdown-tables.ts'
 
-const README = readFileSync(resolve(import.meta.dirname, '..', 'README.md'), 'utf8')
+/** Each page of docs/ that holds a table the code is compared with. */
+const MOCK_SERVER = readDoc('docs/mock-server.md')
+const LIMITS = readDoc('docs/errors-and-limits.md')
+const REFERENCE = readDoc('docs/reference.md')
+const TESTING = readDoc('docs/testing.md')
+const CONTROL = readDoc('docs/control-api.md')
+const SECURITY = readDoc('docs/security.md')
+const PROXY = readDoc('docs/proxy.md')
 const FLAGS = ['flag', 'default', 'what it does']
 const KEYS = ['key', 'plan', 'per minute', 'per day']
 const CODES = ['code', 'status', 'when']
 /** The headings the tables sit under, should another table share a header. */
-const FLAGS_SECTION = 'The mock server'
+const FLAGS_SECTION = 'Flags'
 const KEYS_SECTION = 'Keys and plans'
 const CODES_SECTION = 'Error codes'
 const OPTIONS = ['option', 'default', 'what it does']
-const OPTIONS_SECTION = 'In your tests, with msw'
+const OPTIONS_SECTION = 'Options'
 /** The package's entry: its `PetstoreOptions` is what users pass to `createPetstore`. */
 const ENTRY = resolve(import.meta.dirname, '..', 'src', 'index.ts')
 const RATE_LIMITER = resolve(
@@ -72,27 +79,29 @@ const withRows = (table: MarkdownTable, rows: Array<Array<string>>): MarkdownTab
   rows,
 })
 
-describe('the README tables', () => {
-  const tables = parseMarkdownTables(README)
+/** The one table of `page` headed `header`. */
+const tableOf = (page: string, header: Array<string>, section: string) =>
+  findTable(parseMarkdownTables(page), header, section)
 
-  it('list every flag of petstore-mock with its alias and default, and no other', async () => {
+describe('the tables of docs/', () => {
+  it('list every flag of petstore-mock with its alias and default, and no other (mock-server.md)', async () => {
     const options = parseHelpOptions(await helpText())
     expect(options.map((option) => option.names[0])).toContain('port')
-    expect(compareFlags(findTable(tables, FLAGS, FLAGS_SECTION), options)).toEqual([])
+    expect(compareFlags(tableOf(MOCK_SERVER, FLAGS, FLAGS_SECTION), options)).toEqual([])
   })
 
-  it('list the default keys with their plans and limits', () => {
-    expect(compareKeys(findTable(tables, KEYS, KEYS_SECTION), DEFAULT_KEYS, PLANS)).toEqual([])
+  it('list the default keys with their plans and limits (errors-and-limits.md)', () => {
+    expect(compareKeys(tableOf(LIMITS, KEYS, KEYS_SECTION), DEFAULT_KEYS, PLANS)).toEqual([])
   })
 
-  it('list every error code with its status, and no other', () => {
-    expect(compareErrorCodes(findTable(tables, CODES, CODES_SECTION), ERROR_CODES)).toEqual([])
+  it('list every error code with its status, and no other (reference.md)', () => {
+    expect(compareErrorCodes(tableOf(REFERENCE, CODES, CODES_SECTION), ERROR_CODES)).toEqual([])
   })
 
-  it('list every createPetstore option, and no other', () => {
+  it('list every createPetstore option, and no other (testing.md)', () => {
     const names = exportedTypeProperties(ENTRY, 'PetstoreOptions')
     expect(names).toContain('baseUrl')
-    expect(compareOptionNames(findTable(tables, OPTIONS, OPTIONS_SECTION), names)).toEqual([])
+    expect(compareOptionNames(tableOf(TESTING, OPTIONS, OPTIONS_SECTION), names)).toEqual([])
   })
 
   it('list options that createPetstore accepts, each one (an unknown name throws)', () => {
@@ -105,9 +114,9 @@ describe('the README tables', () => {
   })
 })
 
-describe('the README text', () => {
-  it('states which query names are masked: the words and endings isCredentialName reads', () => {
-    const text = README.replace(/\s+/g, ' ')
+describe('the text of docs/', () => {
+  it('states which query names are masked: the words and endings isCredentialName reads (control-api.md)', () => {
+    const text = CONTROL.replace(/\s+/g, ' ')
     const between = (start: string, end: string) => {
       const from = text.indexOf(start)
       const to = text.indexOf(end, from)
@@ -120,15 +129,15 @@ describe('the README text', () => {
     expect(between('the name ends with ', ' (`accesstoken`')).toEqual(CREDENTIAL_ENDINGS)
   })
 
-  it('states the timeouts the server uses', () => {
+  it('states the timeouts the server uses (mock-server.md)', () => {
     const stated = `(${DEFAULTS.headersTimeoutMs / 1000} s for headers, ${DEFAULTS.requestTimeoutMs / 1000} s for a whole request, checked every ${TIMEOUT_CHECK_MS / 1000} s)`
-    expect(README.replace(/\s+/g, ' ')).toContain(stated)
+    expect(MOCK_SERVER.replace(/\s+/g, ' ')).toContain(stated)
   })
 })
 
-/** A duration as the README writes it: `10 s`, `0.5 s`. */
+/** A duration as the docs write it: `10 s`, `0.5 s`. */
 const seconds = (ms: number) => `${ms / 1000} s`
-/** A size as the README writes it: `8 MiB`, `256 KiB`. */
+/** A size as the docs write it: `8 MiB`, `256 KiB`. */
 const size = (bytes: number) =>
   bytes % 2 ** 20 === 0 ? `${bytes / 2 ** 20} MiB` : `${bytes / 2 ** 10} KiB`
 const BOUNDS = ['bound', 'in the code', 'value', 'when it is reached']
@@ -164,15 +173,14 @@ function boundsStated(): Map<string, string> {
   ])
 }
 
-describe('the README bounds', () => {
-  const tables = parseMarkdownTables(README)
+describe('the bounds tables of docs/', () => {
   const stated = boundsStated()
 
   it.each([
-    ['Security', 'the server'],
-    ['Proxy', 'the proxy'],
-  ])('of %s state the values the code holds', (section) => {
-    const table = findTable(tables, BOUNDS, section)
+    ['security.md', SECURITY, 'the server'],
+    ['proxy.md', PROXY, 'the proxy'],
+  ])('of %s state the values the code holds', (_name, page, section) => {
+    const table = tableOf(page, BOUNDS, section)
     expect(table.rows.length).toBeGreaterThan(5)
     for (const [bound, code = '', value] of table.rows) {
       expect(stated.has(code), `${bound}: ${code} is no bound the test knows`).toBe(true)
@@ -181,14 +189,12 @@ describe('the README bounds', () => {
   })
 
   it('list every bound of PROXY_LIMITS', () => {
-    const codes = findTable(tables, BOUNDS, 'Proxy').rows.map((row) => row[1])
+    const codes = tableOf(PROXY, BOUNDS, 'the proxy').rows.map((row) => row[1])
     for (const name of Object.keys(PROXY_LIMITS)) expect(codes).toContain(`\`${name}\``)
   })
 })
 
-describe('the README comparison', () => {
-  const tables = parseMarkdownTables(README)
-
+describe('the comparison of tables with the code', () => {
   it('reads cells with escaped pipes and skips fenced code', () => {
     const parsed = parseMarkdownTables(
       [
@@ -238,9 +244,9 @@ describe('the README comparison', () => {
 
   it('fails on a flag added to the CLI without a row, a stale row, a wrong default or alias', async () => {
     const options = parseHelpOptions(await helpText())
-    const table = findTable(tables, FLAGS, FLAGS_SECTION)
+    const table = tableOf(MOCK_SERVER, FLAGS, FLAGS_SECTION)
     const added = [...options, { names: ['made-up'], aliases: [], type: 'number', default: 1000 }]
-    expect(compareFlags(table, added)).toEqual(['CLI option --made-up has no README row'])
+    expect(compareFlags(table, added)).toEqual(['CLI option --made-up has no docs row'])
 
     const rows = table.rows.map((row) => [...row])
     const port = rows.findIndex((row) => row[0]?.includes('`--port`'))
@@ -251,60 +257,60 @@ describe('the README comparison', () => {
     rows[cors] = ['`--cors`', '', 'CORS']
     rows.push(['`--turbo`', '', 'made up'])
     expect(compareFlags(withRows(table, rows), options)).toEqual([
-      'README alias -P is not an alias of --port',
-      'alias -p of --port is missing from the README',
-      '--seed: the README\'s default is "2", the CLI\'s "1"',
-      '--cors defaults to true: the README should name it --no-cors',
-      'README flag --turbo is not an option of the CLI',
+      'docs alias -P is not an alias of --port',
+      'alias -p of --port is missing from the docs',
+      '--seed: the docs\' default is "2", the CLI\'s "1"',
+      '--cors defaults to true: the docs should name it --no-cors',
+      'docs flag --turbo is not an option of the CLI',
     ])
     const withoutQuiet = table.rows.filter((row) => !row[0]?.includes('`--quiet`'))
     expect(compareFlags(withRows(table, withoutQuiet), options)).toEqual([
-      'CLI option --quiet has no README row',
+      'CLI option --quiet has no docs row',
     ])
   })
 
   it('fails on a missing, extra or wrong error code', () => {
-    const table = findTable(tables, CODES, CODES_SECTION)
+    const table = tableOf(REFERENCE, CODES, CODES_SECTION)
     const rows = table.rows.filter((row) => !row[0]?.includes('`not_found`'))
     rows.push(['`teapot`', '418', 'never'])
     const changed = rows.map((row) => (row[0] === '`key_banned`' ? [row[0], '403', ''] : row))
     expect(compareErrorCodes(withRows(table, changed), ERROR_CODES)).toEqual([
-      'error code key_banned: the README says 403, the code 429',
-      'README error code teapot is not an error code of the mock',
-      'error code not_found has no README row',
+      'error code key_banned: the docs say 403, the code 429',
+      'docs error code teapot is not an error code of the mock',
+      'error code not_found has no docs row',
     ])
     expect(compareErrorCodes(table, { ...ERROR_CODES, gone: 410 })).toEqual([
-      'error code gone has no README row',
+      'error code gone has no docs row',
     ])
   })
 
   it('fails on a missing, extra or wrong key or limit', () => {
-    const table = findTable(tables, KEYS, KEYS_SECTION)
+    const table = tableOf(LIMITS, KEYS, KEYS_SECTION)
     const rows = table.rows
       .filter((row) => !row[0]?.includes('`sk_test_pro`'))
       .map((row) => (row[0] === '`sk_test_free`' ? [row[0], 'Free', '61', '1,000'] : row))
     rows.push(['`sk_test_gold`', 'Gold', '1', '1'])
     expect(compareKeys(withRows(table, rows), DEFAULT_KEYS, PLANS)).toEqual([
-      'plan free per minute: the README says 61, the code 60',
-      'README key sk_test_gold is not a default key',
-      'default key sk_test_pro has no README row',
+      'plan free per minute: the docs say 61, the code 60',
+      'docs key sk_test_gold is not a default key',
+      'default key sk_test_pro has no docs row',
     ])
   })
 
   it('fails on an option added without a row, or a row for no option', () => {
-    const table = findTable(tables, OPTIONS, OPTIONS_SECTION)
+    const table = tableOf(TESTING, OPTIONS, OPTIONS_SECTION)
     const names = table.rows
       .flatMap((row) => [...(row[0] ?? '').matchAll(/`([^`]*)`/g)])
       .map((match) => match[1] as string)
     expect(compareOptionNames(table, names)).toEqual([])
     expect(compareOptionNames(table, [...names, 'madeUp'])).toEqual([
-      'createPetstore option madeUp has no README row',
+      'createPetstore option madeUp has no docs row',
     ])
     expect(
       compareOptionNames(
         table,
         names.filter((name) => name !== 'seed'),
       ),
-    ).toEqual(['README option seed is not a createPetstore option'])
+    ).toEqual(['docs option seed is not a createPetstore option'])
   })
 })
