@@ -1,8 +1,8 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { showControls } from '../../src/utils/show-controls.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
 import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
-import { showControls } from './show-controls.ts'
 
 /** GitHub shows at most 10 error and 10 warning annotations per step. */
 export const MAX_ANNOTATIONS = 10

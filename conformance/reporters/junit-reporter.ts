@@ -1,9 +1,9 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { showControls } from '../../src/utils/show-controls.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
-import { showControls } from './show-controls.ts'
 
 /**
  * Escapes text for XML attributes and text nodes. Characters XML 1.0 cannot

@@ -1,4 +1,5 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { showControls } from '../../src/utils/show-controls.ts'
 import { isSetupStop } from '../model/kit-message.ts'
 import { NAME_PREFIX, operationLabel } from '../model/kit-routes.ts'
 import { notTested } from '../model/not-tested.ts'
@@ -12,7 +13,6 @@ import type {
 } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
 import { formatFailure } from './junit-reporter.ts'
-import { showControls } from './show-controls.ts'
 
 /** Options of the pretty output. */
 export interface PrettyOptions {

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
 import { Agent, request } from 'undici'
-import { nameRecord } from '../../src/errors/name-record.ts'
+import { nameRecord } from '../../src/utils/name-record.ts'
 
 /** A request handed to a {@link Transport}. */
 export interface TransportRequest {

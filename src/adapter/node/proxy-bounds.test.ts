@@ -5,7 +5,7 @@ import { DEFAULTS } from '../../base/options/defaults.ts'
 import { longestAnswerMs } from '../../core/proxy/proxy-limits.ts'
 import { MAX_DELAY_MS } from '../../core/simulation/simulated-statuses.ts'
 import { PROXY_LIMITS } from '../../spec/limits.ts'
-import { startRawUpstream } from '../../test-utils/raw-upstream.ts'
+import { startRawServer } from '../../test-utils/raw-server.ts'
 import { ANSWER_GRACE_MS, createServer, socketTimeoutMs } from './create-server.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
@@ -56,7 +56,7 @@ describe('the server waits for the longest answer', () => {
 
   it("gives the upstream's 504 rather than closing the caller's connection first", async () => {
     // An upstream that reads the request and never answers.
-    const upstream = await startRawUpstream(() => {})
+    const upstream = await startRawServer(() => {}, 'socket')
     closers.push(upstream.close)
     const mock = await startServer({
       port: 0,
@@ -102,13 +102,13 @@ function neverReads(url: string): net.Socket {
 async function proxyOfAnswers(size: number): Promise<{ mock: RunningServer; sent: () => number }> {
   const body = `[${' '.repeat(size - 2)}]`
   let sent = 0
-  const upstream = await startRawUpstream(({ socket }) => {
+  const upstream = await startRawServer(({ socket }) => {
     sent++
     socket.write(
       `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
     )
     socket.end(body)
-  })
+  }, 'socket')
   closers.push(upstream.close)
   const mock = await startServer({
     port: 0,

@@ -3,11 +3,6 @@ import net from 'node:net'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
-  errorBody,
-  type RawServer,
-  startRawServer,
-} from '../../../conformance/test-utils/raw-server.ts'
-import {
   type ReferenceOptions,
   type ReferenceServer,
   startReferenceServer,
@@ -17,6 +12,12 @@ import { createUndiciUpstream } from '../../adapter/node/undici-upstream.ts'
 import { createPetstoreCore, type PetstoreOptions } from '../../app/create-petstore-core.ts'
 import { ErrorBody } from '../../spec/error-body.ts'
 import { MAX_BODY_BYTES, PROXY_LIMITS } from '../../spec/limits.ts'
+import {
+  errorBody,
+  type HttpHandler,
+  type RawServer,
+  startRawServer,
+} from '../../test-utils/raw-server.ts'
 import type { ProxyLimits } from './read-upstream-body.ts'
 
 const KEY = { authorization: 'Bearer sk_ref' }
@@ -31,7 +32,7 @@ async function reference(options: ReferenceOptions = {}): Promise<ReferenceServe
   return server
 }
 
-async function raw(handler: Parameters<typeof startRawServer>[0]): Promise<RawServer> {
+async function raw(handler: HttpHandler): Promise<RawServer> {
   const server = await startRawServer(handler)
   closers.push(server.close)
   return server

@@ -3,10 +3,10 @@ import { readJsonBody } from '../../base/http/read-json-body.ts'
 import { HTTP_METHOD, matchPath, routeMethod } from '../../base/http/router.ts'
 import { whole } from '../../base/options/whole-option.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
-import { isPlainObject } from '../../errors/is-plain-object.ts'
-import { nameRecord } from '../../errors/name-record.ts'
 import { ROUTES } from '../../spec/routes.ts'
+import { clip } from '../../utils/clip.ts'
+import { isPlainObject } from '../../utils/is-plain-object.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
 /** At most this many scenarios wait at once. */
