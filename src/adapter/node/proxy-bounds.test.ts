@@ -160,12 +160,12 @@ describe('answers held for callers that do not read', () => {
     // Larger than what the sockets' buffers take in: most of it waits in the mock.
     const size = PROXY_LIMITS.maxResponseBytes - 1024
     const body = `[${' '.repeat(size - 2)}]`
-    const upstream = await startRawUpstream(({ socket }) => {
+    const upstream = await startRawServer(({ socket }) => {
       socket.write(
         `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
       )
       socket.end(body)
-    })
+    }, 'socket')
     closers.push(upstream.close)
     const maxHoldMs = 600
     const mock = await startServer({
