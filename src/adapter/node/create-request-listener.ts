@@ -207,7 +207,9 @@ class NodeRequest implements MockRequest {
   }
 
   cutOff(): void {
-    this.res.destroy()
+    // The connection itself: once the answer is handed over whole, the
+    // response no longer holds it, though its bytes still wait to be read.
+    this.req.socket.destroy()
   }
 
   get signal(): AbortSignal {
