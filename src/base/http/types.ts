@@ -203,6 +203,8 @@ export interface Context {
   retryAfter?: number
   /** What forced the answer's status or delay, once the simulate middleware has applied one. */
   forced?: ForcedBy
+  /** The coverage cell a forced answer was armed for (`POST /__mock/coverage/force`). */
+  cell?: string
   /** Why the mock answered in the upstream's place, when it did (`--proxy-fallback mock`). */
   fallback?: FallbackReason
   /** What the proxy learnt of the upstream's answer, when the upstream answered (`--proxy`). */
@@ -315,6 +317,8 @@ export interface AnsweredRequest {
   /** The `code` of an Error answer, or `null`. */
   code: string | null
   forced: ForcedBy | null
+  /** The coverage cell a forced answer was armed for, when it was. */
+  cell?: string
   /** Why the mock answered in the upstream's place (`--proxy-fallback mock`); absent when it did not. */
   fallback?: FallbackReason
   /** The plan of the request's valid API key, or `null`. */
