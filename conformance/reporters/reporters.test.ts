@@ -80,6 +80,9 @@ describe('prettyReport', () => {
     expect(text).toContain('     a. expected: 200 with at most 1 pet')
     expect(text).toContain('     b. expected: 200 with at most 100 pets')
     expect(text).toContain('reproduce: curl -i')
+    // The variable the curls read is named once, before them, and no key is written.
+    expect(text.split("export PETSTORE_API_KEY='<your key>'")).toHaveLength(2)
+    expect(text.indexOf('export PETSTORE_API_KEY')).toBeLessThan(text.indexOf('Failures (1)'))
     expect(text).toContain('Advisory warnings (1)')
     expect(text).toContain('W1) warning get.deprecation-headers')
     expect(text).toContain('getPet (deprecated) pass')
@@ -168,7 +171,7 @@ describe('counts in words', () => {
     // Every human-readable report says what was not tested.
     expect(reports.pretty).toContain('Not tested: the rate-limit group (')
     expect(reports.html).toContain('<dt>Not tested</dt><dd>the rate-limit group (')
-    expect(reports.github).toContain('**Not tested**: the rate-limit group (')
+    expect(reports.github).toContain('<b>Not tested</b>: the rate-limit group (')
     const two = sampleResult({
       results: [...one.results, ...one.results.filter((entry) => entry.level === 'advisory')],
     })
