@@ -23,10 +23,10 @@ const LAYERS = [
     'the petstore: data, plans (keys and rate limits), simulation, journal, middleware, operations, proxy, OpenAPI document',
   ],
   ['control', 'the /__mock/ control plane: the admin and journal routes, the dashboard'],
-  ['app', 'composes core and control: createApp, createPetstoreCore, the Fetch interface'],
+  ['app', 'composes core and control: createApp, createPetstoreCore'],
   [
     'adapter',
-    'the transports side by side: node (node:http, the undici upstream), msw (handlers, createPetstore)',
+    'the transports side by side: fetch (the Fetch interface), node (node:http, the undici upstream), msw (handlers, createPetstore)',
   ],
   ['client', 'petstore-mock/client: the control plane from another process'],
   ['cli', 'the petstore-mock command'],

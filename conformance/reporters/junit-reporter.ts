@@ -1,5 +1,6 @@
 import { countOf } from '../../src/utils/count-of.ts'
 import { showControls } from '../../src/utils/show-controls.ts'
+import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
@@ -35,7 +36,7 @@ export function formatFailure(failure: CheckFailure): string {
     `actual:   ${failure.actual}`,
   ]
   if (failure.counterexample !== undefined) {
-    lines.push(`minimal failing body: ${failure.counterexample}`)
+    lines.push(`${counterexampleLabel(failure.counterexample)}: ${failure.counterexample}`)
   }
   if (failure.sequence !== undefined) {
     lines.push('shortest failing sequence:', failure.sequence)

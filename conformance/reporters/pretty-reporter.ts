@@ -4,6 +4,7 @@ import { isSetupStop } from '../model/kit-message.ts'
 import { NAME_PREFIX, operationLabel } from '../model/kit-routes.ts'
 import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
+import { exportLine } from '../model/to-curl.ts'
 import type {
   CheckResult,
   ConformanceEvent,
@@ -181,8 +182,11 @@ export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}
     return [
       '',
       `No check ran: the pre-flight request found a configuration error (${countOf(result.summary.total, 'result')} not run; every requested report is written).`,
-      paint('red', `Stopped: ${result.stopped.message} [${result.stopped.code}]`),
-      paint('red', result.verdict),
+      // The error itself is said once, on stderr, where the command writes its errors.
+      paint(
+        'red',
+        `STOPPED: the configuration error above [${result.stopped.code}] (exit ${result.exitCode})`,
+      ),
       '',
     ].join('\n')
   }
@@ -234,6 +238,14 @@ export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}
         lines.push(`     ... and ${entry.omittedFailures} more like it`)
       }
     })
+  }
+  const howToRun = exportLine(
+    [...failing, ...warnings].flatMap((entry) =>
+      entry.failures.flatMap((failure) => [failure.curl ?? '', failure.sequence ?? '']),
+    ),
+  )
+  if (howToRun) {
+    lines.push('', paint('dim', howToRun))
   }
   section('Failures', failing, '', paint('red', 'FAIL'))
   section('Advisory warnings', warnings, 'W', paint('yellow', 'warning'))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { withFetch } from '../adapter/fetch/fetch-transport.ts'
 import { coverageCells } from '../core/coverage/coverage-model.ts'
 import { ERROR_CODES } from '../spec/error-codes.ts'
 import { NewPet } from '../spec/new-pet.ts'
@@ -8,7 +9,7 @@ import { createPetstoreCore } from './create-petstore-core.ts'
 
 /** The responses of each operation, as the served document lists them: `operationId:status`. */
 async function servedResponses(): Promise<Array<string>> {
-  const core = createPetstoreCore()
+  const core = withFetch(createPetstoreCore())
   const response = await core.fetch(new Request('http://localhost/openapi.json'))
   const document = (await response.json()) as {
     paths: Record<string, Record<string, { operationId: string; responses: object }>>

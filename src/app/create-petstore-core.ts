@@ -55,7 +55,6 @@ import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createExchangeJudge } from '../judge/judge-exchange.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { type App, createApp } from './create-app.ts'
-import { createFetchHandler } from './fetch-transport.ts'
 import { openApiInputs } from './openapi-inputs.ts'
 
 /**
@@ -222,11 +221,23 @@ export interface PetstoreCore {
    * `ERR_PETSTORE_INVALID_FILTER`.
    */
   toHar(filter?: JournalFilter): Har
-  /** Answers a Fetch `Request` without msw (what the handlers call). */
+  /**
+   * Answers a Fetch `Request` without msw (what the handlers call); the
+   * adapters add it (`withFetch`, `src/adapter/fetch/`).
+   */
   fetch(request: Request): Promise<Response>
   /** The transport-independent core, for servers. */
   app: App
 }
+
+/**
+ * What `createPetstoreCore` makes: a petstore before a transport gives it its
+ * Fetch interface (`withFetch` in `src/adapter/fetch/`).
+ *
+ * @example
+ * const core: AppCore = createPetstoreCore({ seed: 42 })
+ */
+export type AppCore = Omit<PetstoreCore, 'fetch'>
 
 /**
  * Creates the mock without its msw handlers: the data, the rate limiter, the
@@ -236,12 +247,12 @@ export interface PetstoreCore {
  * @example
  * const core = createPetstoreCore({ seed: 42 })
  * await core.ready
- * const response = await core.fetch(new Request('http://localhost/v1/pets'))
+ * const response = await core.app.handle(mockRequest)
  */
 export function createPetstoreCore(
   options: PetstoreOptions = {},
   internal: CoreInternals = {},
-): PetstoreCore {
+): AppCore {
   const resolved = parsePetstoreOptions({ ...options })
   const target = options.proxy === undefined ? undefined : parseProxyTarget(options.proxy)
   if (target === undefined && resolved.proxyFallback === 'mock') {
@@ -433,7 +444,6 @@ export function createPetstoreCore(
         `${origin ?? 'http://localhost'}${basePath}`,
       ),
     openapi: getOpenApi,
-    fetch: createFetchHandler(app),
     app,
   }
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { withFetch } from '../../adapter/fetch/fetch-transport.ts'
 import { createPetstoreCore } from '../../app/create-petstore-core.ts'
 import { coverageCells } from '../../core/coverage/coverage-model.ts'
 import { type CoverageReport, MAX_COVERAGE_SESSIONS } from '../../core/coverage/create-coverage.ts'
@@ -34,7 +35,7 @@ const anyJson = fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(nul
 
 describe('the coverage endpoints under generated input', () => {
   it('answer a report or a well-formed 400 for any session label', async () => {
-    const core = createPetstoreCore({ seed: 2, pets: 5 })
+    const core = withFetch(createPetstoreCore({ seed: 2, pets: 5 }))
     await core.ready
     await fc.assert(
       fc.asyncProperty(label, async (session) => {
@@ -71,7 +72,7 @@ describe('the coverage endpoints under generated input', () => {
   })
 
   it('arms a known cell or answers a well-formed 400 for any cell id and count', async () => {
-    const core = createPetstoreCore({ seed: 2, pets: 5 })
+    const core = withFetch(createPetstoreCore({ seed: 2, pets: 5 }))
     await core.ready
     await fc.assert(
       fc.asyncProperty(cellId, fc.option(anyJson, { nil: undefined }), async (cell, times) => {
@@ -101,7 +102,7 @@ describe('the coverage endpoints under generated input', () => {
   })
 
   it('keeps at most MAX_COVERAGE_SESSIONS labels, the least lately used dropped first', async () => {
-    const core = createPetstoreCore({ seed: 2, pets: 5 })
+    const core = withFetch(createPetstoreCore({ seed: 2, pets: 5 }))
     await core.ready
     const send = (session: string) =>
       core.fetch(

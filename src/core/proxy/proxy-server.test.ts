@@ -7,6 +7,7 @@ import {
   type ReferenceServer,
   startReferenceServer,
 } from '../../../conformance/test-utils/reference-server.ts'
+import { withFetch } from '../../adapter/fetch/fetch-transport.ts'
 import { type RunningServer, startServer } from '../../adapter/node/start-server.ts'
 import { createUndiciUpstream } from '../../adapter/node/undici-upstream.ts'
 import { createPetstoreCore, type PetstoreOptions } from '../../app/create-petstore-core.ts'
@@ -54,7 +55,7 @@ async function proxyMock(
       },
     },
   )
-  const mock = await startServer({ port: 0, petstore })
+  const mock = await startServer({ port: 0, petstore: withFetch(petstore) })
   closers.push(() => mock.close())
   return mock
 }
