@@ -11,6 +11,10 @@ const NODE_BUILTIN = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.
  */
 const LAYERS = [
   ['spec', 'what the API spec states: schemas, routes, limits, header names, error codes, plans'],
+  [
+    'utils',
+    'helpers of the language every layer uses: name records, the plain-object test, clip, showControls, countOf, numeric rules',
+  ],
   ['errors', 'PetstoreError and its codes, ApiError, ConfigError, message formatting'],
   ['judge', "the kit's check catalogue and the rules that judge an answer (kit and proxy)"],
   ['base', 'what the petstore is built on: the HTTP kernel, options, parameter reading, the clock'],
@@ -19,10 +23,10 @@ const LAYERS = [
     'the petstore: data, plans (keys and rate limits), simulation, journal, middleware, operations, proxy, OpenAPI document',
   ],
   ['control', 'the /__mock/ control plane: the admin and journal routes, the dashboard'],
-  ['app', 'composes core and control: createApp, createPetstoreCore, the Fetch interface'],
+  ['app', 'composes core and control: createApp, createPetstoreCore'],
   [
     'adapter',
-    'the transports side by side: node (node:http, the undici upstream), msw (handlers, createPetstore)',
+    'the transports side by side: fetch (the Fetch interface), node (node:http, the undici upstream), msw (handlers, createPetstore)',
   ],
   ['client', 'petstore-mock/client: the control plane from another process'],
   ['cli', 'the petstore-mock command'],
@@ -127,22 +131,28 @@ module.exports = {
     ...layerRules('src', LAYERS, 'layer'),
     ...layerRules('conformance', KIT_LAYERS, 'kit-layer'),
     readsOnly(
+      'utils-read-nothing',
+      'utils',
+      [],
+      'src/utils holds helpers of the language (records, text, numbers): it imports nothing of the project, so any layer may use it.',
+    ),
+    readsOnly(
       'kernel-knows-no-domain',
       'base/http',
-      ['spec', 'errors', 'judge'],
-      'src/base/http is the kernel (request, response, router, body reader): it reads the spec, the errors and the check ids of the judge, never a domain or app folder.',
+      ['spec', 'utils', 'errors', 'judge'],
+      'src/base/http is the kernel (request, response, router, body reader): it reads the spec, the utils, the errors and the check ids of the judge, never a domain or app folder.',
     ),
     readsOnly(
       'openapi-reads-only-the-spec',
       'core/openapi',
-      ['spec', 'errors'],
-      'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module and the errors.',
+      ['spec', 'utils', 'errors'],
+      'The OpenAPI builder is given its examples, keys and forcible statuses: it reads only the spec module, the utils and the errors.',
     ),
     readsOnly(
       'judge-reads-only-spec-and-errors',
       'judge',
-      ['spec', 'errors'],
-      'src/judge holds the rules that judge a response, shared by the conformance kit and the proxy: it reads the spec and the errors, never a transport, the kit or an app folder.',
+      ['spec', 'utils', 'errors'],
+      'src/judge holds the rules that judge a response, shared by the conformance kit and the proxy: it reads the spec, the utils and the errors, never a transport, the kit or an app folder.',
     ),
     {
       // The folder graph leaves out a folder's own subfolders, so the rule above

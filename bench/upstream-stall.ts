@@ -14,8 +14,8 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { request } from 'undici'
-import { startRawServer } from '../conformance/test-utils/raw-server.ts'
 import { startServer } from '../src/adapter/node/start-server.ts'
+import { startRawServer } from '../src/test-utils/raw-server.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
 
 const options = readBenchFlags('node bench/upstream-stall.ts', {

@@ -24,6 +24,11 @@ export type {
   MockResponse,
   ViolationSource,
 } from './base/http/types.ts'
+export type {
+  CoverageFilter,
+  CoverageReport,
+  CoverageRow,
+} from './core/coverage/create-coverage.ts'
 export type { Database } from './core/data/create-database.ts'
 export type { Dataset } from './core/data/seed-data.ts'
 export type { JournalStats, ViolationSummary, WaitOptions } from './core/journal/create-journal.ts'

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RawServer, startRawServer } from '../conformance/test-utils/raw-server.ts'
 import { type RunningServer, startServer } from '../src/adapter/node/start-server.ts'
+import { type RawServer, startRawServer } from '../src/test-utils/raw-server.ts'
 import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 
 /**

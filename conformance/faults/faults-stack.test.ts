@@ -1,5 +1,6 @@
-import { describe } from 'vitest'
+import { describe, expect } from 'vitest'
 import { faultCases } from '../test-utils/fault-cases.ts'
+import { failedRequired } from '../test-utils/run-reference.ts'
 
 // Faults modelled on real stacks (test-utils/reference/stack-faults.ts): each
 // copies a documented habit of a parser, validator, ORM, proxy or library.
@@ -42,7 +43,17 @@ describe('body readers and validators of real stacks: refused, and nothing creat
 
 describe('middleware, proxies and caches in front of real stacks', () => {
   faultCases([
-    { fault: 'bearer-scheme-case-sensitive' },
+    {
+      // One cause, one failure: the refused spelling is shape.headers' alone;
+      // ratelimit.per-key does not count a refused request as the key's.
+      fault: 'bearer-scheme-case-sensitive',
+      inspect: (result) => expect(failedRequired(result)).toEqual(['shape.headers']),
+    },
+    {
+      fault: 'bearer-scheme-case-sensitive',
+      run: { only: ['shape.headers', 'ratelimit.per-key'] },
+      inspect: (result) => expect(failedRequired(result)).toEqual(['shape.headers']),
+    },
     { fault: 'key-from-query' },
     { fault: 'key-from-cookie' },
     { fault: 'key-from-x-api-key' },

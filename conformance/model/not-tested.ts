@@ -1,5 +1,5 @@
 import { catalogue } from '../../src/judge/catalogue.ts'
-import { countOf } from './count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
 import type { ConformanceResult } from './types.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { CHECKS, type CheckId, type CheckOperation } from '../../src/judge/catalogue.ts'
 import { judgesOperation } from '../../src/judge/check-definition.ts'
 import { describeHttpResponse } from '../../src/judge/describe-response.ts'
-import { countOf } from './count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
 import { fieldFailureKind } from './failure-kind.ts'
 import { KIT_DEFAULTS } from './kit-defaults.ts'
 import { kitMessage } from './kit-message.ts'

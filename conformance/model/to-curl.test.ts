@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER, shellQuote, toCurl } from './to-curl.ts'
+import {
+  exportLine,
+  KEY_PLACEHOLDER,
+  OTHER_KEY_PLACEHOLDER,
+  shellQuote,
+  toCurl,
+} from './to-curl.ts'
 
 /** Runs a curl command in bash with `curl` replaced by a printer of its arguments. */
 function argsOf(command: string): Array<string> {
@@ -106,5 +112,19 @@ describe('toCurl', () => {
     expect(shellQuote('abc-1.2')).toBe('abc-1.2')
     expect(shellQuote('')).toBe("''")
     expect(shellQuote("it's")).toBe(`'it'\\''s'`)
+  })
+})
+
+describe('exportLine', () => {
+  it('says once which variables the curls read, never a key', () => {
+    expect(exportLine(["curl -H 'Authorization: Bearer $PETSTORE_API_KEY'", 'curl x'])).toBe(
+      "The curls read the key from the environment: export PETSTORE_API_KEY='<your key>' first.",
+    )
+    expect(
+      exportLine(['curl "Bearer $PETSTORE_OTHER_API_KEY"', 'curl "Bearer $PETSTORE_API_KEY"']),
+    ).toBe(
+      "The curls read the keys from the environment: export PETSTORE_API_KEY='<your key>'; export PETSTORE_OTHER_API_KEY='<the other key>' first.",
+    )
+    expect(exportLine(['curl -i http://x/v1/pets'])).toBeUndefined()
   })
 })

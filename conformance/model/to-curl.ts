@@ -114,3 +114,26 @@ export function toCurlSequence(
     .map((step, index) => `${index + 1}. ${step.command}\n   ${toCurl(step.request)}`)
     .join('\n')
 }
+
+/**
+ * The line that tells a person how to run the curls of a report: the shell
+ * variables they read the keys from, to export first, without the keys
+ * themselves (a key given with `--token` is in no variable yet). Undefined
+ * when no text names a placeholder.
+ *
+ * @example
+ * exportLine(["curl -H 'Authorization: Bearer $PETSTORE_API_KEY' ..."])
+ * // "The curls read the key from the environment: export PETSTORE_API_KEY='<your key>' first."
+ */
+export function exportLine(texts: ReadonlyArray<string>): string | undefined {
+  const names = PLACEHOLDERS.map(([name]) => name).filter((name) =>
+    texts.some((text) => text.includes(name)),
+  )
+  if (names.length === 0) return undefined
+  const exports = names.map((name) =>
+    name === KEY_PLACEHOLDER
+      ? `export ${name.slice(1)}='<your key>'`
+      : `export ${name.slice(1)}='<the other key>'`,
+  )
+  return `The curls read the ${names.length > 1 ? 'keys' : 'key'} from the environment: ${exports.join('; ')} first.`
+}

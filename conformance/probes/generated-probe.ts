@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { stringifyExact } from '../../src/judge/exact-json.ts'
 import type { SentPet } from '../../src/judge/response-schemas.ts'
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
 import { failureKind } from '../model/failure-kind.ts'
 import { NAME_PREFIX } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'

@@ -1,6 +1,6 @@
 import { stringifyExact } from '../../src/judge/exact-json.ts'
 import { parseRateLimitHeaders, type RateLimitHeaders } from '../../src/judge/rate-limit-headers.ts'
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
 import { kitPath, NAME_PREFIX } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import { toCurlSequence } from '../model/to-curl.ts'

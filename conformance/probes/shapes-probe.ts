@@ -4,6 +4,7 @@ import { stringifyExact } from '../../src/judge/exact-json.ts'
 import { parseRateLimitHeaders } from '../../src/judge/rate-limit-headers.ts'
 import { ResponsePet } from '../../src/judge/response-schemas.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
+import { countOf } from '../../src/utils/count-of.ts'
 import { NAME_PREFIX } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import { answersOf, type ModelPet, type ModelState } from '../model/spec-model.ts'
@@ -604,6 +605,10 @@ async function countsPerKey(run: ShapeRun): Promise<void> {
       const values = exchange.response
         ? parseRateLimitHeaders(exchange.response.headers)
         : undefined
+      if (!values && exchange.response?.status !== 200) {
+        seen.push({ exchange, limit: Number.NaN, remaining: Number.NaN, reset: Number.NaN })
+        continue
+      }
       if (!values) {
         context.collector.skip(
           'ratelimit.per-key',
@@ -614,12 +619,27 @@ async function countsPerKey(run: ShapeRun): Promise<void> {
       }
       seen.push({ exchange, ...values })
     }
-    const first = seen[0]
-    if (seen.some((entry) => entry.limit !== first?.limit || entry.reset !== first?.reset)) continue
+    // A spelling the server refused (a lower-case `bearer` answered 401) is
+    // shape.headers' failure: whether its request spent the key's counter is
+    // then open, so no pair around it is compared, and the skip says why,
+    // instead of a second failure of the same cause.
+    const isAccepted = (entry: (typeof seen)[number]) => entry.exchange.response?.status === 200
+    const refused = seen.filter((entry) => !isAccepted(entry))
+    const first = seen.find(isAccepted)
+    if (
+      seen.some(
+        (entry) =>
+          isAccepted(entry) && (entry.limit !== first?.limit || entry.reset !== first?.reset),
+      )
+    ) {
+      continue
+    }
+    let compared = 0
     for (let index = 1; index < seen.length; index++) {
       const previous = seen[index - 1]
       const entry = seen[index]
-      if (!previous || !entry) continue
+      if (!previous || !entry || !isAccepted(previous) || !isAccepted(entry)) continue
+      compared += 1
       context.collector.assert(
         'ratelimit.per-key',
         'listPets',
@@ -628,6 +648,13 @@ async function countsPerKey(run: ShapeRun): Promise<void> {
         entry.remaining === previous.remaining - 1
           ? undefined
           : `X-RateLimit-Remaining ${entry.remaining} after ${previous.remaining}: ${JSON.stringify(spellings[index])} was counted apart`,
+      )
+    }
+    if (compared === 0) {
+      context.collector.skip(
+        'ratelimit.per-key',
+        'listPets',
+        `the server refused ${countOf(refused.length, 'spelling')} of the key (${refused.map((entry) => `${JSON.stringify(spellings[seen.indexOf(entry)])}: ${describeResponse(entry.exchange)}`).join('; ')}), which shape.headers reports: no two accepted requests in a row to compare`,
       )
     }
     return

@@ -1,8 +1,9 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { showControls } from '../../src/utils/show-controls.ts'
+import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
 import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
-import { showControls } from './show-controls.ts'
 
 /** GitHub shows at most 10 error and 10 warning annotations per step. */
 export const MAX_ANNOTATIONS = 10
@@ -87,7 +88,9 @@ function problemBlock(entry: CheckResult): string {
       `expected: ${failure.expected}`,
       `received: ${failure.actual}`,
       ...(failure.response ? [`response: ${failure.response}`] : []),
-      ...(failure.counterexample ? [`minimal failing body: ${failure.counterexample}`] : []),
+      ...(failure.counterexample
+        ? [`${counterexampleLabel(failure.counterexample)}: ${failure.counterexample}`]
+        : []),
       ...(failure.sequence ? ['shortest failing sequence:', failure.sequence] : []),
     ]
     const curl = failure.curl ? `\n\n<pre><code>${escapeHtml(failure.curl)}</code></pre>` : ''

@@ -1,4 +1,5 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
@@ -130,7 +131,8 @@ function failureBlock(failure: CheckFailure): string {
     rows.push(['Response', failure.response])
   }
   if (failure.counterexample !== undefined) {
-    rows.push(['Minimal failing body', failure.counterexample])
+    const label = counterexampleLabel(failure.counterexample)
+    rows.push([`${label[0]?.toUpperCase()}${label.slice(1)}`, failure.counterexample])
   }
   if (failure.sequence !== undefined) {
     rows.push(['Shortest failing sequence', failure.sequence])

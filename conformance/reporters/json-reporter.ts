@@ -1,5 +1,5 @@
+import { showControls } from '../../src/utils/show-controls.ts'
 import type { ConformanceResult } from '../model/types.ts'
-import { showControls } from './show-controls.ts'
 
 /**
  * The whole result as one JSON document (stable field names, the key never

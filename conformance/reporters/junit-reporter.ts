@@ -1,9 +1,10 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { showControls } from '../../src/utils/show-controls.ts'
+import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
-import { showControls } from './show-controls.ts'
 
 /**
  * Escapes text for XML attributes and text nodes. Characters XML 1.0 cannot
@@ -35,7 +36,7 @@ export function formatFailure(failure: CheckFailure): string {
     `actual:   ${failure.actual}`,
   ]
   if (failure.counterexample !== undefined) {
-    lines.push(`minimal failing body: ${failure.counterexample}`)
+    lines.push(`${counterexampleLabel(failure.counterexample)}: ${failure.counterexample}`)
   }
   if (failure.sequence !== undefined) {
     lines.push('shortest failing sequence:', failure.sequence)

@@ -1,8 +1,10 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { showControls } from '../../src/utils/show-controls.ts'
 import { isSetupStop } from '../model/kit-message.ts'
 import { NAME_PREFIX, operationLabel } from '../model/kit-routes.ts'
 import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
+import { exportLine } from '../model/to-curl.ts'
 import type {
   CheckResult,
   ConformanceEvent,
@@ -12,7 +14,6 @@ import type {
 } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
 import { formatFailure } from './junit-reporter.ts'
-import { showControls } from './show-controls.ts'
 
 /** Options of the pretty output. */
 export interface PrettyOptions {
@@ -181,8 +182,11 @@ export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}
     return [
       '',
       `No check ran: the pre-flight request found a configuration error (${countOf(result.summary.total, 'result')} not run; every requested report is written).`,
-      paint('red', `Stopped: ${result.stopped.message} [${result.stopped.code}]`),
-      paint('red', result.verdict),
+      // The error itself is said once, on stderr, where the command writes its errors.
+      paint(
+        'red',
+        `STOPPED: the configuration error above [${result.stopped.code}] (exit ${result.exitCode})`,
+      ),
       '',
     ].join('\n')
   }
@@ -234,6 +238,14 @@ export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}
         lines.push(`     ... and ${entry.omittedFailures} more like it`)
       }
     })
+  }
+  const howToRun = exportLine(
+    [...failing, ...warnings].flatMap((entry) =>
+      entry.failures.flatMap((failure) => [failure.curl ?? '', failure.sequence ?? '']),
+    ),
+  )
+  if (howToRun) {
+    lines.push('', paint('dim', howToRun))
   }
   section('Failures', failing, '', paint('red', 'FAIL'))
   section('Advisory warnings', warnings, 'W', paint('yellow', 'warning'))

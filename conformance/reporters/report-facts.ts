@@ -1,8 +1,8 @@
-import { countOf } from '../model/count-of.ts'
+import { countOf } from '../../src/utils/count-of.ts'
+import { showControls } from '../../src/utils/show-controls.ts'
 import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
-import { showControls } from './show-controls.ts'
 
 /**
  * Escapes text for HTML text and attribute values, control characters shown

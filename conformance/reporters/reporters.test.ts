@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { showControls } from '../../src/utils/show-controls.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
 import { githubAnnotations, githubSummary } from './github-reporter.ts'
 import { htmlReport } from './html-reporter.ts'
 import { jsonReport } from './json-reporter.ts'
 import { escapeXml, junitReport } from './junit-reporter.ts'
 import { prettyProgress, prettyReport, progressLine } from './pretty-reporter.ts'
-import { showControls } from './show-controls.ts'
 
 const result = sampleResult()
 
@@ -80,6 +80,9 @@ describe('prettyReport', () => {
     expect(text).toContain('     a. expected: 200 with at most 1 pet')
     expect(text).toContain('     b. expected: 200 with at most 100 pets')
     expect(text).toContain('reproduce: curl -i')
+    // The variable the curls read is named once, before them, and no key is written.
+    expect(text.split("export PETSTORE_API_KEY='<your key>'")).toHaveLength(2)
+    expect(text.indexOf('export PETSTORE_API_KEY')).toBeLessThan(text.indexOf('Failures (1)'))
     expect(text).toContain('Advisory warnings (1)')
     expect(text).toContain('W1) warning get.deprecation-headers')
     expect(text).toContain('getPet (deprecated) pass')

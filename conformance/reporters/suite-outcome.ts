@@ -1,7 +1,7 @@
+import { showControls } from '../../src/utils/show-controls.ts'
 import { failsTheRun, type RunPolicy } from '../model/result-collector.ts'
 import type { CheckResult } from '../model/types.ts'
 import { formatFailure } from './junit-reporter.ts'
-import { showControls } from './show-controls.ts'
 
 /** What one test of the vitest suite does with its result, and the text it shows. */
 export type SuiteOutcome =

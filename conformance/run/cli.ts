@@ -1,7 +1,7 @@
+import { showControls } from '../../src/utils/show-controls.ts'
 import { ConformanceError, KIT_CODES, kitMessage } from '../model/kit-message.ts'
 import type { ConformanceResult } from '../model/types.ts'
 import { prettyProgress, progressLine } from '../reporters/pretty-reporter.ts'
-import { showControls } from '../reporters/show-controls.ts'
 import { kitRunOptions } from './kit-run-options.ts'
 import { listCatalogue } from './list-catalogue.ts'
 import { parseKitArgs } from './parse-kit-args.ts'

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RawServer, startRawServer } from '../../src/test-utils/raw-server.ts'
 import { BROWSER_TESTS, launchChromium } from '../../test/launch-chromium.ts'
 import type { ConformanceResult } from '../model/types.ts'
 import { fakeClock } from '../test-utils/fake-clock.ts'
 import { markupProblem } from '../test-utils/markup-problem.ts'
-import { type RawServer, startRawServer } from '../test-utils/raw-server.ts'
 import { type CliIo, runCli } from './cli.ts'
 
 // A server built to hurt the person running the kit: its bodies, JSON

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/judge/catalogue.ts'
+import { errorBody, type RawServer, startRawServer } from '../../src/test-utils/raw-server.ts'
 import { fakeClock } from '../test-utils/fake-clock.ts'
-import { errorBody, type RawServer, startRawServer } from '../test-utils/raw-server.ts'
 import { runConformance } from './run-conformance.ts'
 
 let server: RawServer | undefined

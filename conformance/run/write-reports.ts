@@ -1,4 +1,5 @@
 import { appendFile, writeFile } from 'node:fs/promises'
+import { showControls } from '../../src/utils/show-controls.ts'
 import { KIT_CODES, kitMessage } from '../model/kit-message.ts'
 import type { ConformanceResult } from '../model/types.ts'
 import { githubAnnotations, githubSummary } from '../reporters/github-reporter.ts'
@@ -6,7 +7,6 @@ import { htmlReport } from '../reporters/html-reporter.ts'
 import { jsonReport } from '../reporters/json-reporter.ts'
 import { junitReport } from '../reporters/junit-reporter.ts'
 import { prettyReport } from '../reporters/pretty-reporter.ts'
-import { showControls } from '../reporters/show-controls.ts'
 import type { ReporterName } from './kit-flags.ts'
 import type { ReporterTarget } from './resolve-reporters.ts'
 

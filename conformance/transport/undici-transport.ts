@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
 import { Agent, request } from 'undici'
-import { nameRecord } from '../../src/errors/name-record.ts'
+import { nameRecord } from '../../src/utils/name-record.ts'
 
 /** A request handed to a {@link Transport}. */
 export interface TransportRequest {
@@ -89,6 +89,11 @@ function inflateEither(raw: Buffer, options: zlib.ZlibOptions): Buffer {
 export function createUndiciTransport(): Transport & { close: () => Promise<void> } {
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 4 })
   const transport = async (input: TransportRequest): Promise<TransportResponse> => {
+    // Let the sockets' pending events run first: after a long stretch of the
+    // kit's own work (generating cases on a busy machine), a server's close of
+    // an idle connection may be waiting to be read, and a request sent on that
+    // socket ends with "other side closed", which a POST may not be retried on.
+    await new Promise<void>((resolve) => setImmediate(resolve))
     const response = await request(input.url, {
       method: input.method as 'GET',
       headers: input.headers,

@@ -1,9 +1,9 @@
 import type { Zone } from '../base/http/types.ts'
 import { isAdminPath } from '../control/admin/admin-api.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { clip } from '../errors/clip.ts'
 import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX } from '../spec/routes.ts'
+import { clip } from '../utils/clip.ts'
 
 /**
  * Which part of the mock a path (under the base path) belongs to: the API,

@@ -7,8 +7,16 @@ import {
   parsePetstoreOptions,
   type ResolvedPetstoreOptions,
 } from '../base/options/parse-petstore-options.ts'
+import { coverageRoutes } from '../control/admin/coverage-routes.ts'
 import { journalRoutes } from '../control/admin/journal-routes.ts'
 import { dashboardRoutes } from '../control/dashboard/dashboard-routes.ts'
+import { armCell } from '../core/coverage/arm-cell.ts'
+import {
+  type Coverage,
+  type CoverageFilter,
+  type CoverageReport,
+  createCoverage,
+} from '../core/coverage/create-coverage.ts'
 import type { Database, LazyDatabase } from '../core/data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../core/data/create-store.ts'
 import { parseFixtures } from '../core/data/parse-fixtures.ts'
@@ -47,7 +55,6 @@ import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createExchangeJudge } from '../judge/judge-exchange.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { type App, createApp } from './create-app.ts'
-import { createFetchHandler } from './fetch-transport.ts'
 import { openApiInputs } from './openapi-inputs.ts'
 
 /**
@@ -161,6 +168,21 @@ export interface PetstoreCore {
   simulate(scenario: ScenarioInput): Scenario
   /** Drops every queued scenario. */
   clearSimulations(): void
+  /**
+   * Which cells of traffic coverage the answers met since the last reset
+   * (with `session`: only requests that carried `X-Petstore-Session`), like
+   * `GET /__mock/coverage`. Throws a `ConfigError` `ERR_PETSTORE_INVALID_FILTER`
+   * for a bad filter, and `ERR_PETSTORE_INVALID_OPTION` when the control API
+   * is off (`admin: false`: nothing is counted).
+   */
+  coverage(filter?: CoverageFilter): CoverageReport
+  /**
+   * Answers the next `times` (default 1) requests of a cell's operation as
+   * that cell's state, like `POST /__mock/coverage/force`; returns the
+   * queued scenario. An unknown cell throws a `ConfigError`
+   * `ERR_PETSTORE_INVALID_SCENARIO` naming it.
+   */
+  force(cell: string, options?: { times?: number }): Scenario
   /** Data counts, keys, per-client quota and bans, queued scenarios. */
   state(): PetstoreState
   /** The OpenAPI 3.1 document of the API. */
@@ -199,11 +221,23 @@ export interface PetstoreCore {
    * `ERR_PETSTORE_INVALID_FILTER`.
    */
   toHar(filter?: JournalFilter): Har
-  /** Answers a Fetch `Request` without msw (what the handlers call). */
+  /**
+   * Answers a Fetch `Request` without msw (what the handlers call); the
+   * adapters add it (`withFetch`, `src/adapter/fetch/`).
+   */
   fetch(request: Request): Promise<Response>
   /** The transport-independent core, for servers. */
   app: App
 }
+
+/**
+ * What `createPetstoreCore` makes: a petstore before a transport gives it its
+ * Fetch interface (`withFetch` in `src/adapter/fetch/`).
+ *
+ * @example
+ * const core: AppCore = createPetstoreCore({ seed: 42 })
+ */
+export type AppCore = Omit<PetstoreCore, 'fetch'>
 
 /**
  * Creates the mock without its msw handlers: the data, the rate limiter, the
@@ -213,12 +247,12 @@ export interface PetstoreCore {
  * @example
  * const core = createPetstoreCore({ seed: 42 })
  * await core.ready
- * const response = await core.fetch(new Request('http://localhost/v1/pets'))
+ * const response = await core.app.handle(mockRequest)
  */
 export function createPetstoreCore(
   options: PetstoreOptions = {},
   internal: CoreInternals = {},
-): PetstoreCore {
+): AppCore {
   const resolved = parsePetstoreOptions({ ...options })
   const target = options.proxy === undefined ? undefined : parseProxyTarget(options.proxy)
   if (target === undefined && resolved.proxyFallback === 'mock') {
@@ -250,6 +284,8 @@ export function createPetstoreCore(
   const store = createStore({ maxPets, persistence: options.persistence })
   const onError = options.onError ?? reportUnexpected
   const journal = createJournal({ size: options.journalSize, onError })
+  // Counted only with the control API on: without it nobody can read it, and it costs nothing.
+  const coverage = resolved.admin ? createCoverage() : undefined
   let ready = store.load(initial)
   const database = internal.database?.(store, () => ready)
   const { origin, basePath } = parseBaseUrl(options.baseUrl)
@@ -265,6 +301,7 @@ export function createPetstoreCore(
   const reset = async () => {
     limiter.reset()
     journal.clear()
+    coverage?.clear()
     scenarios.clear()
     ready = store.load(seed())
     await ready
@@ -293,7 +330,11 @@ export function createPetstoreCore(
           reset,
           state,
           scenarios,
-          routes: [...journalRoutes(journal, { timers: options.timers }), ...dashboardRoutes()],
+          routes: [
+            ...journalRoutes(journal, { timers: options.timers }),
+            ...(coverage === undefined ? [] : coverageRoutes(coverage, scenarios)),
+            ...dashboardRoutes(),
+          ],
         }
       : undefined,
     openapi: (requestOrigin) => getOpenApi(serverUrlOf(requestOrigin)),
@@ -303,9 +344,14 @@ export function createPetstoreCore(
       return ready
     },
     onError,
-    onAnswer: (answered) => {
-      journal.record(answered)
-    },
+    onAnswer:
+      coverage === undefined
+        ? (answered) => {
+            journal.record(answered)
+          }
+        : (answered) => {
+            coverage.count(answered, journal.record(answered))
+          },
     proxy:
       target === undefined
         ? undefined
@@ -347,6 +393,16 @@ export function createPetstoreCore(
         scenarios.add(scenario),
       ),
     clearSimulations: () => scenarios.clear(),
+    coverage(filter) {
+      const counter = coverageOf(coverage)
+      return rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the coverage', () =>
+        counter.report(filter),
+      )
+    },
+    force: (cell, forceOptions = {}) =>
+      rethrowAs('ERR_PETSTORE_INVALID_SCENARIO', 'force the coverage cell', () =>
+        armCell(scenarios, { ...forceOptions, cell }),
+      ),
     requests: (filter) =>
       rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the journal', () => journal.list(filter)),
     waitForRequest: (filter, waitOptions) => journal.waitFor(filter, waitOptions),
@@ -388,7 +444,6 @@ export function createPetstoreCore(
         `${origin ?? 'http://localhost'}${basePath}`,
       ),
     openapi: getOpenApi,
-    fetch: createFetchHandler(app),
     app,
   }
 }
@@ -405,6 +460,18 @@ export interface CoreInternals {
   database?: (store: Store, ready: () => Promise<void>) => LazyDatabase
   upstream?: (target: ProxyTarget) => Upstream
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
+}
+
+/** The coverage counter, or a `ConfigError` when the control API is off. */
+function coverageOf(coverage: Coverage | undefined): Coverage {
+  if (coverage === undefined) {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'read the coverage',
+      'coverage is counted only with the control API on (`admin: true`)',
+    )
+  }
+  return coverage
 }
 
 /** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */

@@ -68,6 +68,7 @@ function answered(
     route: ctx.route?.path ?? null,
     code: upstream === undefined ? (response.errorCode ?? null) : upstream.code,
     forced: ctx.forced ?? null,
+    cell: ctx.cell,
     fallback: ctx.fallback,
     plan: ctx.apiKey?.plan ?? null,
     answeredBy: upstream === undefined ? 'mock' : 'upstream',

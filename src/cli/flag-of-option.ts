@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts'
 import { messageOf } from '../errors/message-of.ts'
-import { describeRule, type NumberRule } from '../errors/number-rule.ts'
+import { describeRule, type NumberRule } from '../utils/number-rule.ts'
 
 /**
  * The `petstore-mock` flag behind each numeric option the CLI passes on, and

@@ -2,6 +2,7 @@ import type { PetstoreState } from '../app/create-petstore-core.ts'
 import type { ViolationSource } from '../base/http/types.ts'
 import { apiRootOf } from '../base/options/base-url.ts'
 import { DEFAULTS, LIMITS, waitTimeoutProblem } from '../base/options/defaults.ts'
+import type { CoverageFilter, CoverageReport } from '../core/coverage/create-coverage.ts'
 import type { ViolationSummary } from '../core/journal/create-journal.ts'
 import type { JournalEntry } from '../core/journal/journal-entry.ts'
 import type { JournalFilter } from '../core/journal/journal-filter.ts'
@@ -78,6 +79,18 @@ export interface PetstoreClient {
   simulate(scenario: ScenarioInput): Promise<Scenario>
   /** Drops every queued scenario. */
   clearSimulations(): Promise<void>
+  /**
+   * Which cells of traffic coverage the answers met since the last reset
+   * (with `session`: only requests that carried `X-Petstore-Session`), from
+   * `GET /__mock/coverage`.
+   */
+  coverage(filter?: CoverageFilter): Promise<CoverageReport>
+  /**
+   * Answers the next `times` (default 1) requests of a cell's operation as
+   * that cell's state (`POST /__mock/coverage/force`); an unknown cell
+   * rejects with a `ControlApiError` naming it.
+   */
+  force(cell: string, options?: { times?: number }): Promise<Scenario>
   state(): Promise<PetstoreState>
   /** Journaled requests that pass the filter, oldest first. */
   requests(filter?: JournalFilter): Promise<Array<JournalEntry>>
@@ -175,6 +188,9 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
     reset: () => call('reset the petstore', 'POST', 'reset', {}),
     simulate: (scenario) => call('queue the scenario', 'POST', 'scenarios', scenario),
     clearSimulations: () => call('clear the scenarios', 'DELETE', 'scenarios'),
+    coverage: (filter = {}) => call('read the coverage', 'GET', `coverage${toQuery(filter)}`),
+    force: (cell, forceOptions = {}) =>
+      call('force the coverage cell', 'POST', 'coverage/force', { ...forceOptions, cell }),
     state: () => call('read the state', 'GET', 'state'),
     requests: (filter) => requests(filter),
     clearRequests: () => call('clear the journal', 'DELETE', 'requests'),
@@ -229,7 +245,7 @@ export function connectPetstore(baseUrl: string, options: ConnectOptions = {}): 
   }
 }
 
-function toQuery(filter: JournalFilter): string {
+function toQuery(filter: JournalFilter | CoverageFilter): string {
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(filter)) {
     if (value !== undefined) query.set(name, String(value))

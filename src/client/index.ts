@@ -8,6 +8,11 @@
  * await mock.reset()
  */
 export type { PetstoreState } from '../app/create-petstore-core.ts'
+export type {
+  CoverageFilter,
+  CoverageReport,
+  CoverageRow,
+} from '../core/coverage/create-coverage.ts'
 export type { JournalEntry } from '../core/journal/journal-entry.ts'
 export type { JournalFilter } from '../core/journal/journal-filter.ts'
 export type { Scenario, ScenarioInput } from '../core/simulation/scenario-queue.ts'

@@ -1,5 +1,5 @@
+import type { OptionProblem } from '../utils/number-rule.ts'
 import { formatMessage } from './format-message.ts'
-import type { OptionProblem } from './number-rule.ts'
 import { PetstoreError, type PetstoreErrorCode } from './petstore-error.ts'
 
 /**

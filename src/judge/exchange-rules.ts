@@ -1,15 +1,15 @@
 import { z } from 'zod'
-import { isPlainObject } from '../errors/is-plain-object.ts'
 import { parseInt64 } from '../spec/int64.ts'
 import { LIST_LIMIT } from '../spec/limits.ts'
 import { PetStatus } from '../spec/pet-status.ts'
+import { countOf } from '../utils/count-of.ts'
+import { isPlainObject } from '../utils/is-plain-object.ts'
 import type {
   ExchangeJudgement,
   ExchangeRule,
   RuleRequest,
   RuleResponse,
 } from './check-definition.ts'
-import { countOf } from './count-of.ts'
 import {
   BODY_EXCERPT_AFTER_WORDS,
   describeHttpResponse,

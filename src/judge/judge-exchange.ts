@@ -1,4 +1,4 @@
-import { nameRecord } from '../errors/name-record.ts'
+import { nameRecord } from '../utils/name-record.ts'
 import { CHECKS, type CheckId, catalogue } from './catalogue.ts'
 import {
   type CheckDefinition,

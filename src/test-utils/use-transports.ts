@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node'
 import { request, fetch as undiciFetch } from 'undici'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { IN_PROCESS_ADDRESS } from '../adapter/fetch/fetch-transport.ts'
 import { createPetstore, type Petstore } from '../adapter/msw/create-petstore.ts'
 import { type RunningServer, startServer } from '../adapter/node/start-server.ts'
 import type { PetstoreCore, PetstoreOptions } from '../app/create-petstore-core.ts'
-import { IN_PROCESS_ADDRESS } from '../app/fetch-transport.ts'
 import { ErrorBody } from '../spec/error-body.ts'
 
 /** A key with room for every request of a test file (Enterprise: 10,000 a minute). */

@@ -1,11 +1,11 @@
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FETCH_STREAM_IDLE_MS } from '../../app/fetch-transport.ts'
 import { createFakeClock } from '../../base/clock/create-fake-clock.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { MAX_BODY_BYTES } from '../../spec/limits.ts'
 import { Pet, Pets } from '../../spec/pet.ts'
+import { FETCH_STREAM_IDLE_MS } from '../fetch/fetch-stream.ts'
 import { createPetstore } from './create-petstore.ts'
 
 const AUTH = { authorization: 'Bearer sk_test_enterprise' }

@@ -6,6 +6,7 @@ import {
 } from '../../app/create-petstore-core.ts'
 import { createDatabase } from '../../core/data/create-database.ts'
 import { createFetchUpstream } from '../../core/proxy/fetch-upstream.ts'
+import { withFetch } from '../fetch/fetch-transport.ts'
 import { bypassFetch } from './bypass-fetch.ts'
 import { createHandlers } from './create-handlers.ts'
 
@@ -49,5 +50,6 @@ export function createPetstore(options: PetstoreOptions = {}): Petstore {
     // Past the mock's own handlers, to the real server.
     upstream: (target) => createFetchUpstream(target, bypassFetch),
   })
-  return Object.assign(core, { handlers: createHandlers(core) })
+  const petstore = withFetch(core)
+  return Object.assign(petstore, { handlers: createHandlers(petstore) })
 }

@@ -13,6 +13,7 @@ import { longestAnswerMs, proxyLimitsOf } from '../../core/proxy/proxy-limits.ts
 import type { ProxyLimits } from '../../core/proxy/read-upstream-body.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { PROXY_LIMITS } from '../../spec/limits.ts'
+import { withFetch } from '../fetch/fetch-transport.ts'
 import { answerClientError } from './answer-client-error.ts'
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
@@ -112,21 +113,23 @@ export function createServer(options: ServerOptions = {}): {
   let upstream: ReturnType<typeof createUndiciUpstream> | undefined
   const petstore =
     options.petstore ??
-    createPetstoreCore(petstoreOptionsOf(options), {
-      upstream: (target) => {
-        upstream = createUndiciUpstream(target, proxyLimits)
-        return upstream
-      },
-      onUpstreamAnswer: recorder
-        ? (answer, ctx) =>
-            recorder.observe({
-              operationId: ctx.route?.operationId,
-              status: answer.status,
-              text: answer.text,
-              complete: !answer.textTruncated,
-            })
-        : undefined,
-    })
+    withFetch(
+      createPetstoreCore(petstoreOptionsOf(options), {
+        upstream: (target) => {
+          upstream = createUndiciUpstream(target, proxyLimits)
+          return upstream
+        },
+        onUpstreamAnswer: recorder
+          ? (answer, ctx) =>
+              recorder.observe({
+                operationId: ctx.route?.operationId,
+                status: answer.status,
+                text: answer.text,
+                complete: !answer.textTruncated,
+              })
+          : undefined,
+      }),
+    )
   const headersTimeout = timeout(
     options.headersTimeoutMs,
     DEFAULTS.headersTimeoutMs,

@@ -9,8 +9,8 @@ import {
 import { keepLast } from '../../base/http/keep-last.ts'
 import type { Middleware } from '../../base/http/types.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip, printable } from '../../errors/clip.ts'
 import { ConfigError } from '../../errors/config-error.ts'
+import { clip, printable } from '../../utils/clip.ts'
 
 /** The flag that adds a name to the allow-list, as messages name it. */
 export const ALLOWED_HOST_FLAG = '--allowed-host'

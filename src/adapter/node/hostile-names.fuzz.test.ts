@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RawServer, startRawServer } from '../../../conformance/test-utils/raw-server.ts'
 import type { JournalEntry } from '../../core/journal/journal-entry.ts'
 import { FORWARDED_REQUEST_HEADERS } from '../../core/proxy/forwarded-headers.ts'
+import { type RawServer, startRawServer } from '../../test-utils/raw-server.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { Middleware } from '../../base/http/types.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { printable } from '../../errors/clip.ts'
+import { printable } from '../../utils/clip.ts'
 
 /**
  * Refuses requests that a browser marks as coming from another origin with

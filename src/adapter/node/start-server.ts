@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { PetstoreCore } from '../../app/create-petstore-core.ts'
 import { DEFAULTS } from '../../base/options/defaults.ts'
 import { ConfigError } from '../../errors/config-error.ts'
-import { describeRule, followsRule } from '../../errors/number-rule.ts'
+import { describeRule, followsRule } from '../../utils/number-rule.ts'
 import { createServer, type ServerOptions } from './create-server.ts'
 import type { ShutdownOptions } from './graceful-shutdown.ts'
 

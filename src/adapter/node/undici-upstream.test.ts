@@ -1,7 +1,7 @@
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PROXY_LIMITS } from '../../spec/limits.ts'
-import { startRawUpstream } from '../../test-utils/raw-upstream.ts'
+import { startRawServer } from '../../test-utils/raw-server.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
 /**
@@ -18,7 +18,10 @@ afterEach(async () => {
 })
 
 async function proxyTo(answer: (method: string) => string): Promise<RunningServer> {
-  const upstream = await startRawUpstream(({ method, socket }) => socket.end(answer(method)))
+  const upstream = await startRawServer(
+    ({ method, socket }) => socket.end(answer(method)),
+    'socket',
+  )
   closers.push(upstream.close)
   const mock = await startServer({ port: 0, proxy: `${upstream.url}/v1` })
   closers.push(() => mock.close())

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { MockResponse } from '../../base/http/types.ts'
-import { nameRecord } from '../../errors/name-record.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 
 /**
  * Writes the app's answer on a node:http response, with its

@@ -1,7 +1,7 @@
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
 import { reviveExactInteger } from '../../spec/int64.ts'
 import { MAX_JSON_DEPTH } from '../../spec/limits.ts'
+import { clip } from '../../utils/clip.ts'
 import type { MockRequest } from './types.ts'
 
 /** What a body may be declared as: JSON, or a JSON-based type such as `application/merge-patch+json`. */

@@ -60,6 +60,12 @@ export interface MockRequest {
    * over at once (Fetch, msw).
    */
   whenDone?(listener: () => void): void
+  /**
+   * Closes the client's connection at once, whatever of the answer it has
+   * not read yet (node:http: destroys the response), so that what is held for
+   * it is let go of (`whenDone` then calls back). Absent with `whenDone`.
+   */
+  cutOff?(): void
 }
 
 /**
@@ -197,6 +203,8 @@ export interface Context {
   retryAfter?: number
   /** What forced the answer's status or delay, once the simulate middleware has applied one. */
   forced?: ForcedBy
+  /** The coverage cell a forced answer was armed for (`POST /__mock/coverage/force`). */
+  cell?: string
   /** Why the mock answered in the upstream's place, when it did (`--proxy-fallback mock`). */
   fallback?: FallbackReason
   /** What the proxy learnt of the upstream's answer, when the upstream answered (`--proxy`). */
@@ -309,6 +317,8 @@ export interface AnsweredRequest {
   /** The `code` of an Error answer, or `null`. */
   code: string | null
   forced: ForcedBy | null
+  /** The coverage cell a forced answer was armed for, when it was. */
+  cell?: string
   /** Why the mock answered in the upstream's place (`--proxy-fallback mock`); absent when it did not. */
   fallback?: FallbackReason
   /** The plan of the request's valid API key, or `null`. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ConfigError } from '../../errors/config-error.ts'
-import { describeRule } from '../../errors/number-rule.ts'
 import type { PetstoreErrorCode } from '../../errors/petstore-error.ts'
+import { describeRule } from '../../utils/number-rule.ts'
 
 /**
  * The zod rule of a whole-number option from `min` to `max` (no `max`: no

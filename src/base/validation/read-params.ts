@@ -1,9 +1,9 @@
 import type { z } from 'zod'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
 import { INT64_RULE, parseInt64 } from '../../spec/int64.ts'
 import { LIST_LIMIT } from '../../spec/limits.ts'
 import { LimitParam } from '../../spec/params.ts'
+import { clip } from '../../utils/clip.ts'
 
 /** At most this many digits are read as a number (larger would lose digits anyway). */
 const INTEGER = /^-?\d{1,16}$/

@@ -3,9 +3,9 @@ import { readJsonBody } from '../../base/http/read-json-body.ts'
 import type { Operation } from '../../base/http/types.ts'
 import type { ScenarioQueue } from '../../core/simulation/scenario-queue.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { ADMIN_PREFIX } from '../../spec/paths.ts'
+import { clip } from '../../utils/clip.ts'
 import { maskState, type StateWithKeys } from './mask-state.ts'
 
 /**

@@ -6,8 +6,8 @@ import { type EventStreamOptions, eventStream } from '../../core/journal/event-s
 import { readJournalFilter } from '../../core/journal/journal-filter.ts'
 import { toHar } from '../../core/journal/to-har.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
 import { ADMIN_PREFIX } from '../../spec/paths.ts'
+import { clip } from '../../utils/clip.ts'
 import type { AdminRoute } from './admin-api.ts'
 
 /**

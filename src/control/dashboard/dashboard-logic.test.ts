@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { pathWithQuery } from '../../core/journal/journal-entry.ts'
 import { ADDRESS_CLIENT_PREFIX, KEY_CLIENT_PREFIX } from '../../core/plans/create-rate-limiter.ts'
-import { CONTROL_SOURCE, showControls } from '../../errors/show-controls.ts'
+import { CONTROL_SOURCE, showControls } from '../../utils/show-controls.ts'
 import {
   answeredByText,
   clientLabel,

@@ -1,8 +1,8 @@
 import { ADDRESS_CLIENT_PREFIX, KEY_CLIENT_PREFIX } from '../../core/plans/create-rate-limiter.ts'
 import { SIMULATED_STATUS_LIST } from '../../core/simulation/simulated-statuses.ts'
-import { CONTROL_SOURCE } from '../../errors/show-controls.ts'
 import { ADMIN_PREFIX } from '../../spec/paths.ts'
 import { ROUTES } from '../../spec/routes.ts'
+import { CONTROL_SOURCE } from '../../utils/show-controls.ts'
 import type { AdminRoute } from '../admin/admin-api.ts'
 import type { DashboardConfig } from './dashboard-script.ts'
 

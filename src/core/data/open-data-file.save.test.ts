@@ -3,7 +3,8 @@ import type * as FsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { createPetstoreCore } from '../../app/create-petstore-core.ts'
+import { withFetch } from '../../adapter/fetch/fetch-transport.ts'
+import { type AppCore, createPetstoreCore } from '../../app/create-petstore-core.ts'
 import { openDataFile } from './open-data-file.ts'
 
 // A snapshot that fails at the rename (EXDEV, say) or while written (a full
@@ -42,8 +43,8 @@ afterEach(() => {
   failing.at = undefined
 })
 
-const call = (petstore: ReturnType<typeof createPetstoreCore>, path: string, body: object) =>
-  petstore.fetch(
+const call = (petstore: AppCore, path: string, body: object) =>
+  withFetch(petstore).fetch(
     new Request(`http://x.test${path}`, {
       method: 'POST',
       headers: { ...AUTH, 'content-type': 'application/json' },

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { withFetch } from '../../adapter/fetch/fetch-transport.ts'
 import { createPetstoreCore, type PetstoreCore } from '../../app/create-petstore-core.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { openDataFile } from './open-data-file.ts'
@@ -23,7 +24,7 @@ const newFile = () => join(directory, `data-${++files}.json`)
 
 async function start(file: string, options = {}) {
   const persistence = openDataFile(file)
-  const petstore = createPetstoreCore({ pets: 5, orders: 2, persistence, ...options })
+  const petstore = withFetch(createPetstoreCore({ pets: 5, orders: 2, persistence, ...options }))
   await petstore.ready
   return { petstore, close: () => persistence.close() }
 }

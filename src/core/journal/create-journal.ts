@@ -4,9 +4,9 @@ import { wholeOption } from '../../base/options/whole-option.ts'
 import { ApiError } from '../../errors/api-error.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { messageOf } from '../../errors/message-of.ts'
-import { nameRecord } from '../../errors/name-record.ts'
 import { PetstoreError } from '../../errors/petstore-error.ts'
 import { RETRY_AFTER } from '../../spec/headers.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 import type { JournalEntry } from './journal-entry.ts'
 import {
   type CheckedFilter,

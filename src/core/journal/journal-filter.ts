@@ -1,8 +1,8 @@
 import { HTTP_METHOD } from '../../base/http/router.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
-import { nameRecord } from '../../errors/name-record.ts'
-import { describeRule, followsRule } from '../../errors/number-rule.ts'
+import { clip } from '../../utils/clip.ts'
+import { nameRecord } from '../../utils/name-record.ts'
+import { describeRule, followsRule } from '../../utils/number-rule.ts'
 import type { JournalEntry } from './journal-entry.ts'
 
 /**

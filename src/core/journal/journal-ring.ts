@@ -1,6 +1,6 @@
 import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../../base/http/types.ts'
-import { isPlainObject } from '../../errors/is-plain-object.ts'
-import { nameRecord } from '../../errors/name-record.ts'
+import { isPlainObject } from '../../utils/is-plain-object.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 import { isCredentialName } from '../plans/is-credential-name.ts'
 import { maskAuthorization } from '../plans/mask-key.ts'
 import {

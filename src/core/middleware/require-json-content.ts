@@ -1,6 +1,6 @@
 import type { Middleware } from '../../base/http/types.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { printable } from '../../errors/clip.ts'
+import { printable } from '../../utils/clip.ts'
 
 /** Methods that change the mock's state. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

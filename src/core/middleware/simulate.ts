@@ -1,8 +1,8 @@
 import type { Clock } from '../../base/clock/clock.ts'
 import type { Context, Middleware, Next } from '../../base/http/types.ts'
-import { ApiError } from '../../errors/api-error.ts'
 import { ConfigError } from '../../errors/config-error.ts'
-import { RATE_LIMIT_HEADERS, RETRY_AFTER, WWW_AUTHENTICATE } from '../../spec/headers.ts'
+import { forceCell } from '../coverage/force-cell.ts'
+import { forcedError } from '../simulation/forced-error.ts'
 import { NO_SIMULATION, parseSimulation, type Simulation } from '../simulation/parse-simulation.ts'
 import type { ScenarioQueue } from '../simulation/scenario-queue.ts'
 import { SIMULATED_STATUSES } from '../simulation/simulated-statuses.ts'
@@ -14,8 +14,9 @@ import { sleep } from '../simulation/sleep.ts'
  * is not used up when the request asks for its own). A forced response has a
  * valid Error body and keeps the rate-limit headers; a forced 429 says
  * `X-RateLimit-Remaining: 0` and `Retry-After` (the rate limiter's seconds to
- * the window's reset), a forced 401 `WWW-Authenticate`. The delay ends early, without an
- * answer, when the client goes away.
+ * the window's reset), a forced 401 `WWW-Authenticate`. A scenario armed for a
+ * coverage cell (`POST /__mock/coverage/force`) answers as that cell's state
+ * (`forceCell`). The delay ends early, without an answer, when the client goes away.
  *
  * @example
  * const chain = [authenticate(keyring), rateLimit(limiter), requireAuth(), simulate(queue, clock)]
@@ -32,22 +33,20 @@ export function simulate(scenarios: ScenarioQueue, clock: Clock): Middleware {
   const settle = (ctx: Context, next: Next, status: number | undefined) => {
     const forced = status === undefined ? undefined : SIMULATED_STATUSES[status]
     if (status === undefined || forced === undefined) return next(ctx)
-    const headers: Record<string, string> = {}
-    if (status === 401) headers['www-authenticate'] = WWW_AUTHENTICATE
-    // The rate limiter's wait; 1 s where no limiter counted the request.
-    if (status === 429 || status === 503) headers[RETRY_AFTER] = String(ctx.retryAfter ?? 1)
-    if (status === 429) ctx.headers[RATE_LIMIT_HEADERS.remaining] = '0'
-    throw new ApiError(forced.code, forced.message, headers)
+    throw forcedError(ctx, forced.code, forced.message)
   }
   return function simulate(ctx, next) {
     // Applied once per request: the proxy applies it before the mock may answer instead.
     if (ctx.forced !== undefined) return next(ctx)
     const { request } = ctx
     const asked = parseSimulation(request.headers.get('prefer'), request.query)
-    const simulation: Simulation =
-      asked.source !== undefined
-        ? asked
-        : (scenarios.take(request, ctx.route?.path, ctx.path) ?? NO_SIMULATION)
+    const taken =
+      asked.source !== undefined ? undefined : scenarios.take(request, ctx.route?.path, ctx.path)
+    if (taken?.cell !== undefined) {
+      ctx.forced = 'scenario'
+      return forceCell(taken.cell, ctx, next, clock)
+    }
+    const simulation: Simulation = asked.source !== undefined ? asked : (taken ?? NO_SIMULATION)
     if (simulation.status !== undefined || simulation.delay !== undefined) {
       ctx.forced = asked.source ?? 'scenario'
     }

@@ -58,13 +58,7 @@ function responsesOf(
     Object.fromEntries(
       [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
     )
-  const errors: Partial<Record<ErrorStatus, string>> = { ...COMMON_ERRORS, ...spec.errors }
-  for (const status of simulatedStatuses as ReadonlyArray<ErrorStatus>) {
-    const forced = `forced with \`Prefer: code=${status}\` or \`__code=${status}\``
-    const reason = errors[status]
-    errors[status] =
-      reason === undefined ? `Only when ${forced}.` : `${reason} Also when ${forced}.`
-  }
+  const errors = errorsOf(spec, simulatedStatuses)
   const example = examples[spec.success.schema]
   const responses: Record<string, unknown> = {
     [spec.success.status]: {
@@ -88,6 +82,27 @@ function responsesOf(
     }
   }
   return responses
+}
+
+/**
+ * The error statuses the document lists for an operation, with why each
+ * happens: those every operation has, its own, and those that can be forced.
+ *
+ * @example
+ * Object.keys(errorsOf(operationSpecs(undefined).getPet, [503])) // ['401', '403', '404', …]
+ */
+export function errorsOf(
+  spec: OperationSpec,
+  simulatedStatuses: ReadonlyArray<number>,
+): Partial<Record<ErrorStatus, string>> {
+  const errors: Partial<Record<ErrorStatus, string>> = { ...COMMON_ERRORS, ...spec.errors }
+  for (const status of simulatedStatuses as ReadonlyArray<ErrorStatus>) {
+    const forced = `forced with \`Prefer: code=${status}\` or \`__code=${status}\``
+    const reason = errors[status]
+    errors[status] =
+      reason === undefined ? `Only when ${forced}.` : `${reason} Also when ${forced}.`
+  }
+  return errors
 }
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })

@@ -1,7 +1,7 @@
 import type { Clock } from '../../base/clock/clock.ts'
 import { DEFAULTS } from '../../base/options/defaults.ts'
 import { ConfigError } from '../../errors/config-error.ts'
-import { describeRule, followsRule, type NumberRule } from '../../errors/number-rule.ts'
+import { describeRule, followsRule, type NumberRule } from '../../utils/number-rule.ts'
 
 /**
  * How the rate limiter counts and bans (`rateLimit` of `createPetstore`);

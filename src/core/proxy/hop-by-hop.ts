@@ -1,4 +1,4 @@
-import { nameRecord } from '../../errors/name-record.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 
 /**
  * Headers that belong to one connection, never forwarded by a proxy (RFC 9110

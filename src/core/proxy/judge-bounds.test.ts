@@ -1,9 +1,9 @@
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type RawServer, startRawServer } from '../../../conformance/test-utils/raw-server.ts'
 import { type RunningServer, startServer } from '../../adapter/node/start-server.ts'
 import { ResponsePet } from '../../judge/response-schemas.ts'
 import { LIST_LIMIT, MAX_JUDGED_BYTES } from '../../spec/limits.ts'
+import { type RawServer, startRawServer } from '../../test-utils/raw-server.ts'
 
 /**
  * What the proxy does with an upstream answer on the main thread grows with

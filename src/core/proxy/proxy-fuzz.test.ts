@@ -1,8 +1,8 @@
 import net from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RawServer, startRawServer } from '../../../conformance/test-utils/raw-server.ts'
 import { type RunningServer, startServer } from '../../adapter/node/start-server.ts'
+import { type RawServer, startRawServer } from '../../test-utils/raw-server.ts'
 
 /**
  * Property: whatever request target a client sends through the proxy (dot

@@ -3,20 +3,22 @@ import net from 'node:net'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
-  errorBody,
-  type RawServer,
-  startRawServer,
-} from '../../../conformance/test-utils/raw-server.ts'
-import {
   type ReferenceOptions,
   type ReferenceServer,
   startReferenceServer,
 } from '../../../conformance/test-utils/reference-server.ts'
+import { withFetch } from '../../adapter/fetch/fetch-transport.ts'
 import { type RunningServer, startServer } from '../../adapter/node/start-server.ts'
 import { createUndiciUpstream } from '../../adapter/node/undici-upstream.ts'
 import { createPetstoreCore, type PetstoreOptions } from '../../app/create-petstore-core.ts'
 import { ErrorBody } from '../../spec/error-body.ts'
 import { MAX_BODY_BYTES, PROXY_LIMITS } from '../../spec/limits.ts'
+import {
+  errorBody,
+  type HttpHandler,
+  type RawServer,
+  startRawServer,
+} from '../../test-utils/raw-server.ts'
 import type { ProxyLimits } from './read-upstream-body.ts'
 
 const KEY = { authorization: 'Bearer sk_ref' }
@@ -31,7 +33,7 @@ async function reference(options: ReferenceOptions = {}): Promise<ReferenceServe
   return server
 }
 
-async function raw(handler: Parameters<typeof startRawServer>[0]): Promise<RawServer> {
+async function raw(handler: HttpHandler): Promise<RawServer> {
   const server = await startRawServer(handler)
   closers.push(server.close)
   return server
@@ -53,7 +55,7 @@ async function proxyMock(
       },
     },
   )
-  const mock = await startServer({ port: 0, petstore })
+  const mock = await startServer({ port: 0, petstore: withFetch(petstore) })
   closers.push(() => mock.close())
   return mock
 }

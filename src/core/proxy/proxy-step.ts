@@ -1,12 +1,12 @@
 import type { Clock } from '../../base/clock/clock.ts'
 import type { AnsweredViolation, Context, MockResponse, Next } from '../../base/http/types.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { nameRecord } from '../../errors/name-record.ts'
 import type { createExchangeJudge, JudgedExchange, Violation } from '../../judge/judge-exchange.ts'
 import { parseJsonBody } from '../../judge/parse-json-body.ts'
 import { WWW_AUTHENTICATE } from '../../spec/headers.ts'
 import { MAX_JUDGED_BYTES } from '../../spec/limits.ts'
 import { API_PREFIX } from '../../spec/routes.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 import { DUPLICATE_AUTHORIZATION } from '../middleware/read-bearer.ts'
 import { escapesBase } from './escapes-base.ts'
 import { FORWARDED_REQUEST_HEADERS, methodOverrideIn } from './forwarded-headers.ts'
@@ -153,6 +153,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
               : request.body,
           signal: request.signal,
           whenDone: request.whenDone?.bind(request),
+          cutOff: request.cutOff?.bind(request),
         })
       } catch (error) {
         // Only a request the upstream cannot have acted on: a safe method, or

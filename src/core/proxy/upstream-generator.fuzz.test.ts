@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from '../../adapter/node/start-server
 import { ApiError } from '../../errors/api-error.ts'
 import { ERROR_CODES } from '../../spec/error-codes.ts'
 import { PROXY_LIMITS } from '../../spec/limits.ts'
-import { type RawUpstream, startRawUpstream } from '../../test-utils/raw-upstream.ts'
+import { type RawServer, startRawServer } from '../../test-utils/raw-server.ts'
 import { createFetchUpstream } from './fetch-upstream.ts'
 import { parseProxyTarget } from './proxy-target.ts'
 
@@ -181,14 +181,14 @@ function answer(plan: Plan, socket: net.Socket): void {
 }
 
 describe('the proxy against an upstream that answers anything', () => {
-  let upstream: RawUpstream
+  let upstream: RawServer
   let mock: RunningServer
   let current: Plan | undefined
 
   beforeAll(async () => {
-    upstream = await startRawUpstream(({ socket }) => {
+    upstream = await startRawServer(({ socket }) => {
       if (current !== undefined) answer(current, socket)
-    })
+    }, 'socket')
     mock = await startServer({
       port: 0,
       proxy: `${upstream.url}/v1`,

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
+import { clip } from '../../utils/clip.ts'
 import { SIMULATION_RULES, SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
 /**

@@ -3,10 +3,10 @@ import { readJsonBody } from '../../base/http/read-json-body.ts'
 import { HTTP_METHOD, matchPath, routeMethod } from '../../base/http/router.ts'
 import { whole } from '../../base/options/whole-option.ts'
 import { ApiError } from '../../errors/api-error.ts'
-import { clip } from '../../errors/clip.ts'
-import { isPlainObject } from '../../errors/is-plain-object.ts'
-import { nameRecord } from '../../errors/name-record.ts'
 import { ROUTES } from '../../spec/routes.ts'
+import { clip } from '../../utils/clip.ts'
+import { isPlainObject } from '../../utils/is-plain-object.ts'
+import { nameRecord } from '../../utils/name-record.ts'
 import { SimulatedDelay, SimulatedStatus } from './simulated-statuses.ts'
 
 /** At most this many scenarios wait at once. */
@@ -139,6 +139,8 @@ export interface Scenario {
   method?: string
   path?: string
   match?: ScenarioMatch
+  /** The coverage cell it answers as (`POST /__mock/coverage/force`), when it was armed for one. */
+  cell?: string
   /** Matching responses still to force. */
   remaining: number
 }
@@ -176,6 +178,11 @@ export interface ScenarioQueue {
   /** Validates and queues a scenario; a bad one throws a 400 `ApiError` naming the field. */
   add(input: unknown): Scenario
   /**
+   * Queues the answer of a coverage cell for the next `times` requests of its
+   * operation (`method`, route template `path`); checked by the caller.
+   */
+  arm(cell: { cell: string; method: string; path: string }, times: number): Scenario
+  /**
    * Takes one use of the first scenario that matches the request, if any.
    * `route` is the template of the route the path matched (`/v1/pets/{petId}`);
    * `path` the request's path under the base path (default `request.path`).
@@ -198,21 +205,25 @@ export interface ScenarioQueue {
 export function createScenarioQueue(): ScenarioQueue {
   let scenarios: Array<Scenario> = []
   let nextId = 1
+  const queue = (fields: Omit<Scenario, 'id' | 'remaining'>, times: number): Scenario => {
+    if (scenarios.length >= MAX_SCENARIOS) {
+      throw new ApiError(
+        'invalid_request',
+        `At most ${MAX_SCENARIOS} scenarios can wait at once; DELETE /__mock/scenarios first.`,
+      )
+    }
+    const scenario: Scenario = { id: nextId++, ...fields, remaining: times }
+    scenarios.push(scenario)
+    return { ...scenario }
+  }
   return {
     add(input) {
       const result = scenarioSchemas().input.safeParse(input)
       if (!result.success) throw invalidScenario(result.error.issues[0])
-      if (scenarios.length >= MAX_SCENARIOS) {
-        throw new ApiError(
-          'invalid_request',
-          `At most ${MAX_SCENARIOS} scenarios can wait at once; DELETE /__mock/scenarios first.`,
-        )
-      }
       const { times, ...rest } = result.data
-      const scenario: Scenario = { id: nextId++, ...rest, remaining: times }
-      scenarios.push(scenario)
-      return { ...scenario }
+      return queue({ ...rest }, times)
     },
+    arm: ({ cell, method, path }, times) => queue({ method, path, cell }, times),
     take(request, route, path = request.path) {
       if (scenarios.length === 0) return undefined
       const { method } = request

@@ -29,7 +29,7 @@ const asEscape = (character: string) =>
  * title, clear it, plant a link, move the cursor back over the verdict or
  * reorder a line. Given an object or array, returns a copy with every string
  * in it shown so. Every text reporter of the kit passes what the server sent
- * through it before writing (`conformance/reporters/show-controls.ts`), and so
+ * through it before writing, and so
  * does the mock's log line (text or JSON) for what a client or upstream sent; the escape is also one JSON
  * accepts, so applied to a JSON text it changes nothing its reader sees.
  *
