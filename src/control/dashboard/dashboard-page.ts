@@ -1,3 +1,5 @@
+import { COVERAGE_SECTION, COVERAGE_STYLE } from './coverage-panel.ts'
+
 /**
  * The dashboard's HTML and CSS: a static skeleton that `dashboard.js` fills.
  * Relative links, so that it works under any base path.
@@ -13,7 +15,7 @@ export function dashboardPage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>petstore-mock dashboard</title>
 <link rel="icon" href="data:,">
-<style>${STYLE}</style>
+<style>${STYLE}${COVERAGE_STYLE}</style>
 </head>
 <body>
 <header class="top">
@@ -100,6 +102,7 @@ export function dashboardPage(): string {
       </form>
     </section>
   </aside>
+  ${COVERAGE_SECTION}
 </main>
 <dialog id="details" aria-labelledby="details-title">
   <form method="dialog" class="dialog-head">

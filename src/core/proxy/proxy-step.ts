@@ -153,6 +153,7 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
               : request.body,
           signal: request.signal,
           whenDone: request.whenDone?.bind(request),
+          cutOff: request.cutOff?.bind(request),
         })
       } catch (error) {
         // Only a request the upstream cannot have acted on: a safe method, or
