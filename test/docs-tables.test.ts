@@ -11,6 +11,7 @@ import { PetstoreOptionsSchema } from '../src/base/options/parse-petstore-option
 import { runMockCli } from '../src/cli/run-mock-cli.ts'
 import { DEFAULT_KEYS } from '../src/core/plans/default-keys.ts'
 import { CREDENTIAL_ENDINGS, CREDENTIAL_WORDS } from '../src/core/plans/is-credential-name.ts'
+import { FORWARDED_REQUEST_HEADERS } from '../src/core/proxy/forwarded-headers.ts'
 import { longestAnswerMs } from '../src/core/proxy/proxy-limits.ts'
 import { ERROR_CODES } from '../src/spec/error-codes.ts'
 import {
@@ -127,6 +128,15 @@ describe('the text of docs/', () => {
       ...CREDENTIAL_WORDS,
     ])
     expect(between('the name ends with ', ' (`accesstoken`')).toEqual(CREDENTIAL_ENDINGS)
+  })
+
+  it('states the request headers the proxy forwards, each and no other (proxy.md)', () => {
+    const text = PROXY.replace(/\s+/g, ' ')
+    const from = text.indexOf('a test compares this list with it): ')
+    const to = text.indexOf('. A header `Connection` names', from)
+    expect(from).toBeGreaterThan(-1)
+    const listed = [...text.slice(from, to).matchAll(/`([^`]+)`/g)].map(([, name]) => name)
+    expect(listed).toEqual([...FORWARDED_REQUEST_HEADERS])
   })
 
   it('states the timeouts the server uses (mock-server.md)', () => {

@@ -9,5 +9,9 @@ describe('what the headers announce is true where a server sends them', () => {
 })
 
 describe('a success is not labelled as a problem, and the orders operation exists', () => {
-  faultCases([{ fault: 'problem-json-on-every-answer' }, { fault: 'orders-get-not-routed' }])
+  faultCases([
+    { fault: 'problem-json-on-every-answer' },
+    { fault: 'orders-get-not-routed' },
+    { fault: 'orders-route-not-found' },
+  ])
 })

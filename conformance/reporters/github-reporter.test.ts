@@ -96,9 +96,11 @@ describe('githubAnnotations', () => {
 describe('githubSummary', () => {
   it('shows the verdict, the counts and the facts, each failure folded in <details>, server text escaped', () => {
     const markdown = githubSummary(sampleResult())
-    expect(markdown).toMatch(/^## petstore-conformance: FAIL: 1 required check failed \(exit 1\)\n/)
+    expect(markdown).toMatch(
+      /^<h2>petstore-conformance: FAIL: 1 required check failed \(exit 1\)<\/h2>\n/,
+    )
     expect(markdown).toContain('| 5 | 1 | 1 | 1 | 1 (1 required) | 1 (1 required) |')
-    expect(markdown).toContain('**Seed**: 7')
+    expect(markdown).toContain('<b>Seed</b>: 7')
     expect(markdown).toContain('<details><summary><code>list.limit</code> [listPets]')
     expect(markdown).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(markdown).not.toContain('<script>')
@@ -110,5 +112,39 @@ describe('githubSummary', () => {
     const markdown = githubSummary(sampleResult({ results }))
     expect(Buffer.byteLength(markdown)).toBeLessThan(MAX_SUMMARY_BYTES)
     expect(markdown).toMatch(/_\d+ more sections left out to keep the summary under 1 MiB/)
+  })
+
+  it("shows a server's Markdown as text: no link, image, autolink or heading from outside", () => {
+    const location =
+      'https://evil.example/pets/1 [click me](https://evil.example/a) ![x](https://evil.example/i.png) www.evil.example\n\n# Owned\n\n- [y](javascript:alert(1)) <img src=x> ` **b** ~~s~~ | a | b |'
+    const results = [
+      ...sampleResult().results,
+      ...failing(1, 'required').map((entry) => ({
+        ...entry,
+        id: 'create.location' as CheckId,
+        outcome: 'skipped' as const,
+        failures: [],
+        omittedFailures: 0,
+        skipReason: `Location ${location} is on another origin`,
+      })),
+    ]
+    const markdown = githubSummary(
+      sampleResult({
+        baseUrl: 'http://[x](https://evil.example)/v1',
+        results: results.map((entry, index) =>
+          index === 0
+            ? { ...entry, failures: entry.failures.map((f) => ({ ...f, actual: location })) }
+            : entry,
+        ),
+      }),
+    )
+    for (const sign of ['[click', '](', '![', '<img', '\n# Owned', '\n- ']) {
+      expect(markdown).not.toContain(sign)
+    }
+    // Every line is the kit's: an HTML block of one line, or a row of the counts.
+    for (const line of markdown.split('\n')) {
+      expect(line, line).toMatch(/^(|<(h2|h3|p|blockquote|details)>.*|\| [^[]*|_\d+ more .*)$/)
+    }
+    expect(markdown).toContain('&#91;click me&#93;(https://evil.example/a)')
   })
 })

@@ -80,7 +80,24 @@ export function githubAnnotations(raw: ConformanceResult): Array<string> {
   ]
 }
 
-const cell = (text: string) => escapeHtml(text).replace(/\|/g, '&#124;')
+/** Line breaks, and the brackets of a Markdown link or image, written as character references. */
+const MARKDOWN_SIGNS = /[\r\n[\]]/g
+
+/**
+ * Text from outside the kit (what a server sent, a URL, a reason that quotes
+ * them) as the step summary writes it, the one way: as HTML text, in an HTML
+ * block of its own, where Markdown is not read (no link, image, emphasis or
+ * autolink), its line breaks as character references so no blank line ends
+ * the block and lets Markdown in, and the brackets of a link or an image
+ * too, should the text ever stand outside such a block.
+ *
+ * @example
+ * summaryText('[x](https://e.example)\n\n<b>')
+ * // '&#91;x&#93;(https://e.example)&#10;&#10;&lt;b&gt;'
+ */
+export function summaryText(text: string): string {
+  return escapeHtml(text).replace(MARKDOWN_SIGNS, (char) => `&#${char.codePointAt(0)};`)
+}
 
 function problemBlock(entry: CheckResult): string {
   const failures = entry.failures.map((failure) => {
@@ -93,18 +110,18 @@ function problemBlock(entry: CheckResult): string {
         : []),
       ...(failure.sequence ? ['shortest failing sequence:', failure.sequence] : []),
     ]
-    const curl = failure.curl ? `\n\n<pre><code>${escapeHtml(failure.curl)}</code></pre>` : ''
-    return `<pre>${escapeHtml(parts.join('\n'))}</pre>${curl}`
+    const curl = failure.curl ? `<pre><code>${summaryText(failure.curl)}</code></pre>` : ''
+    return `<pre>${summaryText(parts.join('\n'))}</pre>${curl}`
   })
   if (failures.length === 0) {
     failures.push(
-      `<pre>${escapeHtml(`${entry.outcome}: ${entry.skipReason ?? ''} (--fail-on-skip)`)}</pre>`,
+      `<pre>${summaryText(`${entry.outcome}: ${entry.skipReason ?? ''} (--fail-on-skip)`)}</pre>`,
     )
   }
   const more = entry.omittedFailures
-    ? `\n\n${countOf(entry.omittedFailures, 'more failure like it', 'more failures like these')}.`
+    ? `<p>${countOf(entry.omittedFailures, 'more failure like it', 'more failures like these')}.</p>`
     : ''
-  return `<details><summary><code>${escapeHtml(entry.id)}</code> [${escapeHtml(operationLabel(entry.operation))}] ${titleHtml(entry.title)} (${escapeHtml(entry.section)})</summary>\n\n${failures.join('\n\n')}${more}\n\n</details>`
+  return `<details><summary><code>${summaryText(entry.id)}</code> [${summaryText(operationLabel(entry.operation))}] ${titleHtml(entry.title)} (${summaryText(entry.section)})</summary>${failures.join('')}${more}</details>`
 }
 
 /**
@@ -112,6 +129,8 @@ function problemBlock(entry: CheckResult): string {
  * counts (those of `result.summary`), the run's facts, then each failure and
  * warning folded in `<details>`, and the skipped and not-run checks. Kept
  * under {@link MAX_SUMMARY_BYTES}: what does not fit is counted, not shown.
+ * Every text from outside the kit is written by {@link summaryText}, in an
+ * HTML block (one line each), so a server's Markdown shows as text.
  * Control characters the server sent show as `\uXXXX` ({@link showControls}).
  *
  * @example
@@ -122,24 +141,26 @@ export function githubSummary(raw: ConformanceResult): string {
   const { summary } = result
   const { failing, warnings } = rankedProblems(result)
   const head = [
-    `## petstore-conformance: ${escapeHtml(result.verdict)}`,
+    `<h2>petstore-conformance: ${summaryText(result.verdict)}</h2>`,
     '',
-    ...(result.stopped ? [`> ${escapeHtml(result.stopped.message)}`, ''] : []),
+    ...(result.stopped
+      ? [`<blockquote>${summaryText(result.stopped.message)}</blockquote>`, '']
+      : []),
     '| Results (per check and operation) | Passed | Failed | Advisory warnings | Skipped | Not run |',
     '| --- | --- | --- | --- | --- | --- |',
     `| ${summary.total} | ${summary.passed} | ${summary.failed} | ${summary.warnings} | ${summary.skipped} (${summary.requiredSkipped} required) | ${summary.notRun} (${summary.requiredNotRun} required) |`,
     '',
-    runFacts(result)
-      .map(([label, value]) => `**${label}**: ${cell(value)}`)
-      .join(' · '),
+    `<p>${runFacts(result)
+      .map(([label, value]) => `<b>${summaryText(label)}</b>: ${summaryText(value)}`)
+      .join(' · ')}</p>`,
     '',
   ].join('\n')
   const blocks: Array<string> = []
   if (failing.length) {
-    blocks.push(`### Failures (${failing.length})`, ...failing.map(problemBlock))
+    blocks.push(`<h3>Failures (${failing.length})</h3>`, ...failing.map(problemBlock))
   }
   if (warnings.length) {
-    blocks.push(`### Advisory warnings (${warnings.length})`, ...warnings.map(problemBlock))
+    blocks.push(`<h3>Advisory warnings (${warnings.length})</h3>`, ...warnings.map(problemBlock))
   }
   const open = result.results.filter(
     (entry) =>
@@ -147,12 +168,12 @@ export function githubSummary(raw: ConformanceResult): string {
   )
   if (open.length) {
     blocks.push(
-      `<details><summary>Skipped and not run (${open.length})</summary>\n\n${open
+      `<details><summary>Skipped and not run (${open.length})</summary><ul>${open
         .map(
           (entry) =>
-            `- \`${entry.id}\` [${escapeHtml(operationLabel(entry.operation))}] ${entry.outcome === 'not-run' ? 'not run' : 'skipped'}: ${escapeHtml(entry.skipReason ?? '')}`,
+            `<li><code>${summaryText(entry.id)}</code> [${summaryText(operationLabel(entry.operation))}] ${entry.outcome === 'not-run' ? 'not run' : 'skipped'}: ${summaryText(entry.skipReason ?? '')}</li>`,
         )
-        .join('\n')}\n\n</details>`,
+        .join('')}</ul></details>`,
     )
   }
   let text = head

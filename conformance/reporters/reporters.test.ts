@@ -171,7 +171,7 @@ describe('counts in words', () => {
     // Every human-readable report says what was not tested.
     expect(reports.pretty).toContain('Not tested: the rate-limit group (')
     expect(reports.html).toContain('<dt>Not tested</dt><dd>the rate-limit group (')
-    expect(reports.github).toContain('**Not tested**: the rate-limit group (')
+    expect(reports.github).toContain('<b>Not tested</b>: the rate-limit group (')
     const two = sampleResult({
       results: [...one.results, ...one.results.filter((entry) => entry.level === 'advisory')],
     })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody, type RawServer, startRawServer } from '../../src/test-utils/raw-server.ts'
 import type { ConformanceResult } from '../model/types.ts'
+import { summaryText } from '../reporters/github-reporter.ts'
 import { fakeClock } from '../test-utils/fake-clock.ts'
 import { fetchTransport } from '../test-utils/fetch-transport.ts'
 import { withTestMock } from '../test-utils/with-test-mock.ts'
@@ -77,7 +78,7 @@ async function expectStoppedReports(paths: Awaited<ReturnType<typeof reportPaths
   expect(html).toContain(stopped?.code)
   expect(html).toContain('STOPPED: ')
   const summary = await readFile(paths.github, 'utf8')
-  expect(summary).toContain('## petstore-conformance: STOPPED: ')
+  expect(summary).toContain('<h2>petstore-conformance: STOPPED: ')
   return result
 }
 
@@ -354,7 +355,7 @@ describe('counts agree in every report', () => {
     expect(markdown).toContain(
       `| ${summary.total} | ${summary.passed} | ${summary.failed} | ${summary.warnings} | ${summary.skipped} (${summary.requiredSkipped} required) | ${summary.notRun} (${summary.requiredNotRun} required) |`,
     )
-    expect(markdown).toContain(`## petstore-conformance: ${result.verdict}`)
+    expect(markdown).toContain(`<h2>petstore-conformance: ${summaryText(result.verdict)}</h2>`)
     // The annotations: one ::error per result that fails the run.
     expect(out.stdout.match(/^::error /gm)).toHaveLength(Math.min(summary.failing, 10))
   })
@@ -394,7 +395,7 @@ describe('GitHub Actions', () => {
       /^::notice title=petstore-conformance::FAIL: 1 required check failed \(exit 1\)\. 1 error \(1 annotated\)/m,
     )
     const summary = await readFile(summaryFile, 'utf8')
-    expect(summary.startsWith('# earlier step\n## petstore-conformance: FAIL')).toBe(true)
+    expect(summary.startsWith('# earlier step\n<h2>petstore-conformance: FAIL')).toBe(true)
     expect(summary).toContain('<details><summary><code>list.default-limit</code>')
   })
 
@@ -414,7 +415,7 @@ describe('GitHub Actions', () => {
       cli,
     )
     expect(code).toBe(1)
-    expect(await readFile(summaryFile, 'utf8')).toContain('## petstore-conformance: FAIL')
+    expect(await readFile(summaryFile, 'utf8')).toContain('<h2>petstore-conformance: FAIL')
     expect(out.stdout + out.stderr).not.toMatch(/^::/m)
     expect(out.stdout).toMatch(/FAIL: 1 required check failed \(exit 1\)\n$/)
   })

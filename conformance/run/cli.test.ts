@@ -59,20 +59,23 @@ describe('runCli', () => {
 
   it.each([
     [['--base-url', 'http://x/v1', '--bogus'], /Unknown argument/],
-    [['--token', 'k'], /--base-url is required/],
+    [['--token', 'sk_k'], /--base-url is required/],
     [['--base-url', 'http://x/v1'], /no API key/],
-    [['--base-url', 'http://x/v1', '--token', 'k', '--reporter', 'xml'], /unknown reporter "xml"/],
     [
-      ['--base-url', 'http://x/v1', '--token', 'k', '--reporter', 'html'],
+      ['--base-url', 'http://x/v1', '--token', 'sk_k', '--reporter', 'xml'],
+      /unknown reporter "xml"/,
+    ],
+    [
+      ['--base-url', 'http://x/v1', '--token', 'sk_k', '--reporter', 'html'],
       /html reporter needs a file/,
     ],
-    [['--base-url', 'http://x/v1', '--token', 'k', '--max-duration', '0'], /--max-duration/],
-    [['--base-url', 'http://x/v1', '--token', 'k', '--include', 'chaos'], /Invalid values/],
-    [['--base-url', 'http://x/v1', '--token', 'k', '--timeout', 'soon'], /--timeout/],
-    [['--base-url', 'not a url', '--token', 'k'], /not an http\(s\) URL/],
-    [['--base-url', 'http://x/v1', '--token', 'k', '--only', 'nope'], /matches no check id/],
+    [['--base-url', 'http://x/v1', '--token', 'sk_k', '--max-duration', '0'], /--max-duration/],
+    [['--base-url', 'http://x/v1', '--token', 'sk_k', '--include', 'chaos'], /Invalid values/],
+    [['--base-url', 'http://x/v1', '--token', 'sk_k', '--timeout', 'soon'], /--timeout/],
+    [['--base-url', 'not a url', '--token', 'sk_k'], /not an http\(s\) URL/],
+    [['--base-url', 'http://x/v1', '--token', 'sk_k', '--only', 'nope'], /matches no check id/],
     [
-      ['--base-url', 'http://x/v1', '--token', 'k', '--other-token', 'k'],
+      ['--base-url', 'http://x/v1', '--token', 'sk_k', '--other-token', 'sk_k'],
       /--other-token must be another key than --token/,
     ],
   ])('bad usage %j exits 2 with one clear line', async (args, message) => {
@@ -86,7 +89,7 @@ describe('runCli', () => {
 
   it('exits 2 when the base URL is unreachable', async () => {
     const { io: cli, out } = io()
-    expect(await runCli(['--base-url', 'http://127.0.0.1:9/v1', '--token', 'k'], cli)).toBe(2)
+    expect(await runCli(['--base-url', 'http://127.0.0.1:9/v1', '--token', 'sk_k'], cli)).toBe(2)
     expect(out.stderr).toMatch(/Failed to reach http:\/\/127\.0\.0\.1:9\/v1.*connection refused/)
   })
 

@@ -204,11 +204,11 @@ describe('runConformance against the project mock', () => {
   })
 
   it('rejects bad options before sending anything', async () => {
-    await expect(runConformance({ baseUrl: 'ftp://x', token: 'k' })).rejects.toThrow(/http\(s\)/)
+    await expect(runConformance({ baseUrl: 'ftp://x', token: 'sk_k' })).rejects.toThrow(/http\(s\)/)
     await expect(runConformance({ baseUrl: base(), token: '' })).rejects.toThrow(/no API key/)
-    await expect(runConformance({ baseUrl: base(), token: 'k', only: ['nope'] })).rejects.toThrow(
-      /matches no check/,
-    )
+    await expect(
+      runConformance({ baseUrl: base(), token: 'sk_k', only: ['nope'] }),
+    ).rejects.toThrow(/matches no check/)
   })
 
   it('reports one result per check and operation', async () => {

@@ -9,7 +9,9 @@ import {
   type KitCode,
   kitMessage,
 } from '../model/kit-message.ts'
+import { type KitSecrets, kitSecrets, withoutPassword } from '../model/kit-secrets.ts'
 import { READ_ONLY_REASON } from '../model/not-tested.ts'
+import { createRedactor } from '../model/redactor.ts'
 import { buildResult, createResultCollector } from '../model/result-collector.ts'
 import { selectChecks } from '../model/select-checks.ts'
 import type {
@@ -35,6 +37,7 @@ import { statefulProbe } from '../probes/stateful-probe.ts'
 import { createHttpClient, type HttpClient } from '../transport/http-client.ts'
 import { createRateLimitPacer } from '../transport/rate-limit-pacer.ts'
 import { createUndiciTransport, type Transport } from '../transport/undici-transport.ts'
+import { expectedRequests, expectedWaitNote } from './expected-wait.ts'
 import { createRunClock } from './run-clock.ts'
 import { createRunProgress, type RunProgress } from './run-progress.ts'
 
@@ -218,11 +221,57 @@ function hint(check: CheckDefinition, operation: OperationId): string {
  * structured result. Throws {@link ConformanceSetupError} on bad options,
  * an unreachable URL or a pre-flight 401.
  *
+ * The secrets it is given (the keys, the base URL's password) leave it only
+ * as their placeholders: it is the one place where the run's text goes out
+ * to people (the result, and so every report; the events and progress; the
+ * errors), and each goes through one redactor ({@link createRedactor}). What
+ * the run sends and judges inside is never redacted. The keys are read as
+ * HTTP carries them (`wireKey`: without the spaces and tabs around them).
+ *
  * @example
  * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', token: 'sk_test_free' })
  * if (!result.ok) process.exitCode = result.exitCode
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  let keys: KitSecrets
+  try {
+    keys = kitSecrets(options)
+  } catch (error) {
+    throw new ConformanceSetupError((error as Error).message)
+  }
+  const { onEvent, onProgress } = options
+  const forPeople = createRedactor(keys.secrets)
+  const run = {
+    ...options,
+    token: keys.token,
+    otherToken: keys.otherToken,
+    ...(onEvent ? { onEvent: (event: ConformanceEvent) => onEvent(forPeople.value(event)) } : {}),
+    ...(onProgress
+      ? { onProgress: (progress: ConformanceProgress) => onProgress(forPeople.value(progress)) }
+      : {}),
+  }
+  try {
+    return forPeople.value(await runChecks(run))
+  } catch (error) {
+    if (error instanceof ConformanceSetupError) {
+      throw new ConformanceSetupError(forPeople.text(error.message), {
+        code: error.code,
+        ...(error.result ? { result: forPeople.value(error.result) } : {}),
+      })
+    }
+    if (error instanceof Error) {
+      error.message = forPeople.text(error.message)
+      error.stack = error.stack && forPeople.text(error.stack)
+    }
+    throw error
+  }
+}
+
+/**
+ * The run itself, on what it is given: what it sends and judges is never
+ * redacted; {@link runConformance} hides the secrets in all it hands out.
+ */
+async function runChecks(options: ConformanceOptions): Promise<ConformanceResult> {
   const now = options.now ?? Date.now
   const maxDurationMs = options.maxDurationMs ?? KIT_DEFAULTS.maxDurationMs
   let baseUrl: string
@@ -235,13 +284,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     baseUrl = url.href.replace(/\/+$/, '')
   } catch {
-    throw usage(`"${options.baseUrl}" is not an http(s) URL`)
-  }
-  if (!options.token) {
-    throw usage('no API key (pass --token or set PETSTORE_API_KEY)')
-  }
-  if (options.otherToken !== undefined && options.otherToken === options.token) {
-    throw usage('--other-token must be another key than --token')
+    throw usage(`"${withoutPassword(options.baseUrl)}" is not an http(s) URL`)
   }
   if (!(maxDurationMs > 0)) {
     throw usage('--max-duration must be above 0')
@@ -396,6 +439,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     /** The selected checks of the probes that run, each counted once, as it is done. */
     const planned = new Set(toRun.flatMap((probe) => probe.checks).filter((id) => ids.has(id)))
     progress?.plan(selected.length, selected.length - planned.size)
+    if (!stopped) {
+      const expected = expectedRequests(selected.length, selectChecks({}).length, maxRequests)
+      progress?.expect(expected)
+      const waitNote = expectedWaitNote(pacer, expected, client.stats.requests)
+      if (waitNote) emit({ type: 'note', text: waitNote })
+    }
     for (const probe of toRun) {
       emit({ type: 'probe', name: probe.name })
       progress?.probe(probe.name)

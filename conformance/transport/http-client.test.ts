@@ -1,4 +1,3 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BudgetExhaustedError, createHttpClient, ServerUnreachableError } from './http-client.ts'
 import { createRateLimitPacer, WaitTooLongError } from './rate-limit-pacer.ts'
@@ -53,13 +52,38 @@ function setup(
 const listPets = { operation: 'listPets', method: 'GET', path: '/pets', auth: 'valid' } as const
 
 describe('createHttpClient', () => {
-  it('sends the key as a bearer token and records it redacted', async () => {
+  it('sends the key as a bearer token, records it as its placeholder and the answer as received', async () => {
     const { client, sent } = setup([{ body: '["sk_secret_key"]' }])
     const exchange = await client.send(listPets)
     expect(sent[0]?.url).toBe('http://api.test/v1/pets')
     expect(sent[0]?.headers.Authorization).toBe('Bearer sk_secret_key')
     expect(exchange.request.headers.Authorization).toBe('Bearer $PETSTORE_API_KEY')
-    expect(exchange.response?.body).toBe('["$PETSTORE_API_KEY"]')
+    // What is judged is what came: the run hides the key in what it hands out.
+    expect(exchange.response?.body).toBe('["sk_secret_key"]')
+  })
+
+  it('leaves an answer that holds the key as it came, to be judged and paced by (key 1000)', async () => {
+    const { client } = setup(
+      [
+        {
+          status: 201,
+          body: '{"id":10000,"name":"a1000","categoryId":1000}',
+          headers: { 'x-ratelimit-limit': '10000', 'x-ratelimit-remaining': '1000' },
+        },
+      ],
+      100,
+      { token: '1000' },
+    )
+    const exchange = await client.send({
+      ...listPets,
+      operation: 'createPet',
+      method: 'POST',
+      body: '{"name":"a1000","categoryId":1000}',
+    })
+    expect(exchange.request.body).toBe('{"name":"a1000","categoryId":1000}')
+    expect(exchange.response?.body).toBe('{"id":10000,"name":"a1000","categoryId":1000}')
+    expect(exchange.response?.headers['x-ratelimit-limit']).toBe('10000')
+    expect(exchange.response?.headers['x-ratelimit-remaining']).toBe('1000')
   })
 
   it('honours Retry-After on an unrequested 429, then retries', async () => {
@@ -114,45 +138,14 @@ describe('createHttpClient', () => {
     expect(exchange.credential).toBe('invalid')
   })
 
-  it('sends the other key for `other` and writes each key as its own placeholder, whole', async () => {
-    // One key starts with the other; the second is a part of the first placeholder's text.
-    for (const keys of [
-      { token: 'sk_ref', otherToken: 'sk_ref_other' },
-      { token: 'sk_ref_other', otherToken: 'sk_ref' },
-      { token: 'sk_secret_key', otherToken: 'API_KEY' },
-    ]) {
-      const { client, sent } = setup(
-        [{ status: 401, body: `["${keys.token}","${keys.otherToken}"]` }],
-        100,
-        keys,
-      )
-      const exchange = await client.send({ ...listPets, auth: 'other' })
-      expect(sent[0]?.headers.Authorization).toBe(`Bearer ${keys.otherToken}`)
-      expect(exchange.request.headers.Authorization).toBe('Bearer $PETSTORE_OTHER_API_KEY')
-      expect(exchange.response?.body).toBe('["$PETSTORE_API_KEY","$PETSTORE_OTHER_API_KEY"]')
-      expect(exchange.credential).toBe('other')
-    }
-  })
-
-  it('writes any two keys as their placeholders, whatever characters they hold', async () => {
-    // Keys without a quote or space, so that the quotes of the body delimit them.
-    const key = fc.stringMatching(/^[!#-~]{4,40}$/)
-    await fc.assert(
-      fc.asyncProperty(
-        fc.tuple(key, key).filter(([a, b]) => a !== b),
-        async ([token, otherToken]) => {
-          const { client } = setup(
-            [{ status: 401, body: `"${token}" "${otherToken}" "${token}"` }],
-            100,
-            { token, otherToken },
-          )
-          const exchange = await client.send({ ...listPets, auth: 'other' })
-          expect(exchange.response?.body).toBe(
-            '"$PETSTORE_API_KEY" "$PETSTORE_OTHER_API_KEY" "$PETSTORE_API_KEY"',
-          )
-        },
-      ),
-      { seed: 26, numRuns: 200 },
-    )
+  it('sends the other key for `other`, recorded as its placeholder', async () => {
+    const { client, sent } = setup([{ status: 401 }], 100, {
+      token: 'sk_ref',
+      otherToken: 'sk_ref_other',
+    })
+    const exchange = await client.send({ ...listPets, auth: 'other' })
+    expect(sent[0]?.headers.Authorization).toBe('Bearer sk_ref_other')
+    expect(exchange.request.headers.Authorization).toBe('Bearer $PETSTORE_OTHER_API_KEY')
+    expect(exchange.credential).toBe('other')
   })
 })

@@ -99,7 +99,9 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br'
  * The kit's HTTP client: a good client of a rate-limited API. It paces by
  * the rate-limit headers, backs off on an unrequested 429 (honouring
  * `Retry-After`, exponential, capped), counts requests against a budget and
- * records every exchange with the key redacted.
+ * records every exchange as it went: the keys as their placeholders where
+ * the kit wrote them, the response as received (what is judged is never
+ * redacted; the run hides the keys in what it hands out).
  *
  * @example
  * const client = createHttpClient({ baseUrl, token, transport, pacer, now: Date.now, sleep, timeoutMs: 10_000, maxRequests: 500 })
@@ -120,13 +122,9 @@ export function createHttpClient(options: HttpClientOptions) {
   let nextId = 1
   let consecutiveErrors = 0
 
-  const keys: Array<readonly [string, string]> = [[options.token, KEY_PLACEHOLDER]]
-  if (options.otherToken) keys.push([options.otherToken, OTHER_KEY_PLACEHOLDER])
-  const shown = keys.filter(([key]) => key.length >= 4)
-  const placeholders = keys.map(([key, placeholder]) => [placeholder, key] as const)
-  /** The text with each key of 4 characters or more written as its placeholder. */
-  const redact = (text: string): string => swapAll(text, shown)
-  /** The text with each placeholder written as its key. */
+  const placeholders: Array<readonly [string, string]> = [[KEY_PLACEHOLDER, options.token]]
+  if (options.otherToken) placeholders.push([OTHER_KEY_PLACEHOLDER, options.otherToken])
+  /** The text with each placeholder written as its key (what is sent; the recorded request keeps the placeholders). */
   const reveal = (text: string): string => swapAll(text, placeholders)
 
   const sleep = async (ms: number, reason: string): Promise<void> => {
@@ -184,7 +182,7 @@ export function createHttpClient(options: HttpClientOptions) {
         method: send.method,
         url,
         headers: recorded,
-        ...(send.body === undefined ? {} : { body: redact(send.body) }),
+        ...(send.body === undefined ? {} : { body: send.body }),
       },
       receivedAt: started,
       durationMs: 0,
@@ -202,12 +200,12 @@ export function createHttpClient(options: HttpClientOptions) {
       consecutiveErrors = 0
       const responseHeaders = nameRecord<string>()
       for (const [name, value] of Object.entries(response.headers)) {
-        responseHeaders[name.toLowerCase()] = redact(value)
+        responseHeaders[name.toLowerCase()] = value
       }
       exchange.response = {
         status: response.status,
         headers: responseHeaders,
-        body: redact(response.body),
+        body: response.body,
         truncated: response.truncated,
       }
       options.pacer.observe(credential, responseHeaders, send.operation)

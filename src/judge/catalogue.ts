@@ -744,11 +744,11 @@ const definitions = [
       'orders.exists',
       'Store orders are an operation of the service',
       '§4.4 (a `GET /store/orders` operation exists; its responses are not shown)',
-      '`GET /store/orders` is never answered 405 or 501',
+      '`GET /store/orders` is never answered 404, 405 or 501 (a missing operation)',
       {
         judge: ordersExist,
         hint: 'no response to GET /store/orders was received',
-        faults: ['orders-get-not-routed'],
+        faults: ['orders-get-not-routed', 'orders-route-not-found'],
       },
     ],
   ]),

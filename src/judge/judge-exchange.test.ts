@@ -243,6 +243,13 @@ describe('createExchangeJudge', () => {
     expect(Object.keys(broken).sort()).toEqual([...responseRules].sort())
   })
 
+  it('names orders.exists for a 404 of GET /store/orders (a catch-all: the operation missing)', () => {
+    const violations = createExchangeJudge()(
+      exchange({ path: '/v1/store/orders', ...errorOf(404) }),
+    )
+    expect(violations.map((violation) => violation.check)).toEqual(['orders.exists'])
+  })
+
   it.each(Object.entries(broken))(
     'names exactly %s, with the catalogue level and section',
     (id, series) => {

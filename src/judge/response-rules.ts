@@ -130,20 +130,26 @@ export const jsonResponse: ResponseRule = (response) => {
 }
 
 /**
+ * The statuses that say an operation is missing: no such resource (404,
+ * RFC 9110 §15.5.5), a method the resource lacks (405), a function the
+ * server lacks (501).
+ */
+const MISSING_OPERATION = new Set([404, 405, 501])
+
+/**
  * `orders.exists`: `GET /store/orders` is an operation of the service
- * (§4.4), so it is never answered as a method the resource lacks (405) or a
- * function the server lacks (501). What else it answers is not shown.
+ * (§4.4), so it is never answered as a resource, a method or a function the
+ * server lacks (404, 405, 501). What else it answers is not shown.
  *
  * @example
- * ordersExist(response, memory)?.problem // 'HTTP 405 ...'
+ * ordersExist(response, memory)?.problem // 'HTTP 404 {"code":"route_not_found",...}'
  */
 export const ordersExist: ResponseRule = (response) =>
   response.operation !== 'listOrders'
     ? undefined
     : {
-        expected: 'any answer but 405 or 501 (§4.4: the operation exists)',
-        problem:
-          response.status === 405 || response.status === 501 ? describe(response) : undefined,
+        expected: 'any answer but 404, 405 or 501 (§4.4: the operation exists)',
+        problem: MISSING_OPERATION.has(response.status) ? describe(response) : undefined,
       }
 
 /**

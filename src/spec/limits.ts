@@ -48,7 +48,11 @@ export const MAX_JSON_DEPTH = 32
  * bodies read and not yet written whole to their callers (a caller that does
  * not read holds its answer) take at most `maxHeldBytes` together: past that,
  * a request is 503 `service_unavailable` with `Retry-After` too, before it is
- * sent or once its answer is read. The mock's bounds; the spec sets none.
+ * sent. Each is held at most `maxHoldMs` (the time the upstream has to send a
+ * whole body, `bodyTimeoutMs`, is the time its caller has to read it): a
+ * caller still reading then has its connection closed and its bytes let go
+ * of, so slow readers hold the others at 503 for at most that long. The
+ * mock's bounds; the spec sets none.
  *
  * @example
  * PROXY_LIMITS.maxResponseBytes // 8388608
@@ -61,6 +65,7 @@ export const PROXY_LIMITS = {
   maxConnections: 32,
   maxInFlight: 32,
   maxHeldBytes: 64 * 1024 * 1024,
+  maxHoldMs: 30_000,
   busyRetryAfterS: 1,
 } as const
 

@@ -501,6 +501,27 @@ const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
         request,
       ),
   }),
+  // A router built from the documented operations only, whose catch-all
+  // answers what it has no handler for (Hono's `app.notFound`, an
+  // openapi-backend `notFound` handler): the orders operation, never
+  // registered, answers 404 `route_not_found` after the key check.
+  'orders-route-not-found': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        request.method === 'GET' && request.path === '/store/orders' && reply.status === 200
+          ? {
+              ...reply,
+              status: 404,
+              body: {
+                code: 'route_not_found',
+                message: 'No route GET /store/orders.',
+                status: 404,
+              },
+            }
+          : reply,
+        request,
+      ),
+  }),
   // A limiter keyed by the client's address whatever the key, as
   // express-rate-limit's default `keyGenerator` (`req.ip`): requests without a
   // key spend the key's requests.

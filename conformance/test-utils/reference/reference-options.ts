@@ -62,6 +62,7 @@ export type ReferenceFault =
   | 'deprecation-in-milliseconds'
   | 'problem-json-on-every-answer'
   | 'orders-get-not-routed'
+  | 'orders-route-not-found'
   | 'limiter-keyed-by-address'
 
 /**
@@ -130,7 +131,11 @@ export interface ReferenceOptions {
   sendDate?: boolean
   /** Undocumented methods: 405 with Allow, or 404. */
   otherMethods?: 405 | 404
-  /** What a keyed `GET /store/orders` answers (the spec shows only its auth): 200 `[]` by default. */
+  /**
+   * What a keyed `GET /store/orders` answers (the spec shows only its auth): 200 `[]` by default,
+   * or 403. 404 says the operation is missing (§4.4 says it exists), which `orders.exists` fails:
+   * only the proxy's tests of an upstream without the route use it.
+   */
   ordersStatus?: 200 | 403 | 404
   /** Pets are shown without `status` everywhere (list, get, 201): §2 makes it optional. */
   omitStatus?: boolean

@@ -206,6 +206,12 @@ class NodeRequest implements MockRequest {
     else this.res.once('close', listener)
   }
 
+  cutOff(): void {
+    // The connection itself: once the answer is handed over whole, the
+    // response no longer holds it, though its bytes still wait to be read.
+    this.req.socket.destroy()
+  }
+
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       const controller = new AbortController()

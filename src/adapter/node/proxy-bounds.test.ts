@@ -155,4 +155,82 @@ describe('answers held for callers that do not read', () => {
       expect((await response.body.text()).length).toBe(size)
     }
   })
+
+  it('are held for maxHoldMs at most: callers that keep reading slowly hold the others at 503 no longer', async () => {
+    // Far larger than what the sockets' buffers take in (loopback's grow to a
+    // few MiB): most of it waits in the mock.
+    const size = 12 * 1024 * 1024
+    const body = `[${' '.repeat(size - 2)}]`
+    const upstream = await startRawServer(({ socket }) => {
+      socket.write(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
+      )
+      socket.end(body)
+    }, 'socket')
+    closers.push(upstream.close)
+    const maxHoldMs = 5_000
+    const mock = await startServer({
+      port: 0,
+      proxy: `${upstream.url}/v1`,
+      proxyLimits: { maxResponseBytes: 2 * size, maxHeldBytes: size / 2, maxHoldMs },
+    })
+    closers.push(() => mock.close())
+    // A caller reads a little now and then, and never stops on its own; its
+    // answer alone fills the bound.
+    const readers = [slowReader(mock.url)]
+    closers.push(async () => {
+      for (const reader of readers) reader.socket.destroy()
+    })
+    await expect.poll(() => mock.petstore.requests().length).toBe(1)
+    const busy = await request(`${mock.url}/v1/pets`, { headers: KEY })
+    expect(busy.statusCode).toBe(503)
+    await busy.body.dump()
+    // Past maxHoldMs its answer is let go of and the others are served.
+    await expect
+      .poll(
+        async () => {
+          const response = await request(`${mock.url}/v1/pets`, { headers: KEY })
+          await response.body.dump()
+          return response.statusCode
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(200)
+    // Its connection was closed under it: read to the end, its answer is cut short.
+    for (const reader of readers) {
+      expect(await reader.drain()).toBeLessThan(size)
+    }
+  })
 })
+
+/**
+ * Sends a request and then reads 1 KiB of the answer every 20 ms; `drain()`
+ * reads the rest at once and resolves with the bytes received when the
+ * connection has closed.
+ */
+function slowReader(url: string): { socket: net.Socket; drain: () => Promise<number> } {
+  const { hostname, port } = new URL(url)
+  let received = 0
+  const socket = net.connect(Number(port), hostname, () => {
+    socket.write(
+      `GET /v1/pets HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer sk_test_free\r\n\r\n`,
+    )
+  })
+  socket.on('error', () => {})
+  socket.pause()
+  const timer = setInterval(() => {
+    const chunk = socket.read(1024) as Buffer | null
+    if (chunk !== null) received += chunk.length
+  }, 20)
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
+  const drain = async () => {
+    clearInterval(timer)
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length
+    })
+    socket.resume()
+    await closed
+    return received
+  }
+  return { socket, drain }
+}

@@ -30,8 +30,8 @@ const TEXT = new TextDecoder()
  * `maxConnections` connections, and `maxInFlight` requests at once: one more
  * is 503 `service_unavailable` with `Retry-After`, and is not sent; so is
  * one while the bodies held for callers that have not read them whole reach
- * `maxHeldBytes`, and an answer that would take them past it is not passed on
- * (`createHeldBytes`).
+ * `maxHeldBytes`, and a caller that has not read its answer whole within
+ * `maxHoldMs` is cut off (`createHeldBytes`).
  * `close()` ends the pool's connections.
  *
  * @example
@@ -117,7 +117,7 @@ export function createUndiciUpstream(
         limits.maxResponseBytes,
       )
       // The body waits for its caller from here on: it counts until the caller has it.
-      held.hold(body.byteLength, request.whenDone)
+      held.hold(body.byteLength, request.whenDone, request.cutOff)
       return {
         status: response.statusCode,
         headers,

@@ -60,6 +60,12 @@ export interface MockRequest {
    * over at once (Fetch, msw).
    */
   whenDone?(listener: () => void): void
+  /**
+   * Closes the client's connection at once, whatever of the answer it has
+   * not read yet (node:http: destroys the response), so that what is held for
+   * it is let go of (`whenDone` then calls back). Absent with `whenDone`.
+   */
+  cutOff?(): void
 }
 
 /**

@@ -1,4 +1,5 @@
 import { pathWithQuery } from '../../core/journal/journal-entry.ts'
+import { COVERAGE_VIEWS } from './coverage-panel.ts'
 import {
   DASHBOARD_LOGIC,
   type DashboardEntry,
@@ -7,6 +8,9 @@ import {
   type ShownTexts,
 } from './dashboard-logic.ts'
 import { DASHBOARD_VIEWS, type QuotaState, type ViewLogic } from './dashboard-views.ts'
+
+/** The views the page's script is given: the dashboard's and the coverage panel's. */
+const PAGE_VIEWS = { ...DASHBOARD_VIEWS, ...COVERAGE_VIEWS }
 
 /**
  * What the dashboard's script is told by the server: the routes a scenario
@@ -43,8 +47,8 @@ export function dashboardScript(config: DashboardConfig): string {
   return [
     '(() => {',
     "'use strict'",
-    ...[...Object.values(logic), ...Object.values(DASHBOARD_VIEWS)].map((fn) => fn.toString()),
-    `;(${dashboardMain.toString()})(${JSON.stringify(config)}, ${named(logic)}, ${named(DASHBOARD_VIEWS)})`,
+    ...[...Object.values(logic), ...Object.values(PAGE_VIEWS)].map((fn) => fn.toString()),
+    `;(${dashboardMain.toString()})(${JSON.stringify(config)}, ${named(logic)}, ${named(PAGE_VIEWS)})`,
     '})()',
     '',
   ].join('\n')
@@ -67,7 +71,7 @@ export function dashboardScript(config: DashboardConfig): string {
 export function dashboardMain(
   config: DashboardConfig,
   logic: ViewLogic,
-  views: typeof DASHBOARD_VIEWS,
+  views: typeof PAGE_VIEWS,
 ): void {
   interface State extends QuotaState {
     scenarios: Array<QueuedScenario & { id: number }>
@@ -147,8 +151,27 @@ export function dashboardMain(
     }
     if (passes(entry)) rows.prepend(rowOf(entry, true))
     update()
+    coverage.changed()
   }
   filterForm.addEventListener('input', render)
+  const coverage = views.coveragePanel(config, logic, views, {
+    call,
+    showRequests(route, status) {
+      const fields = filterForm.elements as unknown as Record<string, HTMLInputElement>
+      for (const [name, value] of Object.entries({
+        method: '',
+        path: route,
+        status,
+        violations: '',
+      })) {
+        const field = fields[name]
+        if (field) field.value = String(value)
+      }
+      render()
+      $('log-title').scrollIntoView({ block: 'start' })
+      $<HTMLElement>('rows').closest<HTMLElement>('.table-wrap')?.focus()
+    },
+  })
   filterForm.addEventListener('submit', (event) => event.preventDefault())
 
   // Live: the journal's events, resumed after the last id seen.
@@ -267,6 +290,7 @@ export function dashboardMain(
     await call('POST', 'reset', {})
     entries.length = 0
     render()
+    coverage.changed()
     await refresh()
   })
 

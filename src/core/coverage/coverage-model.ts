@@ -37,8 +37,8 @@ export type CellForce =
  * and a named state a client has to handle beyond the status.
  *
  * @example
- * const cell: CoverageCell = cellOf('listPets:429:rate-limited')!
- * cell.label // 'rate limited'
+ * const cell: CoverageCell | undefined = cellOf('listPets:429:rate-limited')
+ * cell?.label // 'rate limited'
  */
 export interface CoverageCell {
   /** `<operationId>:<status>:<state>`, e.g. `getPet:404:not-found`. */

@@ -39,8 +39,8 @@ export function sessionLabelProblem(label: string): string | undefined {
  * One cell as the coverage report shows it: the model's cell and how often it was met.
  *
  * @example
- * const row: CoverageRow = petstore.coverage().cells[0]!
- * row.met // 0
+ * const [row]: Array<CoverageRow> = petstore.coverage().cells
+ * row?.met // 0
  */
 export interface CoverageRow {
   id: string

@@ -11,7 +11,8 @@
  * method (`X-HTTP-Method-Override`, `X-HTTP-Method`, `X-Method-Override`) is
  * not on the list, nor is any name yet to be invented: the upstream sees the
  * proxy as its client, and acts on the method, path and host it is sent,
- * which are what the judge and the recorder read. The one list.
+ * which are what the judge and the recorder read. The one list (docs/proxy.md
+ * names the same headers, `test/docs-tables.test.ts`).
  *
  * @example
  * FORWARDED_REQUEST_HEADERS.has('if-none-match') // true

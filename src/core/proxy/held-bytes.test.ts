@@ -31,4 +31,38 @@ describe('createHeldBytes', () => {
     release()
     expect(held.bytes).toBe(0)
   })
+
+  it('lets go of an answer its caller has not read after maxHoldMs, and cuts the caller off', () => {
+    const pending: Array<{ fire: () => void; ms: number; cleared: boolean }> = []
+    const timers = {
+      setTimeout: (fire: () => void, ms: number) => {
+        const timer = { fire, ms, cleared: false }
+        pending.push(timer)
+        return timer
+      },
+      clearTimeout: (timer: unknown) => {
+        ;(timer as { cleared: boolean }).cleared = true
+      },
+    }
+    const held = createHeldBytes(limits, 'http://upstream.test', timers)
+    const cut: Array<string> = []
+    const releases: Array<() => void> = []
+    const whenDone = (listener: () => void) => releases.push(listener)
+    // Two slow readers fill the bound; the others are refused.
+    held.hold(60, whenDone, () => cut.push('first'))
+    held.hold(60, whenDone, () => cut.push('second'))
+    expect(() => held.checkRoom()).toThrow(expect.objectContaining({ code: 'service_unavailable' }))
+    expect(pending.map((timer) => timer.ms)).toEqual([limits.maxHoldMs, limits.maxHoldMs])
+    // The first reads its answer whole in time: its timer is cleared.
+    releases[0]?.()
+    expect(pending[0]?.cleared).toBe(true)
+    // The second is still reading when its time is up.
+    pending[1]?.fire()
+    expect(cut).toEqual(['second'])
+    expect(held.bytes).toBe(0)
+    held.checkRoom()
+    // Its connection closing afterwards lets go of nothing twice.
+    releases[1]?.()
+    expect(held.bytes).toBe(0)
+  })
 })

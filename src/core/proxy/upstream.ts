@@ -19,6 +19,8 @@ export interface UpstreamRequest {
   signal?: AbortSignal
   /** Calls back once the caller has its answer whole or is gone (`MockRequest.whenDone`). */
   whenDone?: (listener: () => void) => void
+  /** Closes the caller's connection, its answer unread (`MockRequest.cutOff`). */
+  cutOff?: () => void
 }
 
 /**
