@@ -9,6 +9,9 @@ import {
 } from '../../test/markdown-tables.ts'
 import { KIT_DEFAULTS } from '../model/kit-defaults.ts'
 import { KIT_CODES } from '../model/kit-message.ts'
+import { kitSecrets, PASSWORD_PLACEHOLDER } from '../model/kit-secrets.ts'
+import { createRedactor, MIN_SECRET_LENGTH, MIN_SECRET_PART_LENGTH } from '../model/redactor.ts'
+import { KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER } from '../model/to-curl.ts'
 import { MAX_PACING_NOTES } from '../transport/rate-limit-pacer.ts'
 import { runCli } from './cli.ts'
 
@@ -75,5 +78,36 @@ describe('the flag table of the kit in docs/conformance.md', () => {
       'Flags',
     )
     expect(compareFlags(table, options)).toContain('CLI option --made-up has no docs row')
+  })
+})
+
+describe("docs/conformance.md's rule for secrets in the reports", () => {
+  it('names the placeholders, the minimum lengths and the usage errors the code has', async () => {
+    const text = await page
+    const section = text.slice(text.indexOf('### Keys and other secrets in the reports'))
+    const table = findTable(parseMarkdownTables(section), ['secret', 'written as'], 'secrets')
+    expect(table.rows.map((row) => row[1])).toEqual(
+      [KEY_PLACEHOLDER, OTHER_KEY_PLACEHOLDER, PASSWORD_PLACEHOLDER].map((name) => `\`${name}\``),
+    )
+    expect(section).toContain(
+      `at least ${MIN_SECRET_PART_LENGTH} characters (\`MIN_SECRET_PART_LENGTH\`)`,
+    )
+    expect(section).toContain(
+      `shorter than ${MIN_SECRET_LENGTH} characters (\`MIN_SECRET_LENGTH\`) is a usage`,
+    )
+    // The rule holds as written: a part of that length is hidden, a shorter one is not,
+    // and a shorter key is refused.
+    const key = 'sk_live_0123456789'
+    const redactor = createRedactor([{ value: key, placeholder: KEY_PLACEHOLDER }])
+    expect(redactor.text(key.slice(0, MIN_SECRET_PART_LENGTH))).toBe(KEY_PLACEHOLDER)
+    expect(redactor.text(key.slice(0, MIN_SECRET_PART_LENGTH - 1))).toBe(
+      key.slice(0, MIN_SECRET_PART_LENGTH - 1),
+    )
+    expect(() =>
+      kitSecrets({ baseUrl: 'http://h/v1', token: 'k'.repeat(MIN_SECRET_LENGTH - 1) }),
+    ).toThrow(/--token is shorter/)
+    expect(() =>
+      kitSecrets({ baseUrl: 'http://h/v1', token: ' sk_a ', otherToken: 'sk_a' }),
+    ).toThrow(/another key than --token/)
   })
 })

@@ -125,4 +125,6 @@ a run that stopped early (--max-duration, the server gone, a wait too long).
 The key comes from --token or PETSTORE_API_KEY (a second one, of another
 account, from --other-token or PETSTORE_OTHER_API_KEY); reports write them as
 $PETSTORE_API_KEY and $PETSTORE_OTHER_API_KEY, so the curl commands run as they
-are once those are exported.`
+are once those are exported, and a server's echo of them in any case, encoded or
+cut to 8 characters or more, the same way (a --base-url password as ****). A key
+is sent without the spaces and tabs around it, and must have 4 characters or more.`
