@@ -13,6 +13,7 @@
  */
 
 export { createPetstore, type Petstore } from './adapter/msw/create-petstore.ts'
+export { failOnUnhandled } from './adapter/msw/fail-on-unhandled.ts'
 export type { App } from './app/create-app.ts'
 export type { PetstoreOptions, PetstoreState } from './app/create-petstore-core.ts'
 export type { Clock } from './base/clock/clock.ts'

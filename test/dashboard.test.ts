@@ -50,7 +50,7 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
     expect(await rows.first().innerText()).toMatch(/GET\s+\/v1\/pets\?limit=3\s+200/)
 
     // Queue a 503 for GET /v1/pets from the form, with the keyboard.
-    await form.getByLabel('Status').selectOption('503')
+    await form.getByLabel('Respond with').selectOption('503')
     await form.getByLabel('Route').selectOption('GET /v1/pets')
     await form.getByLabel('Times').fill('1')
     await page.getByRole('button', { name: 'Add scenario' }).focus()
@@ -119,7 +119,7 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
       .poll(() => page.locator('#quota .ban').innerText())
       .toMatch(/^Banned: \d+ min \d+ s left$/)
 
-    await form.getByLabel('Status').selectOption('500')
+    await form.getByLabel('Respond with').selectOption('500')
     await form.getByLabel('Route').selectOption('GET /v1/store/orders')
     await page.getByRole('button', { name: 'Add scenario' }).click()
     await expect.poll(() => page.locator('#scenarios li').count()).toBe(1)
@@ -138,6 +138,62 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
       '../openapi.json',
     )
     expect(errors).toEqual([])
+  }, 60_000)
+
+  it('names each control apart: getByLabel finds every one alone, as a screen reader tells them apart', async () => {
+    await mock.petstore.reset()
+    await page.goto(`${mock.url}/__mock/`)
+    await expect.poll(() => page.locator('#live').textContent()).toBe('live')
+    // A row, a quota and a scenario on the page, whose own labels must not match either.
+    expect((await api('/v1/pets')).status).toBe(200)
+    await form.getByLabel('Respond with').selectOption('503')
+    await form.getByLabel('Route').selectOption('GET /v1/store/orders')
+    await page.getByRole('button', { name: 'Add scenario' }).click()
+    await expect.poll(() => page.locator('#rows tr').count()).toBe(1)
+    await expect.poll(() => page.locator('#scenarios li button').count()).toBe(1)
+    const controls = page.locator('input, select, textarea')
+    const names = await controls.evaluateAll((elements) =>
+      elements
+        .filter((element) => element.closest('[hidden]') === null)
+        .map((element) =>
+          (element as HTMLInputElement).labels?.[0]?.firstChild?.textContent?.trim(),
+        ),
+    )
+    expect(names).toEqual([
+      'Method',
+      'Path',
+      'Status',
+      'Violations',
+      'Respond with',
+      'Delay (ms)',
+      'Times',
+      'Route',
+    ])
+    // Each name, matched as Playwright matches a label (any case, as a part of a longer
+    // one), finds its control alone: no two share a name or hold one another's.
+    for (const name of names) expect(await page.getByLabel(name ?? '').count(), name).toBe(1)
+    expect(await page.getByLabel('Status').getAttribute('name')).toBe('status')
+    expect(await page.getByLabel('Status').evaluate((element) => element.tagName)).toBe('INPUT')
+    await shoot('labels')
+    await page.getByRole('button', { name: 'Reset mock' }).click()
+    await expect.poll(() => page.locator('#rows tr').count()).toBe(0)
+    expect(errors).toEqual([])
+  }, 60_000)
+
+  it('opens the root in a browser: a page whose link leads to the dashboard', async () => {
+    const root = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    try {
+      const response = await root.goto(`${mock.url}/`)
+      expect(response?.status()).toBe(200)
+      expect(await root.locator('h1').innerText()).toBe('petstore-mock')
+      expectNoOverflow(await pageOverflow(root), 390)
+      if (SCREENSHOTS) await root.screenshot({ path: `${SCREENSHOTS}/root-390.png` })
+      await root.getByRole('link', { name: 'The dashboard' }).click()
+      await root.waitForURL(`${mock.url}/__mock/`)
+      await expect.poll(() => root.locator('#live').textContent()).toBe('live')
+    } finally {
+      await root.close()
+    }
   }, 60_000)
 })
 

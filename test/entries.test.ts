@@ -30,6 +30,7 @@ const PINNED: Record<string, Array<string>> = {
     'PetstoreError',
     'createFakeClock',
     'createPetstore',
+    'failOnUnhandled',
   ],
   './server': ['createServer', 'startServer'],
   './client': [

@@ -35,12 +35,15 @@ describe('the zones of the mock', () => {
     )
   })
 
-  it('names where the API lives in the 404 of a path outside it', () => {
-    const error = outsideApi('/api', '/nope')
+  it('names where the API, its document and the dashboard live in the 404 of a path outside it', () => {
+    const error = outsideApi('/api', '/nope', true)
     expect([error.code, error.status, error.message]).toEqual([
       'route_not_found',
       404,
-      'No operation at /nope; the API lives under /api/v1.',
+      'No operation at /nope; the API lives under /api/v1, its OpenAPI document at /api/openapi.json, the dashboard at /api/__mock/.',
     ])
+    expect(outsideApi('', '/', false).message).toBe(
+      'No operation at /; the API lives under /v1, its OpenAPI document at /openapi.json.',
+    )
   })
 })

@@ -1,7 +1,7 @@
 import type { Zone } from '../base/http/types.ts'
 import { isAdminPath } from '../control/admin/admin-api.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { OPENAPI_PATH } from '../spec/paths.ts'
+import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX } from '../spec/routes.ts'
 import { clip } from '../utils/clip.ts'
 
@@ -37,14 +37,17 @@ export function underBase(basePath: string, path: string): string | undefined {
 }
 
 /**
- * The 404 of a path in no part of the mock, naming where the API lives.
+ * The 404 of a path in no part of the mock, naming where the API, its
+ * OpenAPI document and (when the control API is on) the dashboard live.
  *
  * @example
- * outsideApi('/api', '/nope').message // 'No operation at /nope; the API lives under /api/v1.'
+ * outsideApi('/api', '/nope', true).message
+ * // 'No operation at /nope; the API lives under /api/v1, its OpenAPI document at /api/openapi.json, the dashboard at /api/__mock/.'
  */
-export function outsideApi(basePath: string, path: string): ApiError {
+export function outsideApi(basePath: string, path: string, dashboard: boolean): ApiError {
+  const where = `the API lives under ${basePath}${API_PREFIX}, its OpenAPI document at ${basePath}${OPENAPI_PATH}`
   return new ApiError(
     'route_not_found',
-    `No operation at ${clip(path)}; the API lives under ${basePath}${API_PREFIX}.`,
+    `No operation at ${clip(path)}; ${where}${dashboard ? `, the dashboard at ${basePath}${ADMIN_PREFIX}/` : ''}.`,
   )
 }

@@ -201,7 +201,7 @@ function run(
         'The proxy forwards only to its upstream: send a path (GET /v1/pets), not an absolute URL.',
       )
     }
-    if (inside === undefined) throw outsideApi(basePath, request.path)
+    if (inside === undefined) throw outsideApi(basePath, request.path, deps.admin !== undefined)
     result = pipeline(ctx)
   } catch (error) {
     return failed(request, error, deps.onError)

@@ -1,4 +1,5 @@
 import { compose } from '../base/http/compose.ts'
+import { originOfHost } from '../base/http/origin-of-host.ts'
 import type { RouterMatch } from '../base/http/router.ts'
 import type { Context, Middleware, MockResponse } from '../base/http/types.ts'
 import { type AdminRoute, adminNotFound } from '../control/admin/admin-api.ts'
@@ -7,6 +8,7 @@ import { methodNotAllowed } from '../errors/method-not-allowed.ts'
 import { clip } from '../utils/clip.ts'
 import type { AppTarget } from './app-routes.ts'
 import { outsideApi } from './app-zones.ts'
+import { homePage, opensHome } from './home-page.ts'
 
 /**
  * The mock's own answer to a request, given what the router found for it.
@@ -24,7 +26,8 @@ export type MockAnswer = (
  * run with its path parameters; else, under the API, a 404 `route_not_found`,
  * a 405 with `Allow` or an `OPTIONS` 204, each behind `guard` (so that it is
  * counted and carries the rate-limit headers like any API answer); else the
- * control API's 404 or the 404 that names where the API lives.
+ * control API's 404, the page a browser gets at the root (`GET /`, HTML
+ * preferred), or the 404 that names where the API and the dashboard live.
  *
  * @example
  * const answer = mockAnswer({ guard, admin, basePath: '' })
@@ -62,6 +65,11 @@ export function mockAnswer(parts: {
     }
     if (found !== undefined) throw methodNotAllowed(request.method, path, found.allow)
     if (zone === 'admin' && admin.length > 0) throw adminNotFound(path, admin)
-    throw outsideApi(basePath, path)
+    const dashboard = admin.length > 0
+    if (opensHome(request, path)) {
+      const origin = request.origin ?? originOfHost(request.headers.get('host'))
+      return homePage({ basePath, dashboard, origin })
+    }
+    throw outsideApi(basePath, path, dashboard)
   }
 }

@@ -4,10 +4,12 @@
  * `test/package.test.ts` inside a fresh project, once per msw major.
  */
 import assert from 'node:assert/strict'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { after, afterEach, before, test } from 'node:test'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { createPetstore, type ErrorBody, NewPet, Pet } from 'petstore-mock'
+import { createPetstore, type ErrorBody, failOnUnhandled, NewPet, Pet } from 'petstore-mock'
 import { z } from 'zod'
 
 const API = 'https://petstore.example.com/v1'
@@ -16,7 +18,8 @@ const auth = { authorization: 'Bearer sk_test_free' }
 const petstore = createPetstore({ seed: 7 })
 const server = setupServer(...petstore.handlers)
 
-before(() => server.listen())
+// Type-checked and run against msw 2 and msw 3: one option object fits both.
+before(() => server.listen(failOnUnhandled))
 afterEach(async () => {
   server.resetHandlers()
   await petstore.reset()
@@ -98,4 +101,15 @@ test("the exported schemas compose with the project's own zod", async () => {
   assert.equal(refused.success, false)
   assert.ok(refused.error instanceof z.ZodError)
   assert.ok(Pet instanceof z.ZodObject)
+})
+
+test('fails a request no handler answers, where msw would otherwise let it through', async () => {
+  const elsewhere = createServer((_request, response) => response.end('reached'))
+  await new Promise<void>((done) => elsewhere.listen(0, '127.0.0.1', done))
+  const { port } = elsewhere.address() as AddressInfo
+  try {
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/`))
+  } finally {
+    elsewhere.close()
+  }
 })

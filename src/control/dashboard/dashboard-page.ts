@@ -44,8 +44,8 @@ export function dashboardPage(): string {
             <option>PUT</option><option>PATCH</option><option>DELETE</option>
           </select>
         </label>
-        <label>Path or route
-          <input name="path" type="search" placeholder="/v1/pets/{petId}" autocomplete="off">
+        <label>Path
+          <input name="path" type="search" placeholder="/v1/pets/{petId}" title="A path, or a route template such as /v1/pets/{petId}" autocomplete="off">
         </label>
         <label>Status
           <input name="status" type="search" placeholder="429 or 4xx" size="9" autocomplete="off">
@@ -92,7 +92,7 @@ export function dashboardPage(): string {
       <form id="add-scenario" class="add">
         <h3>Force the next responses</h3>
         <div class="fields">
-          <label>Status <select name="status" id="scenario-status"></select></label>
+          <label>Respond with <select name="status" id="scenario-status"></select></label>
           <label>Delay (ms) <input name="delay" type="number" min="0" step="1" placeholder="0"></label>
           <label>Times <input name="times" type="number" min="1" step="1" value="1" required></label>
           <label class="wide">Route <select name="route" id="scenario-route"></select></label>
