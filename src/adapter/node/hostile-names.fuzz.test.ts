@@ -335,7 +335,8 @@ describe('names from outside, sent to every route, read back from every surface'
     expect(echoedNames.size).toBeGreaterThan(0)
     for (const key of ['constructor', '__proto__', 'toString'])
       expect(journaledNames).toContain(key)
-    // The recorder saw the upstream's pets.
+    // The recorder saw the upstream's pets: FILE holds them once the proxy has stopped.
+    await proxy.close()
     expect(JSON.parse(readFileSync(file, 'utf8')).pets.length).toBeGreaterThan(0)
   }, 120_000)
 })

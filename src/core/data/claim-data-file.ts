@@ -51,7 +51,9 @@ const held = new Set<string>()
  * moved aside, and put back if what was moved turns out to be a claim made
  * meanwhile. A lock of a running process, of another host, or that names no
  * process is a `ConfigError` (`ERR_PETSTORE_DATA_FILE_IN_USE`) that names it.
- * The claim ends with `release()`, or when the process exits.
+ * The claim ends with `release()`, or when the process exits. `action`
+ * names what the claim is for in its messages (`--record` claims the file
+ * it records to the same way).
  *
  * @example
  * const claim = claimDataFile('pets.json') // throws if another process has pets.json
@@ -61,9 +63,8 @@ const held = new Set<string>()
  *   claim.release()
  * }
  */
-export function claimDataFile(file: string): DataFileClaim {
+export function claimDataFile(file: string, action = 'open the data file'): DataFileClaim {
   const lock = `${file}.lock`
-  const action = 'open the data file'
   if (held.has(resolve(lock))) {
     throw new ConfigError(
       'ERR_PETSTORE_DATA_FILE_IN_USE',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 import { ApiError } from '../../errors/api-error.ts'
 import { ConfigError } from '../../errors/config-error.ts'
@@ -9,6 +9,7 @@ import { claimDataFile, type DataFileClaim } from './claim-data-file.ts'
 import type { Persistence } from './create-store.ts'
 import { parseFixtures } from './parse-fixtures.ts'
 import { readJsonFile } from './read-json-file.ts'
+import { readWholeLines } from './read-whole-lines.ts'
 import type { Dataset } from './seed-data.ts'
 import { resolveLinks, writeFileAtomically } from './write-file-atomically.ts'
 
@@ -200,18 +201,11 @@ function fail(action: string, reason: string): never {
 
 /** The parsed whole lines of the journal; a torn last line is left out. */
 function readJournal(file: string, action: string): Array<unknown> {
-  if (!existsSync(file)) return []
-  const text = readFileSync(file, 'utf8')
-  const end = text.lastIndexOf('\n')
-  if (end === -1) return []
-  return text
-    .slice(0, end)
-    .split('\n')
-    .map((line, index) => {
-      try {
-        return JSON.parse(line) as unknown
-      } catch {
-        return fail(action, `${file} line ${index + 1} is not valid JSON`)
-      }
-    })
+  return readWholeLines(file).map((line, index) => {
+    try {
+      return JSON.parse(line) as unknown
+    } catch {
+      return fail(action, `${file} line ${index + 1} is not valid JSON`)
+    }
+  })
 }

@@ -1,11 +1,13 @@
+import { spawn } from 'node:child_process'
 import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startReferenceServer } from '../../../conformance/test-utils/reference-server.ts'
 import { startServer } from '../../adapter/node/start-server.ts'
 import { ConfigError } from '../../errors/config-error.ts'
+import { until } from '../../test-utils/process-tree.ts'
 import { startRawServer } from '../../test-utils/raw-server.ts'
 import { readJsonFile } from './read-json-file.ts'
 import { createFixtureRecorder } from './record-fixtures.ts'
@@ -284,4 +286,78 @@ describe('--record FILE onto a file that exists', () => {
       expect(readFileSync(file, 'utf8')).toBe(text)
     },
   )
+})
+
+describe('two petstore-mock processes recording to one file', () => {
+  const BIN = resolve(import.meta.dirname, '../../../bin/petstore-mock.ts')
+  const START_MS = 30_000
+
+  /** `petstore-mock --proxy UPSTREAM --record FILE`, its output gathered. */
+  function recordingMock(upstream: string, file: string) {
+    const child = spawn(
+      process.execPath,
+      [BIN, '--port', '0', '--quiet', '--proxy', upstream, '--record', file],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let output = ''
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk
+      })
+    }
+    const exited = new Promise<number | null>((done) => child.once('exit', done))
+    closers.push(async () => {
+      child.kill('SIGKILL')
+      await exited
+    })
+    return { child, exited, output: () => output }
+  }
+
+  async function listThrough(mock: ReturnType<typeof recordingMock>) {
+    const url = await until(
+      () => /listening on (\S+)/.exec(mock.output())?.[1],
+      START_MS,
+      mock.output,
+    )
+    const listed = await request(`${url}/v1/pets`, { headers: { authorization: 'Bearer sk_x' } })
+    expect(listed.statusCode).toBe(200)
+    await listed.body.dump()
+  }
+
+  it("the second is refused at start, naming the first; each run's records are kept", {
+    timeout: 4 * START_MS,
+  }, async () => {
+    let answer = [{ id: 1, name: 'Seen by the first', categoryId: 1 }]
+    const upstream = await startRawServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)),
+    )
+    closers.push(upstream.close)
+    const file = join(directory, 'two-processes.json')
+    const first = recordingMock(`${upstream.url}/v1`, file)
+    await listThrough(first)
+
+    const second = recordingMock(`${upstream.url}/v1`, file)
+    // Exits, or (wrongly) starts serving: either is seen within the bound.
+    const outcome = await until(
+      () => second.child.exitCode ?? (/listening on/.test(second.output()) ? 'serving' : undefined),
+      START_MS,
+      second.output,
+    )
+    expect(outcome, second.output()).toBe(1)
+    expect(second.output()).toContain(
+      `Failed to record to ${file}: ${file} is in use by process ${first.child.pid}`,
+    )
+
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    answer = [{ id: 2, name: 'Seen by the second', categoryId: 1 }]
+    const again = recordingMock(`${upstream.url}/v1`, file)
+    await listThrough(again)
+    again.child.kill('SIGTERM')
+    expect(await again.exited).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8')).pets).toEqual([
+      { id: 1, name: 'Seen by the first', categoryId: 1 },
+      { id: 2, name: 'Seen by the second', categoryId: 1 },
+    ])
+  })
 })

@@ -1,4 +1,5 @@
-import { accessSync, constants, existsSync } from 'node:fs'
+import { accessSync, constants, existsSync, rmSync } from 'node:fs'
+import { type FileHandle, open } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { LIMITS } from '../../base/options/defaults.ts'
 import { ConfigError } from '../../errors/config-error.ts'
@@ -10,10 +11,13 @@ import { Order } from '../../spec/order.ts'
 import type { Pet } from '../../spec/pet.ts'
 import type { OperationId } from '../../spec/routes.ts'
 import { showControls } from '../../utils/show-controls.ts'
+import { claimDataFile } from './claim-data-file.ts'
 import { FixturePet, parseFixtures } from './parse-fixtures.ts'
 import { readJsonFile } from './read-json-file.ts'
+import { readWholeLines } from './read-whole-lines.ts'
+import { RecordIndex } from './record-index.ts'
 import { seedData } from './seed-data.ts'
-import { writeFileAtomically } from './write-file-atomically.ts'
+import { resolveLinks, writeFileAtomically } from './write-file-atomically.ts'
 
 /**
  * What the recorder sees of one upstream answer.
@@ -38,7 +42,9 @@ export interface RecordedAnswer {
  */
 export interface FixtureRecorder {
   observe(answer: RecordedAnswer): void
-  /** Resolves once what was seen is written. */
+  /** Resolves once what was seen is in the log. */
+  flush(): Promise<void>
+  /** Writes FILE whole (the log folded in), removes the log and gives the file up. */
   close(): Promise<void>
   /** Records kept, and records left out (ids beyond what the mock holds, bad records, over the bound). */
   counts(): { pets: number; orders: number; skipped: number }
@@ -50,6 +56,22 @@ export interface FixtureRecorder {
  * accepted from the recording too, and naming those ids as the mock does.
  */
 const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map((c) => [c.id, c]))
+
+/** At most this many changed records are appended to the log in one write (and one `fdatasync`). */
+export const MAX_RECORD_BATCH = 1_000
+
+/** FILE is written this many records at a time: one piece per turn of the event loop. */
+export const RECORD_CHUNK = 1_000
+
+/**
+ * The log is folded into FILE once it holds more lines than this, or than
+ * FILE holds records if that is more: each line is then rewritten at most
+ * once on average, whatever the size of FILE.
+ */
+export const MIN_LINES_BEFORE_FOLD = 10_000
+
+/** One line of the log: a pet or an order, as last seen. */
+type LogLine = { pet: Pet } | { order: Order }
 
 /**
  * Records the pets and orders of upstream answers (a list or a pet, the
@@ -66,12 +88,25 @@ const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map
  * `ConfigError` naming it, and nothing is recorded over it. The categories are
  * the mock's six seeded ones (`Dogs`, `Cats`, … ids 1 to 6), those the file
  * named, and every other id the pets name, as `Category N` (the spec shows no
- * category names); an order is written once its pet is. Each change is written
- * crash-safely (`writeFileAtomically`), one write at a time, the latest data
- * winning. At most `LIMITS.maxRecords` pets and orders each. A folder that
- * does not exist or cannot be written throws a `ConfigError`
- * (`ERR_PETSTORE_FILE`) at once; a write that fails later is reported once
- * to `onError`.
+ * category names); an order is written once its pet is. At most
+ * `LIMITS.maxRecords` pets and orders each.
+ *
+ * One recorder per file: the file is claimed at once (`FILE.lock`, as
+ * `--data-file` claims its file; a link is followed first), and a second
+ * recorder, or a data file, on it throws a `ConfigError`
+ * (`ERR_PETSTORE_DATA_FILE_IN_USE`) naming the process that has it. A record
+ * that changes costs the same whatever FILE holds: its id is marked, and one
+ * writer appends the marked records, at most {@link MAX_RECORD_BATCH} at a
+ * time, to `FILE.recording` (one JSON line each) and fdatasyncs them. Once the
+ * log holds more than {@link MIN_LINES_BEFORE_FOLD} lines, or more lines than
+ * FILE records, FILE is written again whole, crash-safely
+ * (`writeFileAtomically`), {@link RECORD_CHUNK} records per turn of the event
+ * loop, and the log emptied; `close()` does the same and removes the log. A
+ * log left by a crash is read at the next start (a torn last line dropped)
+ * and folded into FILE. A folder that does not exist or cannot be written
+ * throws a `ConfigError` (`ERR_PETSTORE_FILE`) at once; a write that fails
+ * later is reported once to `onError` (what was seen stays in memory, and is
+ * written by the next fold).
  *
  * @example
  * const recorder = createFixtureRecorder('recorded.json')
@@ -83,92 +118,157 @@ export function createFixtureRecorder(
   onError: (message: string) => void = (message) => console.error(message),
 ): FixtureRecorder {
   const folder = dirname(resolve(file))
+  const action = `record to ${file}`
   try {
     accessSync(folder, constants.W_OK)
   } catch {
     throw new ConfigError(
       'ERR_PETSTORE_FILE',
-      `record to ${file}`,
+      action,
       `its folder ${folder} does not exist or is not writable`,
     )
   }
-  const pets = new Map<number, Pet>()
-  const orders = new Map<number, Order>()
+  const path = resolveLinks(file)
+  const logFile = `${path}.recording`
+  const claim = claimDataFile(path, action)
+  const pets = new RecordIndex<Pet>()
+  const orders = new RecordIndex<Order>()
   const categoriesBefore = new Map<number, Category>()
-  if (existsSync(file)) {
-    const action = `record to ${file}`
-    const earlier = readJsonFile(file, action) as Record<string, unknown>
-    // Checked as --fixtures checks it; kept as it was written.
-    const dataset = parseFixtures(earlier, { action })
-    if (earlier.categories !== undefined) {
-      for (const category of dataset.categories) categoriesBefore.set(category.id, category)
-    }
-    for (const item of (earlier.pets ?? []) as Array<unknown>) {
-      const pet = FixturePet.parse(item)
-      pets.set(pet.id, pet)
-    }
-    for (const order of dataset.orders) orders.set(order.id, order)
-  }
+  /** How many recorded pets name each category id. */
+  const petsOfCategory = new Map<number, number>()
   let skipped = 0
-  let writing: Promise<void> = Promise.resolve()
-  let dirty = false
+
+  const setPet = (pet: Pet) => {
+    const before = pets.get(pet.id)
+    if (before !== undefined) count(petsOfCategory, before.categoryId, -1)
+    count(petsOfCategory, pet.categoryId, 1)
+    pets.upsert(pet)
+  }
+
+  let logLines = 0
+  try {
+    if (existsSync(path)) {
+      const earlier = readJsonFile(path, action) as Record<string, unknown>
+      // Checked as --fixtures checks it; kept as it was written.
+      const dataset = parseFixtures(earlier, { action })
+      if (earlier.categories !== undefined) {
+        for (const category of dataset.categories) categoriesBefore.set(category.id, category)
+      }
+      for (const item of (earlier.pets ?? []) as Array<unknown>) setPet(FixturePet.parse(item))
+      for (const order of dataset.orders) orders.upsert(order)
+    }
+    for (const line of readLog(logFile, action)) {
+      if ('pet' in line) setPet(line.pet)
+      else orders.upsert(line.order)
+      logLines++
+    }
+  } catch (error) {
+    claim.release()
+    throw error
+  }
+
+  const dirtyPets = new Set<number>()
+  const dirtyOrders = new Set<number>()
+  let log: FileHandle | undefined
+  /** Bytes of the log known to be whole lines on disk. */
+  let committed = 0
   let reported = false
+  const report = (error: unknown) => {
+    if (reported) return
+    reported = true
+    onError(formatMessage(`write --record ${file}`, messageOf(error)))
+  }
+  /** Every write to the files runs on this one lane, in order. */
+  let lane: Promise<void> = Promise.resolve()
+  let scheduled = false
+  const onLane = (task: () => Promise<void>) => {
+    lane = lane.then(task).catch(report)
+    return lane
+  }
 
-  const write = () => {
-    if (dirty) return
-    dirty = true
-    writing = writing.then(async () => {
-      dirty = false
+  const appendMarked = async () => {
+    while (dirtyPets.size + dirtyOrders.size > 0) {
+      const lines: Array<string> = []
+      for (const [dirty, index, kind] of [
+        [dirtyPets, pets, 'pet'],
+        [dirtyOrders, orders, 'order'],
+      ] as const) {
+        for (const id of dirty) {
+          if (lines.length >= MAX_RECORD_BATCH) break
+          dirty.delete(id)
+          lines.push(`${showControls(JSON.stringify({ [kind]: index.get(id) }))}\n`)
+        }
+      }
+      const text = lines.join('')
       try {
-        // C1 and bidi controls as JSON escapes: the file reads back the same, and shows no raw control.
-        await writeFileAtomically(file, `${showControls(JSON.stringify(snapshot(), null, 2))}\n`)
+        log ??= await open(logFile, 'a')
+        await log.appendFile(text)
+        await log.datasync()
+        committed += Buffer.byteLength(text)
+        logLines += lines.length
       } catch (error) {
-        if (reported) return
-        reported = true
-        onError(formatMessage(`write --record ${file}`, messageOf(error)))
+        // Cut a partly written batch off, so the log stays whole lines; memory still has it all.
+        await log?.truncate(committed).catch(() => undefined)
+        throw error
       }
-    })
+    }
   }
 
-  const snapshot = () => {
+  const fold = async () => {
+    // What FILE will hold, taken now: later changes go to the log after this fold.
+    unwritten = false
     const categories = new Map<number, Category>([...KNOWN_CATEGORIES, ...categoriesBefore])
-    for (const pet of pets.values()) {
-      if (!categories.has(pet.categoryId)) {
-        categories.set(
-          pet.categoryId,
-          KNOWN_CATEGORIES.get(pet.categoryId) ?? {
-            id: pet.categoryId,
-            name: `Category ${pet.categoryId}`,
-          },
-        )
-      }
+    for (const [id, named] of petsOfCategory) {
+      if (named > 0 && !categories.has(id)) categories.set(id, { id, name: `Category ${id}` })
     }
-    return {
-      categories: [...categories.values()].sort((a, b) => a.id - b.id),
-      pets: [...pets.values()].sort((a, b) => a.id - b.id),
-      orders: [...orders.values()]
-        .filter((order) => pets.has(order.petId))
-        .sort((a, b) => a.id - b.id),
-    }
+    const petList = pets.all()
+    const orderList = orders.all()
+    await writeFileAtomically(
+      path,
+      fixturesText(
+        [...categories.values()].sort((a, b) => a.id - b.id),
+        petList,
+        () => orderList.filter((order) => hasId(petList, order.petId)),
+      ),
+    )
+    // FILE now holds everything the log did.
+    await log?.truncate(0)
+    committed = 0
+    logLines = 0
   }
 
+  const write = async () => {
+    scheduled = false
+    await appendMarked()
+    if (logLines > Math.max(MIN_LINES_BEFORE_FOLD, pets.size + orders.size)) await fold()
+  }
+
+  // A log left by a crash is folded in at once.
+  if (logLines > 0) void onLane(fold)
+
+  /** Whether something was seen that FILE does not hold yet. */
+  let unwritten = false
   const keep = <T extends { id: number }>(
-    into: Map<number, T>,
-    value: unknown,
-    parse: (value: unknown) => { success: boolean; data?: T },
+    into: { has(id: number): boolean; get(id: number): T | undefined; size: number },
+    set: (record: T) => void,
+    dirty: Set<number>,
+    parsed: { success: boolean; data?: T },
   ): boolean => {
-    const result = parse(value)
-    if (!result.success || result.data === undefined) {
+    const record = parsed.data
+    if (!parsed.success || record === undefined) {
       skipped++
       return false
     }
-    if (!into.has(result.data.id) && into.size >= LIMITS.maxRecords) {
+    if (!into.has(record.id) && into.size >= LIMITS.maxRecords) {
       skipped++
       return false
     }
-    const before = into.get(result.data.id)
-    into.set(result.data.id, result.data)
-    return before === undefined || JSON.stringify(before) !== JSON.stringify(result.data)
+    const before = into.get(record.id)
+    if (before !== undefined && JSON.stringify(before) === JSON.stringify(record)) return false
+    set(record)
+    dirty.add(record.id)
+    unwritten = true
+    return true
   }
 
   return {
@@ -181,21 +281,112 @@ export function createFixtureRecorder(
         return
       }
       let changed = false
-      const petOf = (item: unknown) => keep(pets, item, (v) => FixturePet.safeParse(v))
+      const petOf = (item: unknown) => keep(pets, setPet, dirtyPets, FixturePet.safeParse(item))
       if (operationId === 'listPets' && Array.isArray(value)) {
         for (const item of value) changed = petOf(item) || changed
       } else if (operationId === 'getPet' || operationId === 'createPet') {
         changed = petOf(value)
       } else if (operationId === 'listOrders' && Array.isArray(value)) {
         for (const item of value) {
-          changed = keep(orders, item, (v) => Order.safeParse(v)) || changed
+          const order = Order.safeParse(item)
+          changed = keep(orders, (o) => orders.upsert(o), dirtyOrders, order) || changed
         }
       }
-      if (changed) write()
+      if (changed && !scheduled) {
+        scheduled = true
+        void onLane(write)
+      }
     },
+    flush: () => onLane(appendMarked),
     close: async () => {
-      await writing
+      await onLane(async () => {
+        await appendMarked()
+        // FILE whole, in the fixtures format, if anything is not in it yet.
+        if (unwritten || logLines > 0) await fold()
+        await log?.close()
+        log = undefined
+        rmSync(logFile, { force: true })
+      })
+      claim.release()
     },
     counts: () => ({ pets: pets.size, orders: orders.size, skipped }),
   }
+}
+
+/** Whether a list sorted by id holds this id (a binary search). */
+function hasId(sorted: ReadonlyArray<{ id: number }>, id: number): boolean {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((sorted[middle] as { id: number }).id < id) low = middle + 1
+    else high = middle
+  }
+  return sorted[low]?.id === id
+}
+
+function count(counts: Map<number, number>, id: number, by: number): void {
+  counts.set(id, (counts.get(id) ?? 0) + by)
+}
+
+/**
+ * The text `JSON.stringify({ categories, pets, orders }, null, 2)` would give
+ * (C1 and bidi controls as escapes), in pieces of {@link RECORD_CHUNK}
+ * records, each made only when asked for.
+ *
+ * @example
+ * [...fixturesText([], [], () => [])].join('') // '{\n  "categories": [],\n  "pets": [],\n  "orders": []\n}\n'
+ */
+export function* fixturesText(
+  categories: ReadonlyArray<Category>,
+  pets: ReadonlyArray<Pet>,
+  orders: () => ReadonlyArray<Order>,
+): Generator<string> {
+  yield '{\n'
+  yield* member('categories', categories, ',')
+  yield* member('pets', pets, ',')
+  yield* member('orders', orders(), '')
+  yield '}\n'
+}
+
+function* member(name: string, items: ReadonlyArray<object>, after: string): Generator<string> {
+  if (items.length === 0) {
+    yield `  "${name}": []${after}\n`
+    return
+  }
+  yield `  "${name}": [\n`
+  for (let at = 0; at < items.length; at += RECORD_CHUNK) {
+    const text = items
+      .slice(at, at + RECORD_CHUNK)
+      .map((item) => `    ${JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')}`)
+      .join(',\n')
+    yield `${showControls(text)}${at + RECORD_CHUNK < items.length ? ',' : ''}\n`
+  }
+  yield `  ]${after}\n`
+}
+
+/** The whole lines of the log, checked; a torn last line (a crash mid-write) is left out. */
+function readLog(file: string, action: string): Array<LogLine> {
+  return readWholeLines(file).map((raw, index) => {
+    const bad = () =>
+      new ConfigError(
+        'ERR_PETSTORE_INVALID_FIXTURES',
+        action,
+        `${file} line ${index + 1} must be {"pet": {...}} or {"order": {...}}`,
+      )
+    let line: unknown
+    try {
+      line = JSON.parse(raw, reviveExactInteger)
+    } catch {
+      throw bad()
+    }
+    if (typeof line === 'object' && line !== null && 'pet' in line) {
+      const pet = FixturePet.safeParse(line.pet)
+      if (pet.success) return { pet: pet.data }
+    } else if (typeof line === 'object' && line !== null && 'order' in line) {
+      const order = Order.safeParse(line.order)
+      if (order.success) return { order: order.data }
+    }
+    throw bad()
+  })
 }
