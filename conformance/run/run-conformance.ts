@@ -37,6 +37,7 @@ import { statefulProbe } from '../probes/stateful-probe.ts'
 import { createHttpClient, type HttpClient } from '../transport/http-client.ts'
 import { createRateLimitPacer } from '../transport/rate-limit-pacer.ts'
 import { createUndiciTransport, type Transport } from '../transport/undici-transport.ts'
+import { expectedRequests, expectedWaitNote } from './expected-wait.ts'
 import { createRunClock } from './run-clock.ts'
 import { createRunProgress, type RunProgress } from './run-progress.ts'
 
@@ -438,6 +439,12 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
     /** The selected checks of the probes that run, each counted once, as it is done. */
     const planned = new Set(toRun.flatMap((probe) => probe.checks).filter((id) => ids.has(id)))
     progress?.plan(selected.length, selected.length - planned.size)
+    if (!stopped) {
+      const expected = expectedRequests(selected.length, selectChecks({}).length, maxRequests)
+      progress?.expect(expected)
+      const waitNote = expectedWaitNote(pacer, expected, client.stats.requests)
+      if (waitNote) emit({ type: 'note', text: waitNote })
+    }
     for (const probe of toRun) {
       emit({ type: 'probe', name: probe.name })
       progress?.probe(probe.name)

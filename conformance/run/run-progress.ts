@@ -45,7 +45,13 @@ export function createRunProgress(options: RunProgressOptions) {
   const refreshMs = options.estimateRefreshMs ?? KIT_DEFAULTS.estimateRefreshMs
   let lastReportAt = startedAt
   // Checks done without requests of their own (those judging every response) from the start.
-  const state = { checks: 0, checksDone: 0, free: 0, probe: undefined as string | undefined }
+  const state = {
+    checks: 0,
+    checksDone: 0,
+    free: 0,
+    expected: 0,
+    probe: undefined as string | undefined,
+  }
   /** The estimate last computed, and when. */
   let shown: { ms: number; at: number } | undefined
 
@@ -57,8 +63,11 @@ export function createRunProgress(options: RunProgressOptions) {
       return undefined
     }
     const checksLeft = state.checks - state.checksDone
+    // The requests a run of this size is expected to send, when more are
+    // left of them than the pace so far gives: the later probes send more
+    // requests a check than the first.
     const requestsLeft = Math.min(
-      Math.ceil((requests / probed) * checksLeft),
+      Math.max(Math.ceil((requests / probed) * checksLeft), state.expected - requests),
       Math.max(0, options.maxRequests - requests),
     )
     const working = Math.max(0, now - startedAt - waitedMs) / requests
@@ -115,6 +124,10 @@ export function createRunProgress(options: RunProgressOptions) {
       state.checks = checks
       state.free = Math.min(free, checks)
       state.checksDone = state.free
+    },
+    /** Sets how many requests the whole run is expected to send (`expectedRequests`). */
+    expect(requests: number): void {
+      state.expected = requests
     },
     probe(name: string): void {
       state.probe = name

@@ -204,6 +204,55 @@ describe('the proxy and the headers that say where a request came from', () => {
   })
 })
 
+describe("the proxy and the upstream's active content", () => {
+  it('sandboxes every answer, whatever its type, status and own policy, and lets no Clear-Site-Data through', async () => {
+    const answers: Array<{ status: number; headers: Record<string, string> }> = []
+    const server = await upstream((_, res) => {
+      const next = answers.shift() ?? { status: 200, headers: {} }
+      res.writeHead(next.status, next.headers).end('<script>parent.steer()</script>')
+    })
+    const mock = await proxy(server.url)
+    const policy = fc.oneof(
+      fc.constant(undefined),
+      fc.constantFrom(
+        "script-src * 'unsafe-inline'",
+        'sandbox allow-scripts allow-same-origin',
+        '',
+      ),
+      fc.stringMatching(/^[a-z-]{1,12}( [a-z*:'-]{1,12}){0,2}(; [a-z-]{1,12})?$/),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          'text/html',
+          'image/svg+xml',
+          'application/xhtml+xml',
+          'text/javascript',
+          'application/json',
+          'text/plain',
+          'application/octet-stream',
+        ),
+        fc.constantFrom(200, 201, 400, 404, 500),
+        policy,
+        async (type, status, own) => {
+          const headers: Record<string, string> = { 'content-type': type, 'clear-site-data': '"*"' }
+          if (own !== undefined) headers['content-security-policy'] = own
+          answers.push({ status, headers })
+          const response = await request(`${mock.url}/v1/pets`, { headers: { authorization: KEY } })
+          await response.body.text()
+          expect(response.statusCode).toBe(status)
+          const policies = String(response.headers['content-security-policy']).split(',')
+          expect(policies.map((each) => each.trim())).toContain('sandbox')
+          if (own !== undefined && own.trim() !== '') expect(policies.length).toBe(2)
+          expect(response.headers['x-content-type-options']).toBe('nosniff')
+          expect(response.headers['clear-site-data']).toBeUndefined()
+        },
+      ),
+      { numRuns: 40, seed: 33 },
+    )
+  })
+})
+
 describe("the proxy and the upstream's cookies", () => {
   it('passes each Set-Cookie on without its Domain, so that it stays on the mock host', async () => {
     const server = await upstream((_, res) => {

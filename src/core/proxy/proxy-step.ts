@@ -6,8 +6,8 @@ import { parseJsonBody } from '../../judge/parse-json-body.ts'
 import { WWW_AUTHENTICATE } from '../../spec/headers.ts'
 import { MAX_JUDGED_BYTES } from '../../spec/limits.ts'
 import { API_PREFIX } from '../../spec/routes.ts'
-import { nameRecord } from '../../utils/name-record.ts'
 import { DUPLICATE_AUTHORIZATION } from '../middleware/read-bearer.ts'
+import { confinedHeaders } from './confine-answer.ts'
 import { escapesBase } from './escapes-base.ts'
 import { FORWARDED_REQUEST_HEADERS, methodOverrideIn } from './forwarded-headers.ts'
 import { endToEndHeaders } from './hop-by-hop.ts'
@@ -201,7 +201,8 @@ export function proxyStep(deps: ProxyDeps): (ctx: Context, mock: Next) => Promis
         receiveMs: answer.receiveMs,
       }
       deps.onUpstreamAnswer?.(unread ? { ...answer, textTruncated: true } : answer, ctx)
-      const answerHeaders = Object.assign(nameRecord<string>(), answer.headers)
+      // Nothing served from the upstream may act as the mock's origin.
+      const answerHeaders = confinedHeaders(answer.headers)
       // The mock answers CORS for the page that calls it: its headers replace the upstream's.
       if (ctx.headers['access-control-allow-origin'] !== undefined) {
         for (const name of Object.keys(answerHeaders)) {
