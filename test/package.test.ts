@@ -605,18 +605,23 @@ describe.runIf(olderNode !== undefined)(
           join(dir, 'package.json'),
           `${JSON.stringify({ name: 'consumer-node20', private: true, type: 'module' }, null, 2)}\n`,
         )
-        // The block as pasted, but for the package's name (the tarball, as before it is on a
-        // registry) and for starting the mock, which the tests do on port 0.
-        const [block] = readmeBlocks(await readme()).filter(
+        // The block for a tarball on Node 20 as pasted, but for the tarball's path and for
+        // starting the mock, which the tests do on port 0.
+        const clone = '/path/to/clone/petstore-mock-<version>.tgz'
+        const blocks = readmeBlocks(await readme()).filter(
           (item) => item.lang === 'sh' && item.text.includes('npm install --save-dev node@24'),
         )
-        expect(block?.text, 'the block of docs/install.md that adds node@24').toContain(
-          "npx -c 'npm install --save-dev petstore-mock msw'",
+        expect(blocks.map((item) => item.text)).toContainEqual(
+          expect.stringContaining("npx -c 'npm install --save-dev petstore-mock msw'"),
+        )
+        const block = blocks.find((item) => item.text.includes(clone))
+        expect(block?.text, 'the block of docs/install.md for a tarball on Node 20').toContain(
+          `npx -c 'npm install --save-dev ${clone} msw'`,
         )
         const commands = (block?.text ?? '')
           .split('\n')
-          .filter((line) => line.trim() !== '' && !line.startsWith('npx petstore-mock'))
-          .map((line) => line.replace('petstore-mock msw', `${tarball} msw`))
+          .filter((line) => !/^\s*(#|$)/.test(line) && !line.startsWith('npx petstore-mock'))
+          .map((line) => line.replace(clone, tarball))
         const { stdout, stderr } = await run('sh', ['-c', commands.join('\n')], {
           cwd: dir,
           timeoutMs: 2 * INSTALL_MS,
@@ -627,7 +632,7 @@ describe.runIf(olderNode !== undefined)(
       2 * INSTALL_MS + 30_000,
     )
 
-    it('installs with no engine warning and no install script of the package, msw 3 beside it', async () => {
+    it('installs the tarball as docs/install.md says: no engine warning, no install script of the package, msw 3 beside it', async () => {
       expect(setup.split('\n').filter((line) => /EBADENGINE/.test(line))).toEqual([])
       expect(setup.split('\n').filter((line) => /petstore-mock@/.test(line))).toEqual([])
       const msw = JSON.parse(await readFile(join(dir, 'node_modules/msw/package.json'), 'utf8'))

@@ -19,5 +19,7 @@ describe('every way of lacking a key, on every operation, checked first', () => 
       fault: 'empty-token-accepted-on-get',
       mayFail: ['auth.checked-first'],
     },
+    { fault: 'no-www-authenticate' },
+    { fault: 'basic-challenge' },
   ])
 })

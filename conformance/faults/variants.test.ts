@@ -76,9 +76,13 @@ const variants: Record<string, Variant> = {
   },
   'a higher limit per minute': { options: { rateLimit: { limit: 1_000_000, windowS: 86_400 } } },
   'no pets at start (categories 1..3 exist)': { options: { seedPets: 0 } },
-  'no Deprecation/Sunset, no WWW-Authenticate, 404 for other methods (advisory only)': {
-    options: { deprecationHeaders: false, wwwAuthenticate: false, otherMethods: 404 },
-    warns: ['auth.www-authenticate', 'get.deprecation-headers', 'method.not-allowed'],
+  'no Deprecation/Sunset, 404 for other methods (advisory only)': {
+    options: { deprecationHeaders: false, otherMethods: 404 },
+    warns: ['get.deprecation-headers', 'method.not-allowed'],
+  },
+  'a bare Bearer challenge': { options: { challenge: 'bare' } },
+  'a Bearer challenge with error parameters (RFC 6750 §3.1), quoted commas': {
+    options: { challenge: 'error' },
   },
 }
 

@@ -20,6 +20,7 @@ describe('createRedactor', () => {
       'sk_ref&#x2f;a&#34;b&#38;c&#32;d',
       'sk_ref&sol;a&QUOT;b&AMP;c d',
       'SK_REF/A"B&C D',
+      '\\u0053\\u004B_REF%2FA%22B&#X26;C D',
     ]) {
       expect(redactor.text(`<p>${echo}</p>`), echo).toBe(`<p>${KEY}</p>`)
     }

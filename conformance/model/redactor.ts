@@ -85,13 +85,21 @@ const hex = (value: number, width: number) => value.toString(16).padStart(width,
  * in any case. Each form is at most {@link LONGEST_FORM} characters long.
  */
 function characterForms(char: string): string {
-  const code = char.codePointAt(0) ?? 0
-  const units = Array.from({ length: char.length }, (_, index) => char.charCodeAt(index))
+  // A letter in either case, encoded after its case changed (`%53` and `%73` for `s`).
+  const cases = [...new Set([char, char.toLowerCase(), char.toUpperCase()])].filter(
+    (one) => [...one].length === 1,
+  )
   const forms = [
-    [...Buffer.from(char, 'utf8')].map((byte) => `%(?:25)?${hex(byte, 2)}`).join(''),
-    units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''),
-    `&#0{0,4}${code};?`,
-    `&#x0{0,4}${hex(code, 1)};?`,
+    ...cases.flatMap((one) => {
+      const code = one.codePointAt(0) ?? 0
+      const units = Array.from({ length: one.length }, (_, index) => one.charCodeAt(index))
+      return [
+        [...Buffer.from(one, 'utf8')].map((byte) => `%(?:25)?${hex(byte, 2)}`).join(''),
+        units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''),
+        `&#0{0,4}${code};?`,
+        `&#x0{0,4}${hex(code, 1)};?`,
+      ]
+    }),
     ...(HTML_NAMES[char] ?? []).map((name) => `&${name};`),
     ...(JSON_ESCAPES[char] === undefined ? [] : [literal(JSON_ESCAPES[char])]),
     ...(char === ' ' ? ['\\+'] : []),

@@ -72,7 +72,7 @@ const settings: Record<string, Setting> = {
         maxNameLength: 64,
       },
     },
-  'the other allowed switches: random order, extra fields, no Date, orders 403, no deprecation headers or challenge, 404 for other methods':
+  'the other allowed switches: random order, extra fields, no Date, orders 403, no deprecation headers, a Bearer challenge with error parameters, 404 for other methods':
     {
       options: {
         order: 'random',
@@ -80,7 +80,7 @@ const settings: Record<string, Setting> = {
         sendDate: false,
         ordersStatus: 403,
         deprecationHeaders: false,
-        wwwAuthenticate: false,
+        challenge: 'error',
         otherMethods: 404,
       },
     },

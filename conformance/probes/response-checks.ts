@@ -1,9 +1,10 @@
 import type { z } from 'zod'
 import { CHECKS, type CheckOperation, type ExchangeCheckId } from '../../src/judge/catalogue.ts'
-import type { ExchangeRule, RuleRequest } from '../../src/judge/check-definition.ts'
+import type { ExchangeRule, OperationId, RuleRequest } from '../../src/judge/check-definition.ts'
 import { createRuleMemory, judgeResponse } from '../../src/judge/judge-response.ts'
 import { parseJsonBody } from '../../src/judge/parse-json-body.ts'
 import { errorBodyProblemOf, TRUNCATED_BODY } from '../../src/judge/response-rules.ts'
+import { ruleRequestOf } from '../../src/judge/rule-request.ts'
 import { KIT_DEFAULTS } from '../model/kit-defaults.ts'
 import { kitMessage } from '../model/kit-message.ts'
 import { assertJudges, describeResponse, type ResultCollector } from '../model/result-collector.ts'
@@ -86,21 +87,22 @@ export function createResponseChecks(collector: ResultCollector) {
 
 /**
  * The request of one of the kit's exchanges as the rules of one exchange
- * read it: the kit's requests carry the valid key and keep to the rate
- * limit, so any status but the expected one breaks a rule.
+ * read it (the proxy's reading, `ruleRequestOf` of the judge): the kit's
+ * requests carry the valid key and keep to the rate limit, so any status but
+ * the expected one breaks a rule.
  *
  * @example
- * ruleRequestOf(exchange).query.get('limit') // '1'
+ * kitRuleRequest(exchange).query.get('limit') // '1'
  */
-export function ruleRequestOf(exchange: Exchange): RuleRequest {
+export function kitRuleRequest(exchange: Exchange): RuleRequest {
   const url = new URL(exchange.request.url)
-  const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1)
-  return {
-    pathParams: exchange.operation === 'getPet' ? { petId: decodeURIComponent(last) } : {},
-    query: url.searchParams,
+  return ruleRequestOf({
+    operation: exchange.operation as OperationId,
+    path: url.pathname,
+    query: url.search.slice(1),
     body: exchange.request.body,
     authorized: true,
-  }
+  })
 }
 
 /**
@@ -129,7 +131,7 @@ export function assertRule<Id extends ExchangeCheckId>(
   }
   // The whole body as read: a truncated list is judged as the kit read it.
   const { status, headers, body } = exchange.response
-  const judgement = judgeExchange(ruleRequestOf(exchange), { status, headers, body })
+  const judgement = judgeExchange(kitRuleRequest(exchange), { status, headers, body })
   return judgement && 'expected' in judgement
     ? collector.assert(checkId, operation, exchange, judgement.expected, judgement.problem)
     : undefined

@@ -1,6 +1,6 @@
 import {
   parseRateLimitHeaders,
-  RATE_LIMIT_HEADER_NAMES,
+  RATE_LIMIT_HEADERS_IN_ORDER,
   type RateLimitHeaders,
   rateLimitHeaderProblems,
   serverDateSeconds,
@@ -188,10 +188,10 @@ export function createRateLimitPacer(options: RateLimitPacerOptions) {
           }
         }
         const missing = problems.filter((entry) => entry.value === undefined).map((e) => e.name)
-        const sent = RATE_LIMIT_HEADER_NAMES.filter((name) => headers[name] !== undefined)
+        const sent = RATE_LIMIT_HEADERS_IN_ORDER.filter((name) => headers[name] !== undefined)
         const answers = operation ? `answers to ${operation}` : 'answers'
         const why = [
-          ...(missing.length === RATE_LIMIT_HEADER_NAMES.length
+          ...(missing.length === RATE_LIMIT_HEADERS_IN_ORDER.length
             ? [`${answers} carry no X-RateLimit-* headers`]
             : missing.length > 0
               ? [

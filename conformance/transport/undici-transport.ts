@@ -1,5 +1,5 @@
-import zlib from 'node:zlib'
 import { Agent, request } from 'undici'
+import { decodeContent } from '../../src/adapter/node/decode-content.ts'
 import { nameRecord } from '../../src/utils/name-record.ts'
 
 /** A request handed to a {@link Transport}. */
@@ -24,56 +24,27 @@ export interface TransportResponse {
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>
 
 /**
- * Decodes a body by its `Content-Encoding` (gzip, deflate, br), never to
- * more than `maxBytes`. A body that cannot be decoded is described, so the
- * JSON checks report it.
+ * A body as the kit reads it: its Content-Encoding undone (every coding of a
+ * list, by the decoder the proxy uses too, `decodeContent`), at most
+ * `maxBytes`; a body the kit cannot decode is described in its place.
  *
  * @example
- * decode(zlib.gzipSync('[]'), 'gzip', 1024).body // '[]'
+ * (await decode(zlib.gzipSync('[]'), 'gzip', 1024)).body // '[]'
  */
-export function decode(
+export async function decode(
   raw: Buffer,
   encoding: string | undefined,
   maxBytes: number,
-): { body: string; truncated: boolean } {
-  const name = encoding?.trim().toLowerCase()
-  if (!name || name === 'identity' || raw.length === 0) {
-    return { body: raw.toString('utf8'), truncated: false }
+): Promise<{ body: string; truncated: boolean }> {
+  const decoded = await decodeContent(raw, encoding, maxBytes)
+  if (decoded.ok) return { body: Buffer.from(decoded.bytes).toString('utf8'), truncated: false }
+  if (decoded.failure === 'too-large') return { body: '', truncated: true }
+  if (decoded.failure === 'unknown') {
+    return { body: `[a body in the unknown Content-Encoding "${encoding}"]`, truncated: false }
   }
-  const options = { maxOutputLength: maxBytes }
-  try {
-    const out =
-      name === 'gzip' || name === 'x-gzip'
-        ? zlib.gunzipSync(raw, options)
-        : name === 'deflate'
-          ? inflateEither(raw, options)
-          : name === 'br'
-            ? zlib.brotliDecompressSync(raw, options)
-            : undefined
-    if (out === undefined) {
-      return { body: `[a body in the unknown Content-Encoding "${encoding}"]`, truncated: false }
-    }
-    return { body: out.toString('utf8'), truncated: false }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      return { body: '', truncated: true }
-    }
-    return {
-      body: `[a body that is not valid ${encoding}: ${(error as Error).message}]`,
-      truncated: false,
-    }
-  }
-}
-
-/** `deflate` is zlib-wrapped by the RFC, raw in some servers: accept both. */
-function inflateEither(raw: Buffer, options: zlib.ZlibOptions): Buffer {
-  try {
-    return zlib.inflateSync(raw, options)
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw error
-    }
-    return zlib.inflateRawSync(raw, options)
+  return {
+    body: `[a body that is not valid ${decoded.coding}: ${decoded.reason}]`,
+    truncated: false,
   }
 }
 
@@ -123,7 +94,11 @@ export function createUndiciTransport(): Transport & { close: () => Promise<void
         headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
       }
     }
-    const decoded = decode(Buffer.concat(chunks), headers['content-encoding'], input.maxBodyBytes)
+    const decoded = await decode(
+      Buffer.concat(chunks),
+      headers['content-encoding'],
+      input.maxBodyBytes,
+    )
     return {
       status: response.statusCode,
       headers,

@@ -332,7 +332,9 @@ export function createPetstoreCore(
           scenarios,
           routes: [
             ...journalRoutes(journal, { timers: options.timers }),
-            ...(coverage === undefined ? [] : coverageRoutes(coverage, scenarios)),
+            ...(coverage === undefined
+              ? []
+              : coverageRoutes({ coverage, scenarios, journal, reset })),
             ...dashboardRoutes(),
           ],
         }

@@ -30,7 +30,6 @@ describe('catalogue', () => {
         'list.invalid-status',
         'get.invalid-id',
         'get.deprecation-headers',
-        'auth.www-authenticate',
         'method.not-allowed',
       ]),
     )
@@ -51,6 +50,7 @@ describe('catalogue', () => {
         'list.complete',
         'input.malformed',
         'stateful.model',
+        'auth.www-authenticate',
       ]),
     )
   })

@@ -721,13 +721,17 @@ const definitions = [
       `\`GET /pets/{id}\` answers with a \`Deprecation\` header (RFC 9745) and \`Sunset\` (RFC 8594) on ${SUNSET_DAY}`,
     ],
   ]),
-  ...checks({ level: 'advisory', operations: PETS, scope: 'response' }, [
+  ...checks({ operations: PETS, scope: 'response' }, [
     [
       'auth.www-authenticate',
-      '401 names the Bearer scheme',
-      '§5 (RFC 6750 §3; header not specified)',
-      'every 401 has `WWW-Authenticate: Bearer ...`',
-      { judge: bearerChallenge, hint: 'no 401 was received for {operation}' },
+      '401 challenges with the Bearer scheme',
+      '§5 (an HTTP bearer scheme: RFC 6750 §3, RFC 9110 §11.6.1)',
+      'every 401 has `WWW-Authenticate` with a `Bearer` challenge (any case, any parameters) and no challenge of another scheme (a `Basic` one makes a browser ask for a password)',
+      {
+        judge: bearerChallenge,
+        hint: 'no 401 was received for {operation}',
+        faults: ['no-www-authenticate', 'basic-challenge'],
+      },
     ],
   ]),
   ...checks({ operations: ['listOrders'] }, [

@@ -243,6 +243,31 @@ describe('createExchangeJudge', () => {
     expect(Object.keys(broken).sort()).toEqual([...responseRules].sort())
   })
 
+  it('holds a 401 to a Bearer challenge only: any case and parameters pass, Basic or none fails', () => {
+    const challenged = (value: string | undefined) =>
+      createExchangeJudge()(
+        exchange({
+          ...errorOf(401, value === undefined ? {} : { 'WWW-Authenticate': value }),
+          requestHeaders: {},
+        }),
+      )
+        .filter((violation) => violation.check === 'auth.www-authenticate')
+        .map((violation) => violation.message)
+    for (const allowed of [
+      'Bearer',
+      'bearer realm="petstore"',
+      'Bearer realm="a, b", error="invalid_token", error_description="The key, \\"x\\""',
+    ]) {
+      expect(challenged(allowed), allowed).toEqual([])
+    }
+    expect(challenged(undefined)).toEqual([expect.stringMatching(/missing/)])
+    expect(challenged('Basic realm="Realm"')).toEqual([expect.stringMatching(/with Basic/)])
+    expect(challenged('Bearer realm="x", Basic realm="y"')).toEqual([
+      expect.stringMatching(/with Basic/),
+    ])
+    expect(challenged('')).toEqual([expect.stringMatching(/names no challenge/)])
+  })
+
   it('names orders.exists for a 404 of GET /store/orders (a catch-all: the operation missing)', () => {
     const violations = createExchangeJudge()(
       exchange({ path: '/v1/store/orders', ...errorOf(404) }),

@@ -18,6 +18,7 @@ import {
 } from './exchange-rules.ts'
 import { createRuleMemory, judgeResponse } from './judge-response.ts'
 import { operationOf } from './operation-of.ts'
+import { ruleRequestOf } from './rule-request.ts'
 
 /**
  * A rule of the spec that one response broke, with the conformance kit's
@@ -60,21 +61,6 @@ export interface JudgedExchange {
    * and the order of Remaining is not judged across it.
    */
   sentAt?: number
-}
-
-/** The request as the rules of one exchange read it; `petId` is the path's last segment. */
-function ruleRequestOf(exchange: JudgedExchange, operation: OperationId): RuleRequest {
-  let petId = exchange.path.slice(exchange.path.lastIndexOf('/') + 1)
-  try {
-    petId = decodeURIComponent(petId)
-  } catch {
-    // Not percent-encoded as it should be: judged as sent.
-  }
-  return {
-    pathParams: operation === 'getPet' ? { petId } : {},
-    query: new URLSearchParams(exchange.query),
-    body: exchange.requestBody,
-  }
 }
 
 const violationOf = (check: CheckDefinition<CheckId>, judgement: Judgement): Array<Violation> =>
@@ -189,7 +175,13 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
     if (checks.length === 0) {
       return ofResponse
     }
-    const request = ruleRequestOf(exchange, operation)
+    const request = ruleRequestOf({
+      operation,
+      path: exchange.path,
+      query: exchange.query,
+      body: exchange.requestBody,
+      authorized: false,
+    })
     const response = {
       status: exchange.status,
       headers: lowerCased(exchange.responseHeaders),

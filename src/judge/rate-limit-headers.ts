@@ -35,8 +35,14 @@ export function parseIntegerHeader(value: string | undefined): number | undefine
   return Number.isSafeInteger(parsed) ? parsed : undefined
 }
 
-/** The three rate-limit headers, lower-cased, in the order the spec lists them. */
-export const RATE_LIMIT_HEADER_NAMES = [
+/**
+ * The three rate-limit headers, lower-cased, in the order the spec lists them
+ * (`RATE_LIMIT_HEADER_NAMES` of the spec module is their spelling by role).
+ *
+ * @example
+ * RATE_LIMIT_HEADERS_IN_ORDER[0] // 'x-ratelimit-limit'
+ */
+export const RATE_LIMIT_HEADERS_IN_ORDER = [
   RATE_LIMIT_HEADERS.limit,
   RATE_LIMIT_HEADERS.remaining,
   RATE_LIMIT_HEADERS.reset,
@@ -78,7 +84,7 @@ export function integerHeaderProblem(value: string | undefined): string | undefi
 export function rateLimitHeaderProblems(
   headers: Record<string, string>,
 ): Array<{ name: string; value: string | undefined; problem: string }> {
-  return RATE_LIMIT_HEADER_NAMES.flatMap((name) => {
+  return RATE_LIMIT_HEADERS_IN_ORDER.flatMap((name) => {
     const problem = integerHeaderProblem(headers[name])
     return problem === undefined ? [] : [{ name, value: headers[name], problem }]
   })

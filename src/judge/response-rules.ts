@@ -358,8 +358,39 @@ export const tooManyRetryAfterReset: ResponseRule = (response) => {
   }
 }
 
+/** A token of HTTP (RFC 9110 §5.6.2): a challenge's scheme or a parameter's name. */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+/** An auth-param, `name=value`: part of the challenge before it. */
+const AUTH_PARAM = new RegExp(`^${TOKEN}\\s*=`)
+/** The scheme that starts a challenge: a token, then whitespace or nothing. */
+const CHALLENGE_SCHEME = new RegExp(`^(${TOKEN})(?:\\s|$)`)
+
 /**
- * `auth.www-authenticate`: a 401 of a pet operation names the Bearer scheme.
+ * The schemes of the challenges a `WWW-Authenticate` value lists (RFC 9110
+ * §11.6.1: `scheme [ token68 / #auth-param ]`, comma-separated, quoted
+ * strings kept whole), as written.
+ *
+ * @example
+ * challengeSchemes('Bearer realm="a, b", error="invalid_token", Basic realm="x"') // ['Bearer', 'Basic']
+ */
+export function challengeSchemes(value: string): Array<string> {
+  const unquoted = value.replace(/"(?:[^"\\]|\\.)*"/g, '""')
+  const schemes: Array<string> = []
+  for (const element of unquoted.split(',')) {
+    const item = element.trim()
+    if (item === '' || AUTH_PARAM.test(item)) continue
+    const scheme = CHALLENGE_SCHEME.exec(item)?.[1]
+    if (scheme !== undefined) schemes.push(scheme)
+  }
+  return schemes
+}
+
+/**
+ * `auth.www-authenticate`: a 401 of a pet operation challenges with the
+ * Bearer scheme and no other (RFC 6750 §3: the resource server MUST include
+ * `WWW-Authenticate`; the scheme is case-insensitive, RFC 9110 §11.1, and its
+ * parameters are the server's). A `Basic` challenge makes a browser ask for
+ * a password the API never takes.
  *
  * @example
  * bearerChallenge(response, memory)?.problem // 'WWW-Authenticate is missing'
@@ -369,12 +400,18 @@ export const bearerChallenge: ResponseRule = (response) => {
     return undefined
   }
   const value = response.headers['www-authenticate']
+  const schemes = value === undefined ? [] : challengeSchemes(value)
+  const others = schemes.filter((scheme) => scheme.toLowerCase() !== 'bearer')
   return {
-    expected: 'WWW-Authenticate: Bearer ...',
+    expected: 'WWW-Authenticate with the Bearer challenge only (RFC 6750 §3)',
     problem:
-      value !== undefined && /^\s*Bearer\b/i.test(value)
-        ? undefined
-        : `WWW-Authenticate is ${value === undefined ? 'missing' : `"${value}"`}`,
+      value === undefined
+        ? 'WWW-Authenticate is missing (RFC 6750 §3: a 401 MUST carry it)'
+        : schemes.length === 0
+          ? `WWW-Authenticate "${value}" names no challenge`
+          : others.length > 0
+            ? `WWW-Authenticate "${value}" challenges with ${others.join(', ')}, a scheme §5 does not take`
+            : undefined,
   }
 }
 

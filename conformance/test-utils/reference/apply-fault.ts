@@ -522,6 +522,16 @@ const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
         request,
       ),
   }),
+  // A JSON API's own 401 (`res.status(401).json(...)` in a hand-written
+  // Express middleware, Spring's `HttpStatusEntryPoint`): no challenge,
+  // where RFC 6750 §3 requires one.
+  'no-www-authenticate': onStatus(401, (reply) => setHeader(reply, 'WWW-Authenticate', undefined)),
+  // Spring Security's `httpBasic()` entry point (`BasicAuthenticationEntryPoint`)
+  // left in front of a bearer API, express-basic-auth's `challenge: true`:
+  // the 401 challenges with Basic, and a browser asks for a password.
+  'basic-challenge': onStatus(401, (reply) =>
+    setHeader(reply, 'WWW-Authenticate', 'Basic realm="Realm"'),
+  ),
   // A limiter keyed by the client's address whatever the key, as
   // express-rate-limit's default `keyGenerator` (`req.ip`): requests without a
   // key spend the key's requests.

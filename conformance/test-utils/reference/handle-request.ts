@@ -20,6 +20,15 @@ const PET_SEGMENT = /\/pets\/([^/]*)/.source
 // Stryker disable next-line Regex: a path with more before `/pets/` or after the id, read as GET /pets/{petId}, is open (§4 shows no other path)
 const PET_PATH = new RegExp(/^P$/.source.replace('P', PET_SEGMENT))
 
+/** The 401's Bearer challenges (RFC 6750 §3): the scheme is required, its parameters the server's. */
+const CHALLENGES = {
+  realm: 'Bearer realm="reference"',
+  bare: 'Bearer',
+  // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters to the server; only the scheme is required
+  error:
+    'Bearer realm="reference, v1", error="invalid_token", error_description="The key is missing, unknown or malformed."',
+} as const
+
 function rateHeaders(decision: RateDecision): Record<string, string> {
   return {
     'X-RateLimit-Limit': String(decision.limit),
@@ -135,8 +144,7 @@ export function createHandler(
         'unauthorized',
         // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
         'A valid bearer key is required.',
-        // Stryker disable next-line all: §5.3 requires only the 401 and its Error body, no WWW-Authenticate: none or an empty one (no challenge) is the kit's advisory finding, not a failure
-        options.wwwAuthenticate === false ? {} : { 'WWW-Authenticate': 'Bearer realm="reference"' },
+        { 'WWW-Authenticate': CHALLENGES[options.challenge ?? 'realm'] },
       )
     }
     const petId = PET_PATH.exec(path)?.[1]

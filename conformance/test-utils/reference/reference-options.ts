@@ -63,6 +63,8 @@ export type ReferenceFault =
   | 'problem-json-on-every-answer'
   | 'orders-get-not-routed'
   | 'orders-route-not-found'
+  | 'no-www-authenticate'
+  | 'basic-challenge'
   | 'limiter-keyed-by-address'
 
 /**
@@ -125,8 +127,11 @@ export interface ReferenceOptions {
   lenientShapes?: boolean
   /** `POST /pets` labelled other than `application/json` (any case, any parameters): 415. */
   jsonOnly?: boolean
-  /** Send `WWW-Authenticate` on 401. */
-  wwwAuthenticate?: boolean
+  /**
+   * The 401's Bearer challenge (RFC 6750 §3): with a realm (the default),
+   * bare, or with the error parameters of RFC 6750 §3.1 (quoted, with commas).
+   */
+  challenge?: 'realm' | 'bare' | 'error'
   /** Send a `Date` header. */
   sendDate?: boolean
   /** Undocumented methods: 405 with Allow, or 404. */

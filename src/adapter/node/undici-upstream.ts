@@ -1,5 +1,3 @@
-import { promisify } from 'node:util'
-import { brotliDecompress, gunzip, inflate } from 'node:zlib'
 import type { Pool } from 'undici'
 import { declaredLengthOf } from '../../base/http/declared-length.ts'
 import type { ChunkReader } from '../../base/http/read-body.ts'
@@ -17,22 +15,9 @@ import { ApiError } from '../../errors/api-error.ts'
 import { messageOf } from '../../errors/message-of.ts'
 import { RETRY_AFTER } from '../../spec/headers.ts'
 import { PROXY_LIMITS } from '../../spec/limits.ts'
+import { decodeContent } from './decode-content.ts'
 
 const TEXT = new TextDecoder()
-
-/**
- * How each `Content-Encoding` is undone for the judge (the caller gets the
- * bytes as sent); a `Map`, as the coding's name is the upstream's.
- */
-const DECODERS = new Map<
-  string,
-  (bytes: Uint8Array, options: { maxOutputLength: number }) => Promise<Buffer>
->([
-  ['gzip', promisify(gunzip)],
-  ['x-gzip', promisify(gunzip)],
-  ['br', promisify(brotliDecompress)],
-  ['deflate', promisify(inflate)],
-])
 
 /**
  * The server's upstream (`--proxy`): one undici connection pool to the
@@ -126,7 +111,11 @@ export function createUndiciUpstream(
             limits,
           })
         : await noBody(response.body, headers, response.statusCode)
-      const decoded = await decode(body, headers['content-encoding'], limits.maxResponseBytes)
+      const decoded = await decodeContent(
+        body,
+        headers['content-encoding'],
+        limits.maxResponseBytes,
+      )
       // The body waits for its caller from here on: it counts until the caller has it.
       held.hold(body.byteLength, request.whenDone, request.cutOff)
       return {
@@ -134,8 +123,8 @@ export function createUndiciUpstream(
         headers,
         setCookie,
         body,
-        text: decoded === undefined ? '' : TEXT.decode(decoded),
-        textTruncated: decoded === undefined,
+        text: decoded.ok ? TEXT.decode(decoded.bytes) : '',
+        textTruncated: !decoded.ok,
         waitMs: headersAt - sent,
         receiveMs: performance.now() - headersAt,
       }
@@ -187,30 +176,6 @@ function* rawPairs(
     if (value === undefined) continue
     for (const item of Array.isArray(value) ? value : [value]) yield [name, item]
   }
-}
-
-/** The body with its encodings undone (the last applied first); `undefined` when that fails or is too large. */
-async function decode(
-  body: Uint8Array,
-  encoding: string | undefined,
-  maxOutputLength: number,
-): Promise<Uint8Array | undefined> {
-  if (encoding === undefined || body.byteLength === 0) return body
-  let bytes: Uint8Array = body
-  const codings = encoding
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity')
-  for (const coding of codings.reverse()) {
-    const decoder = DECODERS.get(coding)
-    if (decoder === undefined) return undefined
-    try {
-      bytes = await decoder(bytes, { maxOutputLength })
-    } catch {
-      return undefined
-    }
-  }
-  return bytes
 }
 
 /** A failed request to the upstream as the Error body the caller gets. */

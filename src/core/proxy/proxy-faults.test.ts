@@ -177,8 +177,8 @@ describe('the proxy shows each fault of the upstream as its check id', () => {
     })
   })
 
-  it('shows an advisory rule broken with its level, and streams violations on the event stream', async () => {
-    const mock = await proxyTo({ wwwAuthenticate: false })
+  it('shows a rule broken with its level, and streams violations on the event stream', async () => {
+    const mock = await proxyTo({ fault: 'no-www-authenticate' })
     const events = await request(`${mock.url}/__mock/events?violations=1`)
     const reader = events.body[Symbol.asyncIterator]()
     await send(mock, [list, { path: '/v1/pets?limit=2' }])
@@ -196,7 +196,7 @@ describe('the proxy shows each fault of the upstream as its check id', () => {
     expect(data).toMatchObject({ id: 3, status: 401 })
     expect(data.violations.map((violation) => [violation.check, violation.level])).toEqual([
       ['request.auth', 'required'],
-      ['auth.www-authenticate', 'advisory'],
+      ['auth.www-authenticate', 'required'],
     ])
   })
 })
