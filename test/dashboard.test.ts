@@ -168,12 +168,15 @@ describe.runIf(BROWSER_TESTS)('the dashboard in Chromium', () => {
       'Delay (ms)',
       'Times',
       'Route',
+      'Session',
     ])
     // Each name, matched as Playwright matches a label (any case, as a part of a longer
-    // one), finds its control alone: no two share a name or hold one another's.
-    for (const name of names) expect(await page.getByLabel(name ?? '').count(), name).toBe(1)
-    expect(await page.getByLabel('Status').getAttribute('name')).toBe('status')
-    expect(await page.getByLabel('Status').evaluate((element) => element.tagName)).toBe('INPUT')
+    // one), finds its control alone: no two controls share a name or hold one another's.
+    // (Other elements, such as the coverage panel's cells, may say "status" in theirs.)
+    const control = (name: string) => page.getByLabel(name).and(controls)
+    for (const name of names) expect(await control(name ?? '').count(), name).toBe(1)
+    expect(await control('Status').getAttribute('name')).toBe('status')
+    expect(await control('Status').evaluate((element) => element.tagName)).toBe('INPUT')
     await shoot('labels')
     await page.getByRole('button', { name: 'Reset mock' }).click()
     await expect.poll(() => page.locator('#rows tr').count()).toBe(0)

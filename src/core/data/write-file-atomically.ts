@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, fsyncSync, lstatSync, openSync, readlinkSync, statSync } from 'node:fs'
+import { lstatSync, readlinkSync, statSync } from 'node:fs'
 import { open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 
@@ -79,7 +79,7 @@ export async function writeFileAtomically(
     if (created) await rm(temporary, { force: true }).catch(() => undefined)
     throw error
   }
-  syncDirectory(target)
+  await syncDirectory(target)
 }
 
 /** The permission bits of an existing file, or undefined when there is none. */
@@ -91,11 +91,12 @@ function modeOf(file: string): number | undefined {
   }
 }
 
-function syncDirectory(file: string): void {
-  const fd = openSync(dirname(file), 'r')
+/** Makes the rename durable; off the main thread, as a folder's fsync may take long on a busy disk. */
+async function syncDirectory(file: string): Promise<void> {
+  const handle = await open(dirname(file), 'r')
   try {
-    fsyncSync(fd)
+    await handle.sync()
   } finally {
-    closeSync(fd)
+    await handle.close()
   }
 }
