@@ -181,10 +181,10 @@ describe('Authorization in the journal, the event stream and the JSON log', () =
       (item) => item.query.limit === '1' && 'api_key' in item.query,
     )
     expect(entry?.query).toEqual({
-      api_key: 'qsecr...',
+      api_key: '...',
       limit: '1',
-      Token: 'tsecr...',
-      PassWord: 'psecr...',
+      Token: '...',
+      PassWord: '...',
     })
   })
 

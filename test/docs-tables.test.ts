@@ -9,8 +9,12 @@ import {
 import { DEFAULTS } from '../src/base/options/defaults.ts'
 import { PetstoreOptionsSchema } from '../src/base/options/parse-petstore-options.ts'
 import { runMockCli } from '../src/cli/run-mock-cli.ts'
+import {
+  SHOWN_PARAMETERS,
+  SHOWN_REQUEST_FIELDS,
+  SHOWN_RESPONSE_FIELDS,
+} from '../src/core/journal/shown.ts'
 import { DEFAULT_KEYS } from '../src/core/plans/default-keys.ts'
-import { CREDENTIAL_ENDINGS, CREDENTIAL_WORDS } from '../src/core/plans/is-credential-name.ts'
 import { FORWARDED_REQUEST_HEADERS } from '../src/core/proxy/forwarded-headers.ts'
 import { longestAnswerMs } from '../src/core/proxy/proxy-limits.ts'
 import { ERROR_CODES } from '../src/spec/error-codes.ts'
@@ -116,18 +120,18 @@ describe('the tables of docs/', () => {
 })
 
 describe('the text of docs/', () => {
-  it('states which query names are masked: the words and endings isCredentialName reads (control-api.md)', () => {
+  it('states what the journal shows: the parameters and fields of shown.ts (control-api.md)', () => {
     const text = CONTROL.replace(/\s+/g, ' ')
-    const between = (start: string, end: string) => {
-      const from = text.indexOf(start)
-      const to = text.indexOf(end, from)
-      expect(from, start).toBeGreaterThan(-1)
-      return [...text.slice(from + start.length, to).matchAll(/`([^`]+)`/g)].map(([, word]) => word)
+    const codes = (from: string, to: string) => {
+      const start = text.indexOf(from)
+      expect(start, from).toBeGreaterThan(-1)
+      return [...text.slice(start, text.indexOf(to, start)).matchAll(/`([^`]+)`/g)].map(
+        ([, word]) => word,
+      )
     }
-    expect(between('one word, in any case, is ', '; or, written as one word')).toEqual([
-      ...CREDENTIAL_WORDS,
-    ])
-    expect(between('the name ends with ', ' (`accesstoken`')).toEqual(CREDENTIAL_ENDINGS)
+    expect(codes('a value only under one of', ', and only when')).toEqual([...SHOWN_PARAMETERS])
+    expect(codes("(a request's:", '; an answer')).toEqual([...SHOWN_REQUEST_FIELDS])
+    expect(codes("an answer's:", '), never a')).toEqual([...SHOWN_RESPONSE_FIELDS])
   })
 
   it('states the request headers the proxy forwards, each and no other (proxy.md)', () => {

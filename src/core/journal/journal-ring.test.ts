@@ -97,8 +97,9 @@ describe('JournalRing', () => {
     const rawQuery = names.flatMap((name) => [`${name}=1`, `${name}=2`]).join('&')
     const entry = toJournalEntry(1, fromClient({ rawQuery }))
     expect(Object.keys(entry.query)).toEqual(names)
-    for (const name of names) expect(entry.query[name], name).toEqual(['1', '2'])
+    // Names as sent; none is a parameter of the spec, so their values are masked.
+    for (const name of names) expect(entry.query[name], name).toEqual(['...', '...'])
     const { query } = JSON.parse(JSON.stringify(entry))
-    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['1', '2'])
+    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['...', '...'])
   })
 })

@@ -1,8 +1,7 @@
 import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../../base/http/types.ts'
 import { isPlainObject } from '../../utils/is-plain-object.ts'
 import { nameRecord } from '../../utils/name-record.ts'
-import { isCredentialName } from '../plans/is-credential-name.ts'
-import { maskAuthorization } from '../plans/mask-key.ts'
+import { MASK, maskAuthorization } from '../plans/mask-key.ts'
 import {
   JOURNAL_BODY_LIMIT,
   JOURNAL_HEADER_LIMIT,
@@ -10,6 +9,16 @@ import {
   JOURNALED_HEADERS,
   type JournalEntry,
 } from './journal-entry.ts'
+import {
+  type Hidden,
+  SHOWN_REQUEST_FIELDS,
+  SHOWN_RESPONSE_FIELDS,
+  shownBody,
+  shownParam,
+  shownResponseHeader,
+  shownUrl,
+  withoutEchoes,
+} from './shown.ts'
 
 /** Decodes journaled bodies; bytes that are not UTF-8 show as U+FFFD. */
 const TEXT = new TextDecoder()
@@ -150,30 +159,47 @@ export class JournalRing {
     const base = slot * REFS
     const numbers = slot * NUMBERS
     const flags = this.#flags[slot] as number
+    // What is shown is chosen (`shown.ts`); what a request hid is masked in its answer's echoes too.
+    const hidden: Hidden = new Set()
     const headers = nameRecord<string>()
     JOURNALED_HEADERS.forEach((name, index) => {
       const value = refs[base + REF.headers + index] as string | null
       if (value === null || value === undefined) return
-      headers[name] =
-        name === 'authorization' ? maskOnce(value) : value.slice(0, JOURNAL_HEADER_LIMIT)
+      headers[name] = shownRequestHeader(name, value, hidden)
     })
     const query = nameRecord<string | Array<string>>()
-    const held = refs[base + REF.query] as string | URLSearchParams
-    const params = typeof held === 'string' ? new URLSearchParams(held) : held
+    const rawQuery = refs[base + REF.query] as string | URLSearchParams
+    const params = typeof rawQuery === 'string' ? new URLSearchParams(rawQuery) : rawQuery
     for (const [name, sent] of params) {
-      const value = isCredentialName(name) ? maskOnce(sent) : sent
+      const value = shownParam(name, sent, hidden)
       const seen = query[name]
       if (seen === undefined) query[name] = value
       else if (typeof seen === 'string') query[name] = [seen, value]
       else seen.push(value)
     }
+    const body = refs[base + REF.body] as string | null
+    const shownRequestBody = body === null ? null : shownBody(body, SHOWN_REQUEST_FIELDS, hidden)
     const responseHeaders = nameRecord<string>()
     for (const [name, value] of Object.entries(
       refs[base + REF.responseHeaders] as Record<string, string>,
     )) {
-      responseHeaders[name] = value.slice(0, JOURNAL_HEADER_LIMIT)
+      const shown = shownResponseHeader(name, value.slice(0, JOURNAL_HEADER_LIMIT))
+      if (shown !== undefined) responseHeaders[name] = withoutEchoes(shown, hidden)
     }
-    const violations = refs[base + REF.violations] as Array<AnsweredViolation>
+    const responseBody = refs[base + REF.responseBody] as string | null
+    const shownResponseBody =
+      responseBody === null
+        ? null
+        : withoutEchoes(shownBody(responseBody, SHOWN_RESPONSE_FIELDS, hidden), hidden)
+    // A rule's message may quote what the request or the answer held.
+    const held = refs[base + REF.violations] as Array<AnsweredViolation>
+    const violations =
+      held === NONE || hidden.size === 0
+        ? held
+        : held.map((violation) => ({
+            ...violation,
+            message: withoutEchoes(violation.message, hidden),
+          }))
     return {
       id: this.#numbers[numbers] as number,
       time: isoTime(this.#numbers[numbers + 1] as number),
@@ -182,7 +208,7 @@ export class JournalRing {
       query,
       route: refs[base + REF.route] as string | null,
       headers,
-      body: refs[base + REF.body] as string | null,
+      body: shownRequestBody,
       bodyTruncated: (flags & BODY_TRUNCATED) !== 0,
       status: this.#numbers[numbers + 3] as number,
       code: refs[base + REF.code] as string | null,
@@ -194,7 +220,7 @@ export class JournalRing {
       violations: violations === NONE ? [] : violations,
       response: {
         headers: responseHeaders,
-        body: refs[base + REF.responseBody] as string | null,
+        body: shownResponseBody,
         bodyTruncated: (flags & RESPONSE_BODY_TRUNCATED) !== 0,
       },
       upstreamTimings: refs[base + REF.upstreamTimings] as JournalEntry['upstreamTimings'],
@@ -204,7 +230,8 @@ export class JournalRing {
 
 /**
  * Makes the journal entry of an answered request: selected headers with the
- * bearer key and the credentials in the query (`isCredentialName`) masked,
+ * bearer key masked, and what is shown of the query, the bodies and the
+ * response headers chosen (`shown.ts`),
  * the body cut to its first `JOURNAL_BODY_LIMIT` bytes (characters, for a body given as text).
  *
  * @example
@@ -273,6 +300,31 @@ let lastTime = { ms: Number.NaN, iso: '' }
 function isoTime(ms: number): string {
   if (ms !== lastTime.ms) lastTime = { ms, iso: new Date(ms).toISOString() }
   return lastTime.iso
+}
+
+/**
+ * A journaled request header as shown: `Authorization` by its scheme and a
+ * short prefix (its credential hidden), `Referer` and `Origin` as URLs
+ * (`shownUrl`), the others cut to `JOURNAL_HEADER_LIMIT`.
+ */
+function shownRequestHeader(name: string, value: string, hidden: Hidden): string {
+  if (name === 'authorization') {
+    const credential = value.trim().split(/\s+/).at(-1)
+    if (credential !== undefined) hidden.add(credential)
+    return maskOnce(value)
+  }
+  if (name === 'referer' || name === 'origin')
+    return shownUrl(value.slice(0, JOURNAL_HEADER_LIMIT), hidden)
+  return value.slice(0, JOURNAL_HEADER_LIMIT)
+}
+
+/** Whether `value` is an origin as a browser sends it (scheme, host, port; nothing else). */
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value
+  } catch {
+    return false
+  }
 }
 
 /** The last credential masked: a client sends the same one request after request. */

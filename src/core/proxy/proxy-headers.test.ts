@@ -75,7 +75,7 @@ describe('the proxy and hostile header names', () => {
     expect(Object.hasOwn(sent, 'tostring')).toBe(false)
     expect(sent.authorization).toEqual([KEY])
     const entry = await lastEntry(mock)
-    expect(entry.response.headers.constructor).toBe('from-upstream')
+    expect(Object.hasOwn(entry.response.headers, 'constructor')).toBe(false)
   })
 })
 
