@@ -7,8 +7,8 @@ import { BROWSER_TESTS, launchChromium } from './launch-chromium.ts'
 /**
  * The dashboard in real Chromium, fed bidi controls from outside: an
  * upstream whose pets are named with an unterminated U+202E (and a stray
- * U+2069 before it, which would close an isolate), a query value and a
- * header holding them. Every text from outside is isolated and shows its
+ * U+2069 before it, which would close an isolate), and a path holding
+ * them (query values from outside are not shown). Every text from outside is isolated and shows its
  * controls as escapes: no raw bidi control reaches the page, and none of the
  * page's own words is drawn reversed. Screenshots go to SCREENSHOT_DIR.
  */
@@ -110,9 +110,9 @@ describe.runIf(BROWSER_TESTS)('the dashboard and bidi controls from outside', ()
     )
 
   it('shows every outside text isolated, its controls as escapes, and reverses none of its own words', async () => {
-    const query = new URLSearchParams({ note: EVIL }).toString()
     // The upstream answers a list where a Pet is expected: the judge's message quotes the body.
-    const response = await fetch(`${mock.url}/v1/pets/1?${query}`, {
+    // (A query value from outside is not shown at all, so the name comes from the upstream only.)
+    const response = await fetch(`${mock.url}/v1/pets/1`, {
       headers: { authorization: 'Bearer sk_test_free' },
     })
     expect(response.status).toBe(200)
@@ -145,9 +145,9 @@ describe.runIf(BROWSER_TESTS)('the dashboard and bidi controls from outside', ()
       body: JSON.stringify({ status: 503, times: 2, method: 'GET', path: '/v1/pets/\u202e7' }),
     })
     expect(created.ok).toBe(true)
-    // A caller's mistake (limit 0) whose query holds the name, and an upstream's violation.
-    const query = new URLSearchParams({ limit: '0', name: EVIL }).toString()
-    const response = await fetch(`${mock.url}/v1/pets?${query}`, {
+    // A caller's mistake (an id that is no integer) whose path holds the name; a query value
+    // from outside would not be shown at all.
+    const response = await fetch(`${mock.url}/v1/pets/${encodeURIComponent(EVIL)}`, {
       headers: { authorization: 'Bearer sk_test_free' },
     })
     await response.text()
@@ -167,9 +167,9 @@ describe.runIf(BROWSER_TESTS)('the dashboard and bidi controls from outside', ()
     const row = page.locator('#rows tr').first()
     expect(await row.locator('.c-code .tag.caller').isVisible()).toBe(true)
     expect(await row.locator('button.open').getAttribute('data-outside')).toBe('')
-    // The query is shown percent-encoded; the whole path sits between U+2068 and U+2069.
+    // The path is shown percent-encoded; the whole path sits between U+2068 and U+2069.
     expect(await row.locator('button.open').getAttribute('title')).toMatch(
-      /^\u2068\/v1\/pets\?limit=0&name=Rex[^\u2066-\u2069]+\u2069: show the whole exchange$/,
+      /^\u2068\/v1\/pets\/Rex[^\u2066-\u2069]+\u2069: show the whole exchange$/,
     )
     expect(await page.locator('body').innerText()).not.toMatch(RAW_CONTROL)
     expect(await reversedOwnText()).toEqual([])

@@ -273,6 +273,10 @@ const RUN: Record<string, string> = {
 const NOT_RUN: Record<string, string> = {
   "import { setupWorker } from 'msw/browser'":
     'runs in a page built by your bundler; test/browser.test.ts runs the same handlers under setupWorker in Chromium',
+  "petstore.force('listPets:429:rate-limited', { times: 1 })":
+    'src/control/admin/coverage-routes.test.ts reads coverage() and force() in-process and through connectPetstore against a real server, and holds the two reports equal',
+  "import { Verifier } from '@pact-foundation/pact'":
+    'needs @pact-foundation/pact in your project; src/control/admin/coverage-pact.test.ts runs this Verifier against the mock on the exported file',
   'proxy: process.env.API_URL':
     'needs a real server at API_URL; src/core/proxy/in-process-proxy.test.ts does the same under setupServer against the reference server',
 }

@@ -1,7 +1,7 @@
 import type { AnsweredRequest, AnsweredViolation, ForcedBy } from '../../base/http/types.ts'
 import { isPlainObject } from '../../utils/is-plain-object.ts'
 import { nameRecord } from '../../utils/name-record.ts'
-import { MASK, maskAuthorization } from '../plans/mask-key.ts'
+import { maskAuthorization } from '../plans/mask-key.ts'
 import {
   JOURNAL_BODY_LIMIT,
   JOURNAL_HEADER_LIMIT,
@@ -304,8 +304,9 @@ function isoTime(ms: number): string {
 
 /**
  * A journaled request header as shown: `Authorization` by its scheme and a
- * short prefix (its credential hidden), `Referer` and `Origin` as URLs
- * (`shownUrl`), the others cut to `JOURNAL_HEADER_LIMIT`.
+ * short prefix (its credential hidden), an `Origin` as a browser sends it as
+ * sent, `Referer` and any other `Origin` as URLs (`shownUrl`), the others cut
+ * to `JOURNAL_HEADER_LIMIT`.
  */
 function shownRequestHeader(name: string, value: string, hidden: Hidden): string {
   if (name === 'authorization') {
@@ -313,6 +314,8 @@ function shownRequestHeader(name: string, value: string, hidden: Hidden): string
     if (credential !== undefined) hidden.add(credential)
     return maskOnce(value)
   }
+  // An origin as a browser sends it (or `null`) carries nothing to hide: shown as sent.
+  if (name === 'origin' && (value === 'null' || isOrigin(value))) return value
   if (name === 'referer' || name === 'origin')
     return shownUrl(value.slice(0, JOURNAL_HEADER_LIMIT), hidden)
   return value.slice(0, JOURNAL_HEADER_LIMIT)
