@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -42,6 +50,17 @@ describe('claimDataFile', () => {
     claim.release()
     // Free again: a new claim works.
     claimDataFile(file).release()
+  })
+
+  it("follows no link planted where its temporary file once went: the link's target stays as it was", () => {
+    const file = newFile()
+    const victim = join(directory, `victim-${files}.txt`)
+    writeFileSync(victim, 'precious\n')
+    symlinkSync(victim, `${file}.lock.${process.pid}.tmp`)
+    const claim = claimDataFile(file)
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n')
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8')).pid).toBe(process.pid)
+    claim.release()
   })
 
   it('refuses a file this process holds already', () => {

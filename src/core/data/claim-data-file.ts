@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import {
   closeSync,
   fsyncSync,
@@ -113,11 +114,27 @@ export function claimDataFile(file: string, action = 'open the data file'): Data
   )
 }
 
-/** Creates the lock whole, or returns false if one exists. */
+/**
+ * Creates the lock whole, or returns false if one exists. Its content is
+ * written first to a temporary file beside it, created exclusively (`wx`)
+ * under a random name, so that no link planted there is followed.
+ */
 function createLock(lock: string, text: string, action: string): boolean {
-  const temporary = `${lock}.${process.pid}.tmp`
+  const temporary = `${lock}.${randomBytes(6).toString('hex')}.tmp`
+  const failure = (error: unknown) =>
+    new ConfigError(
+      'ERR_PETSTORE_FILE',
+      action,
+      `cannot create ${lock} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    )
+  let fd: number
   try {
-    const fd = openSync(temporary, 'w')
+    fd = openSync(temporary, 'wx')
+  } catch (error) {
+    // Nothing was made: what is there (if anything) is not this claim's to remove.
+    throw failure(error)
+  }
+  try {
     try {
       writeSync(fd, text)
       fsyncSync(fd)
@@ -128,11 +145,7 @@ function createLock(lock: string, text: string, action: string): boolean {
     return true
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw new ConfigError(
-      'ERR_PETSTORE_FILE',
-      action,
-      `cannot create ${lock} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-    )
+    throw failure(error)
   } finally {
     removeQuietly(temporary)
   }
