@@ -58,7 +58,14 @@ describe('a snapshot that fails', () => {
     async (at) => {
       const file = join(directory, `${at}.json`)
       const persistence = openDataFile(file)
-      const petstore = createPetstoreCore({ pets: 3, orders: 0, persistence })
+      // The failure is the mock's own (an answer of 5xx): reported through onError, not printed.
+      const reported: Array<unknown> = []
+      const petstore = createPetstoreCore({
+        pets: 3,
+        orders: 0,
+        persistence,
+        onError: (error) => reported.push(error),
+      })
       await petstore.ready
       expect((await call(petstore, '/v1/pets', { name: 'Kept', categoryId: 1 })).status).toBe(201)
       const before = {
@@ -69,6 +76,9 @@ describe('a snapshot that fails', () => {
       failing.at = at
       const reset = await call(petstore, '/__mock/reset', {})
       expect(reset.status).toBeGreaterThanOrEqual(500)
+      expect(reported.map(String)).toEqual([
+        expect.stringContaining(at === 'rename' ? 'EXDEV' : 'ENOSPC'),
+      ])
       expect(readdirSync(directory).filter((name) => name.endsWith('.tmp'))).toEqual([])
       expect(readdirSync(directory).filter((name) => name.startsWith(at))).toEqual([
         `${at}.json`,
