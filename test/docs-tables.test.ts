@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { DRAIN_MS } from '../src/adapter/node/create-request-listener.ts'
 import {
   ANSWER_GRACE_MS,
   createServer,
@@ -175,6 +176,7 @@ function boundsStated(): Map<string, string> {
     ['`TIMEOUT_CHECK_MS`', seconds(TIMEOUT_CHECK_MS)],
     ['`DEFAULTS.bodyTimeoutMs`', seconds(DEFAULTS.bodyTimeoutMs)],
     ['`MAX_BODY_BYTES`', size(MAX_BODY_BYTES)],
+    ['`DRAIN_MS`', seconds(DRAIN_MS)],
     ['`MAX_JSON_DEPTH`', String(MAX_JSON_DEPTH)],
     ["Node's `maxHeaderSize`", size(http.maxHeaderSize)],
     ['`keepAliveTimeout`', seconds(server.keepAliveTimeout)],

@@ -8,7 +8,6 @@ import {
   type Judgement,
   judgesOperation,
   type OperationId,
-  type RuleRequest,
 } from './check-definition.ts'
 import {
   credentialCheckOf,

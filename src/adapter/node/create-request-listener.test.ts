@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { request } from 'undici'
+import { Agent, request } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../spec/error-body.ts'
 import { MAX_BODY_BYTES } from '../../spec/limits.ts'
@@ -69,6 +69,35 @@ describe('createRequestListener', () => {
       status: 413,
     })
     await expectStillServing()
+  })
+
+  it('answers 413 to a client still sending a body over the limit, never a reset, and keeps the connection', async () => {
+    // Closing at once would reset the connection under the client's writes
+    // (EPIPE): the body is read and dropped after the answer instead.
+    const dispatcher = new Agent({ connections: 1 })
+    try {
+      for (const size of [MAX_BODY_BYTES + 1, 8 * MAX_BODY_BYTES]) {
+        for (let round = 0; round < 5; round++) {
+          const response = await request(`${mock.current.url}/v1/pets`, {
+            method: 'POST',
+            dispatcher,
+            headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+            body: Buffer.alloc(size, ' '),
+          })
+          expect(response.statusCode).toBe(413)
+          expect(response.headers.connection).not.toBe('close')
+          expect(await response.body.json()).toMatchObject({ code: 'payload_too_large' })
+        }
+      }
+      const after = await request(`${mock.current.url}/v1/pets?limit=1`, {
+        dispatcher,
+        headers: { authorization: `Bearer ${KEY}` },
+      })
+      expect(after.statusCode).toBe(200)
+      await after.body.dump()
+    } finally {
+      await dispatcher.close()
+    }
   })
 
   it('answers 413 to a chunked body once it passes 1 MiB, without reading the rest', async () => {

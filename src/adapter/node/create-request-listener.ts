@@ -38,8 +38,14 @@ export interface RequestListenerOptions {
 
 const MISSING_HOST = 'An HTTP/1.1 request needs a Host header.'
 
-/** After a refused body (413, 408), the rest is read and dropped for at most this long. */
-const DRAIN_MS = 2_000
+/**
+ * After a body refused as too large, the rest is read and dropped for at most
+ * this long, then the connection is closed.
+ *
+ * @example
+ * req.resume(); setTimeout(() => req.socket.destroy(), DRAIN_MS) // a refused body, dropped for 2 s at most
+ */
+export const DRAIN_MS = 2_000
 
 /**
  * The node:http transport: turns an `IncomingMessage` into a `MockRequest`
@@ -80,8 +86,20 @@ export function createRequestListener(
   /** The answer to a request the app failed (it never should): an Error body all the same. */
   const fail = (request: NodeRequest, error: unknown, started: number) =>
     respond(request, toErrorResponse(error, reportUnexpected), true, started)
-  /** Asks the app and writes its answer: at once when it answered synchronously. */
-  const answer = (request: NodeRequest, refused: boolean, started: number) => {
+  /**
+   * Asks the app and writes its answer: at once when it answered synchronously.
+   * After a refused body the connection is closed, but for a body refused as
+   * too large whose client is sending it: that one is answered, then read and
+   * dropped (see `drain`), so that the client, still writing, reads the 413
+   * rather than a reset.
+   */
+  const answer = (request: NodeRequest, started: number) => {
+    const drains = drainsAfter(request)
+    const closeAfter = request.bodyError !== undefined && !drains
+    const answered = (response: MockResponse) => {
+      respond(request, response, closeAfter, started)
+      if (drains) drain(request.req)
+    }
     let result: MockResponse | Promise<MockResponse>
     try {
       result = app.answer(request)
@@ -90,17 +108,10 @@ export function createRequestListener(
       return
     }
     if (isThenable(result)) {
-      Promise.resolve(result).then(
-        (response) => {
-          respond(request, response, refused, started)
-          if (refused) drain(request.req)
-        },
-        (error: unknown) => fail(request, error, started),
-      )
+      Promise.resolve(result).then(answered, (error: unknown) => fail(request, error, started))
       return
     }
-    respond(request, result, refused, started)
-    if (refused) drain(request.req)
+    answered(result)
   }
   return (req, res) => {
     const started = log ? performance.now() : 0
@@ -120,7 +131,7 @@ export function createRequestListener(
       req.headers['transfer-encoding'] === undefined &&
       (declared === undefined || declared === '0')
     ) {
-      answer(request, false, started)
+      answer(request, started)
       return
     }
     void readBody(nodeChunkReader(req), {
@@ -129,7 +140,7 @@ export function createRequestListener(
     }).then((result) => {
       request.body = result.body
       request.bodyError = result.error
-      answer(request, result.error !== undefined, started)
+      answer(request, started)
     })
   }
 }
@@ -325,10 +336,28 @@ function nodeChunkReader(req: IncomingMessage): ChunkReader {
   }
 }
 
-/** Reads and drops what is left of a refused body, for a short while, then hangs up. */
+/**
+ * Whether a refused body is read to its end after the answer instead of the
+ * connection being closed at once: a body over the limit that the client is
+ * sending (closing on it would reset the connection under the client's
+ * writes, and many clients then report the reset, not the 413). Not when the
+ * client waits for `100 Continue` (it is never sent, so no body comes).
+ */
+function drainsAfter(request: NodeRequest): boolean {
+  return (
+    request.bodyError?.code === 'payload_too_large' &&
+    request.req.headers.expect?.toLowerCase() !== '100-continue'
+  )
+}
+
+/**
+ * Reads and drops what is left of a body refused as too large, keeping the
+ * connection; one that has not ended within `DRAIN_MS` is hung up on.
+ */
 function drain(req: IncomingMessage): void {
+  if (req.complete) return
   const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS)
   timer.unref()
-  req.resume()
   req.once('end', () => clearTimeout(timer))
+  req.resume()
 }
