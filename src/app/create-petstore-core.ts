@@ -1,5 +1,4 @@
 import { type Clock, systemClock } from '../base/clock/clock.ts'
-import { compose } from '../base/http/compose.ts'
 import type { Context, ViolationSource } from '../base/http/types.ts'
 import { parseBaseUrl } from '../base/options/base-url.ts'
 import { DEFAULTS, LIMITS } from '../base/options/defaults.ts'
@@ -31,14 +30,10 @@ import type { IntervalTimers } from '../core/journal/event-stream.ts'
 import type { JournalEntry } from '../core/journal/journal-entry.ts'
 import type { JournalFilter } from '../core/journal/journal-filter.ts'
 import { type Har, toHar } from '../core/journal/to-har.ts'
-import { authenticate } from '../core/middleware/authenticate.ts'
-import { rateLimit } from '../core/middleware/rate-limit.ts'
-import { simulate } from '../core/middleware/simulate.ts'
 import { createOpenApiDocument, withServerUrl } from '../core/openapi/create-openapi-document.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../core/plans/create-keyring.ts'
 import { createRateLimiter, type RateLimitOptions } from '../core/plans/create-rate-limiter.ts'
 import { createFetchUpstream } from '../core/proxy/fetch-upstream.ts'
-import { proxyStep } from '../core/proxy/proxy-step.ts'
 import { type ProxyTarget, parseProxyTarget } from '../core/proxy/proxy-target.ts'
 import type { Upstream, UpstreamAnswer } from '../core/proxy/upstream.ts'
 import {
@@ -357,20 +352,13 @@ export function createPetstoreCore(
     proxy:
       target === undefined
         ? undefined
-        : proxyStep({
+        : {
             target,
             upstream: (internal.upstream ?? createFetchUpstream)(target),
             fallback: resolved.proxyFallback === 'mock',
             judge: createExchangeJudge(),
-            clock,
-            force: simulate(scenarios, clock),
             onUpstreamAnswer: internal.onUpstreamAnswer,
-            // The proxy's own Errors are the mock's answers: counted as a fallback answer is.
-            countOwn: compose([authenticate(keyring), rateLimit(limiter)], () => ({
-              status: 204,
-              headers: {},
-            })),
-          }),
+          },
   })
 
   return {
