@@ -32,7 +32,7 @@ const PINNED: Record<string, Array<string>> = {
     'createPetstore',
     'failOnUnhandled',
   ],
-  './server': ['createServer', 'startServer'],
+  './server': ['createServer', 'startServer', 'writeCoverage'],
   './client': [
     'CLIENT_MAX_WAIT_MS',
     'CLIENT_POLL_MS',

@@ -1,7 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/judge/catalogue.ts'
 import { PROXY_FAULTS } from '../test-utils/proxy-faults.ts'
 import { REFERENCE_FAULTS } from '../test-utils/reference/apply-fault.ts'
+
+/**
+ * The faults a case of this folder's fault tests runs: each `fault: '<name>'`
+ * written in a `*.test.ts` beside this file (a case is declared with
+ * `faultCases([{ fault: ... }])` or built with `fault` in its options).
+ */
+function faultsWithACase(): Set<string> {
+  const folder = import.meta.dirname
+  const texts = readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => readFileSync(`${folder}/${name}`, 'utf8'))
+  return new Set(
+    texts.flatMap((text) =>
+      [...text.matchAll(/\bfault: '([^']+)'/g)].map(([, name]) => name ?? ''),
+    ),
+  )
+}
 
 // Read from the checks' definitions (`faults`) and the fault proxy's table
 // (`PROXY_FAULTS`, keyed by check id), as data: the fault tests run each
@@ -29,6 +47,16 @@ describe('fault coverage', () => {
   it('every fault of the reference server is named by a check that must catch it', () => {
     const named = new Set<string>(catalogue.flatMap((check) => check.faults))
     expect(REFERENCE_FAULTS.filter((fault) => !named.has(fault))).toEqual([])
+  })
+
+  it('every fault a check names is run by a fault case (a check proved by a fault no test runs is not proved)', () => {
+    const run = faultsWithACase()
+    expect(run.size).toBeGreaterThan(0)
+    expect(
+      catalogue.flatMap((check) =>
+        check.faults.filter((fault) => !run.has(fault)).map((fault) => `${check.id}: ${fault}`),
+      ),
+    ).toEqual([])
   })
 
   it('only required checks name faults (an advisory one only warns, so no fault test can require it)', () => {

@@ -1,9 +1,10 @@
 import { countOf } from '../../src/utils/count-of.ts'
+import { summaryText } from '../../src/utils/escape-markup.ts'
 import { showControls } from '../../src/utils/show-controls.ts'
 import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
-import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
+import { rankedProblems, runFacts, titleHtml } from './report-facts.ts'
 
 /** GitHub shows at most 10 error and 10 warning annotations per step. */
 export const MAX_ANNOTATIONS = 10
@@ -78,25 +79,6 @@ export function githubAnnotations(raw: ConformanceResult): Array<string> {
     ...shownWarnings,
     `::notice title=petstore-conformance::${escapeData(total)}`,
   ]
-}
-
-/** Line breaks, and the brackets of a Markdown link or image, written as character references. */
-const MARKDOWN_SIGNS = /[\r\n[\]]/g
-
-/**
- * Text from outside the kit (what a server sent, a URL, a reason that quotes
- * them) as the step summary writes it, the one way: as HTML text, in an HTML
- * block of its own, where Markdown is not read (no link, image, emphasis or
- * autolink), its line breaks as character references so no blank line ends
- * the block and lets Markdown in, and the brackets of a link or an image
- * too, should the text ever stand outside such a block.
- *
- * @example
- * summaryText('[x](https://e.example)\n\n<b>')
- * // '&#91;x&#93;(https://e.example)&#10;&#10;&lt;b&gt;'
- */
-export function summaryText(text: string): string {
-  return escapeHtml(text).replace(MARKDOWN_SIGNS, (char) => `&#${char.codePointAt(0)};`)
 }
 
 function problemBlock(entry: CheckResult): string {

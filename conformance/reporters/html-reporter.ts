@@ -1,9 +1,10 @@
 import { countOf } from '../../src/utils/count-of.ts'
+import { escapeHtml } from '../../src/utils/escape-markup.ts'
 import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
-import { escapeHtml, rankedProblems, runFacts, titleHtml } from './report-facts.ts'
+import { rankedProblems, runFacts, titleHtml } from './report-facts.ts'
 
 const STYLE = `
 :root { color-scheme: light; --fail: #b42318; --warn: #a15c07; --pass: #067647; --muted: #5d6b7a; --line: #d8dee4; }

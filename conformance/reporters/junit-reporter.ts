@@ -1,27 +1,10 @@
 import { countOf } from '../../src/utils/count-of.ts'
-import { showControls } from '../../src/utils/show-controls.ts'
+import { escapeXml } from '../../src/utils/escape-markup.ts'
 import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'
 import { groupBy } from './group-by.ts'
-
-/**
- * Escapes text for XML attributes and text nodes. Characters XML 1.0 cannot
- * carry (most C0 controls, even as references) and the other controls are
- * shown as `\uXXXX` ({@link showControls}).
- *
- * @example
- * escapeXml('a < b\u0007') // 'a &lt; b\\u0007'
- */
-export function escapeXml(text: string): string {
-  return showControls(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-}
 
 /**
  * The text of one failure: what was expected, what came back and the curl.

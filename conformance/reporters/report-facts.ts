@@ -1,25 +1,8 @@
 import { countOf } from '../../src/utils/count-of.ts'
-import { showControls } from '../../src/utils/show-controls.ts'
+import { escapeHtml } from '../../src/utils/escape-markup.ts'
 import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'
-
-/**
- * Escapes text for HTML text and attribute values, control characters shown
- * as `\uXXXX` ({@link showControls}). Everything the server sent goes through
- * it: reports treat it as hostile input.
- *
- * @example
- * escapeHtml('<img src=x onerror=alert(1)>') // '&lt;img src=x onerror=alert(1)&gt;'
- */
-export function escapeHtml(text: string): string {
-  return showControls(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
 
 /**
  * A catalogue title as HTML: escaped, with its `backtick` spans as `<code>`.

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { escapeXml } from '../../src/utils/escape-markup.ts'
 import { showControls } from '../../src/utils/show-controls.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
 import { githubAnnotations, githubSummary } from './github-reporter.ts'
 import { htmlReport } from './html-reporter.ts'
 import { jsonReport } from './json-reporter.ts'
-import { escapeXml, junitReport } from './junit-reporter.ts'
+import { junitReport } from './junit-reporter.ts'
 import { prettyProgress, prettyReport, progressLine } from './pretty-reporter.ts'
 
 const result = sampleResult()

@@ -6,10 +6,8 @@
  * @example
  * const server = await startReferenceServer({ order: 'descending' })
  */
-export type {
-  ReferenceFault,
-  ReferenceOptions,
-} from './reference/reference-options.ts'
+export type { ReferenceFault } from './reference/apply-fault.ts'
+export type { ReferenceOptions } from './reference/reference-options.ts'
 export {
   type ReferenceServer,
   startReferenceServer,

@@ -1,7 +1,5 @@
 import type { Clock } from '../base/clock/clock.ts'
-import { compose } from '../base/http/compose.ts'
 import { isThenable } from '../base/http/is-thenable.ts'
-import { createRouter } from '../base/http/router.ts'
 import { toErrorResponse } from '../base/http/to-error-response.ts'
 import type {
   AnsweredRequest,
@@ -10,25 +8,18 @@ import type {
   Middleware,
   MockRequest,
   MockResponse,
-  Next,
   Operation,
 } from '../base/http/types.ts'
 import { type AdminDeps, adminRoutes } from '../control/admin/admin-api.ts'
 import type { Store } from '../core/data/create-store.ts'
-import { authenticate } from '../core/middleware/authenticate.ts'
-import { bodyLimits } from '../core/middleware/body-limits.ts'
-import { cors } from '../core/middleware/cors.ts'
-import { rateLimit } from '../core/middleware/rate-limit.ts'
-import { requireAuth } from '../core/middleware/require-auth.ts'
-import { simulate } from '../core/middleware/simulate.ts'
 import type { ApiKey } from '../core/plans/create-keyring.ts'
 import type { RateLimiter } from '../core/plans/create-rate-limiter.ts'
 import type { ScenarioQueue } from '../core/simulation/scenario-queue.ts'
 import { ApiError } from '../errors/api-error.ts'
-import { appRoutes } from './app-routes.ts'
+import { appOperations, documentAnswer } from './app-operations.ts'
 import { outsideApi, underBase, zoneOf } from './app-zones.ts'
 import { finishAnswer } from './finish-answer.ts'
-import { type MockAnswer, mockAnswer } from './mock-answer.ts'
+import { type ProxyParts, requestChain } from './request-chain.ts'
 
 export type { App } from '../base/http/types.ts'
 
@@ -64,13 +55,14 @@ export interface AppDeps {
    * The proxy (`--proxy`): answers every API request, given the mock's own
    * answer to fall back on.
    */
-  proxy?: (ctx: Context, mock: Next) => Promise<MockResponse>
+  proxy?: ProxyParts
 }
 
 /**
- * The mock, independent of transport: the base path, the one router, the
- * middleware chain, the operations, and the one place where a failure
- * becomes an Error body. The node:http server calls `answer` (synchronous
+ * The mock, independent of transport: the base path, the request's context,
+ * the data it waits for, the chain that answers (composed by `requestChain`,
+ * the one place that reads in order every way a request takes), and the one
+ * place where a failure becomes an Error body. The node:http server calls `answer` (synchronous
  * when nothing on the way waits); `petstore.fetch` and the msw handlers,
  * through the Fetch transport, call `handle`.
  *
@@ -80,43 +72,19 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps): App {
   const basePath = deps.basePath ?? ''
-  const guard: Array<Middleware> = [
-    authenticate(deps.keyring),
-    rateLimit(deps.limiter),
-    bodyLimits(),
-  ]
-  const secured: Array<Middleware> = [...guard, requireAuth(), simulate(deps.scenarios, deps.clock)]
-  const admin = deps.admin ? adminRoutes(deps.admin) : []
-  const router = createRouter(
-    appRoutes({ store: deps.store, secured, basePath, openapi: deps.openapi, admin }),
-  )
-  const route = routeThrough(router, mockAnswer({ guard, admin, basePath }), deps.proxy)
-  const withCors = compose(deps.cors ? [cors()] : [], route)
-  // The control API sends no CORS headers and answers no preflight: no page of another origin may use it.
-  const dispatch: Operation = (ctx) => (ctx.zone === 'admin' ? route(ctx) : withCors(ctx))
-  return appWith(dispatch, { deps, basePath, loaded: undefined })
-}
-
-/**
- * Routes a request: to the proxy for the API when there is one (with the
- * mock's own answer to fall back on), else to the mock's own answer.
- */
-function routeThrough(
-  router: { find(method: string, path: string): Parameters<MockAnswer>[1] },
-  answer: MockAnswer,
-  proxy: AppDeps['proxy'],
-): Operation {
-  return (ctx) => {
-    const found = router.find(ctx.request.method, ctx.path)
-    if (proxy !== undefined && ctx.zone === 'api') {
-      if (found?.params) {
-        ctx.route = found.value.route
-        ctx.params = found.params
-      }
-      return proxy(ctx, (routed) => answer(routed, found))
-    }
-    return answer(ctx, found)
-  }
+  const chain = requestChain({
+    keyring: deps.keyring,
+    limiter: deps.limiter,
+    scenarios: deps.scenarios,
+    clock: deps.clock,
+    cors: deps.cors,
+    basePath,
+    operations: appOperations(deps.store),
+    document: documentAnswer(deps.openapi),
+    admin: deps.admin ? adminRoutes(deps.admin) : [],
+    proxy: deps.proxy,
+  })
+  return appWith(chain, [], { deps, basePath, loaded: undefined })
 }
 
 /** What every app made from one `createApp` shares: its dependencies and the data it waited for. */
@@ -127,9 +95,17 @@ interface Shared {
   loaded: Promise<void> | undefined
 }
 
-/** The app that answers with `pipeline`: `guarded` makes another over the same shared state. */
-function appWith(pipeline: Operation, shared: Shared): App {
+/**
+ * The app that answers through the chain behind `guards`: `guarded` makes
+ * another over the same shared state, with more guards first.
+ */
+function appWith(
+  chain: (guards: ReadonlyArray<Middleware>) => Operation,
+  guards: ReadonlyArray<Middleware>,
+  shared: Shared,
+): App {
   const { deps, basePath } = shared
+  const pipeline = chain(guards)
   const { onAnswer, clock } = deps
   const respond = (request: MockRequest): MockResponse | Promise<MockResponse> => {
     const inside = underBase(basePath, request.path)
@@ -168,7 +144,7 @@ function appWith(pipeline: Operation, shared: Shared): App {
       : finishAnswer(ctx, result, onAnswer, startedAt, started)
   }
   return {
-    guarded: (guards) => appWith(compose(guards, pipeline), shared),
+    guarded: (more) => appWith(chain, [...more, ...guards], shared),
     serves(url) {
       if (deps.origin !== undefined && url.origin !== deps.origin) return false
       const inside = underBase(basePath, url.pathname)

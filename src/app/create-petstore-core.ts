@@ -1,6 +1,5 @@
 import { type Clock, systemClock } from '../base/clock/clock.ts'
-import { compose } from '../base/http/compose.ts'
-import type { Context, ViolationSource } from '../base/http/types.ts'
+import type { Context } from '../base/http/types.ts'
 import { parseBaseUrl } from '../base/options/base-url.ts'
 import { DEFAULTS, LIMITS } from '../base/options/defaults.ts'
 import {
@@ -10,50 +9,25 @@ import {
 import { coverageRoutes } from '../control/admin/coverage-routes.ts'
 import { journalRoutes } from '../control/admin/journal-routes.ts'
 import { dashboardRoutes } from '../control/dashboard/dashboard-routes.ts'
-import { armCell } from '../core/coverage/arm-cell.ts'
-import {
-  type Coverage,
-  type CoverageFilter,
-  type CoverageReport,
-  createCoverage,
-} from '../core/coverage/create-coverage.ts'
+import { createCoverage } from '../core/coverage/create-coverage.ts'
 import type { Database, LazyDatabase } from '../core/data/create-database.ts'
 import { createStore, type Persistence, type Store } from '../core/data/create-store.ts'
 import { parseFixtures } from '../core/data/parse-fixtures.ts'
 import { type Dataset, seedData } from '../core/data/seed-data.ts'
-import {
-  createJournal,
-  type JournalStats,
-  type ViolationSummary,
-  type WaitOptions,
-} from '../core/journal/create-journal.ts'
+import { createJournal, type JournalStats } from '../core/journal/create-journal.ts'
 import type { IntervalTimers } from '../core/journal/event-stream.ts'
-import type { JournalEntry } from '../core/journal/journal-entry.ts'
-import type { JournalFilter } from '../core/journal/journal-filter.ts'
-import { type Har, toHar } from '../core/journal/to-har.ts'
-import { authenticate } from '../core/middleware/authenticate.ts'
-import { rateLimit } from '../core/middleware/rate-limit.ts'
-import { simulate } from '../core/middleware/simulate.ts'
 import { createOpenApiDocument, withServerUrl } from '../core/openapi/create-openapi-document.ts'
 import { type ApiKey, createKeyring, type KeySpec } from '../core/plans/create-keyring.ts'
 import { createRateLimiter, type RateLimitOptions } from '../core/plans/create-rate-limiter.ts'
 import { createFetchUpstream } from '../core/proxy/fetch-upstream.ts'
-import { proxyStep } from '../core/proxy/proxy-step.ts'
 import { type ProxyTarget, parseProxyTarget } from '../core/proxy/proxy-target.ts'
 import type { Upstream, UpstreamAnswer } from '../core/proxy/upstream.ts'
-import {
-  createScenarioQueue,
-  type Scenario,
-  type ScenarioInput,
-} from '../core/simulation/scenario-queue.ts'
+import { createScenarioQueue, type Scenario } from '../core/simulation/scenario-queue.ts'
 import { ConfigError } from '../errors/config-error.ts'
-import { describeError } from '../errors/describe-error.ts'
-import { formatMessage } from '../errors/format-message.ts'
-import { messageOf } from '../errors/message-of.ts'
-import { PetstoreError, type PetstoreErrorCode } from '../errors/petstore-error.ts'
 import { reportUnexpected } from '../errors/report-unexpected.ts'
 import { createExchangeJudge } from '../judge/judge-exchange.ts'
 import { API_PREFIX } from '../spec/routes.ts'
+import { type CoreControl, coreControl } from './core-control.ts'
 import { type App, createApp } from './create-app.ts'
 import { openApiInputs } from './openapi-inputs.ts'
 
@@ -149,7 +123,7 @@ export interface PetstoreState {
  * const core: PetstoreCore = createServer().petstore
  * await core.reset()
  */
-export interface PetstoreCore {
+export interface PetstoreCore extends CoreControl {
   /**
    * The `@msw/data` collections (with `createPetstore`), loaded when first
    * read. Await `ready` before reading them.
@@ -164,63 +138,10 @@ export interface PetstoreCore {
   clock: Clock
   /** Restores the seeded data and clears rate-limit counters, bans, scenarios and the journal. */
   reset(): Promise<void>
-  /** Forces the next matching responses, like `POST /__mock/scenarios`. */
-  simulate(scenario: ScenarioInput): Scenario
-  /** Drops every queued scenario. */
-  clearSimulations(): void
-  /**
-   * Which cells of traffic coverage the answers met since the last reset
-   * (with `session`: only requests that carried `X-Petstore-Session`), like
-   * `GET /__mock/coverage`. Throws a `ConfigError` `ERR_PETSTORE_INVALID_FILTER`
-   * for a bad filter, and `ERR_PETSTORE_INVALID_OPTION` when the control API
-   * is off (`admin: false`: nothing is counted).
-   */
-  coverage(filter?: CoverageFilter): CoverageReport
-  /**
-   * Answers the next `times` (default 1) requests of a cell's operation as
-   * that cell's state, like `POST /__mock/coverage/force`; returns the
-   * queued scenario. An unknown cell throws a `ConfigError`
-   * `ERR_PETSTORE_INVALID_SCENARIO` naming it.
-   */
-  force(cell: string, options?: { times?: number }): Scenario
   /** Data counts, keys, per-client quota and bans, queued scenarios. */
   state(): PetstoreState
   /** The OpenAPI 3.1 document of the API. */
   openapi(serverUrl?: string): Record<string, unknown>
-  /**
-   * Journaled requests that pass the filter, oldest first, like `GET /__mock/requests`.
-   * A bad filter throws a `ConfigError` `ERR_PETSTORE_INVALID_FILTER`.
-   */
-  requests(filter?: JournalFilter): Array<JournalEntry>
-  /**
-   * Resolves with the next journaled request that passes the filter (with
-   * `since`: also one already journaled after that id). Rejects with a
-   * `PetstoreError` `ERR_PETSTORE_WAIT_TIMEOUT` after `timeout` ms (default 5,000).
-   */
-  waitForRequest(filter?: JournalFilter, options?: WaitOptions): Promise<JournalEntry>
-  /**
-   * Calls `listener` with each journaled request until the returned function
-   * is called. Throws a `ConfigError` `ERR_PETSTORE_INVALID_OPTION` when
-   * `listener` is not a function, and a `PetstoreError`
-   * `ERR_PETSTORE_TOO_MANY_LISTENERS` when 1000 listeners (event streams,
-   * waits, `onRequest`) are held already. A listener that throws does not
-   * change the answer; its first failure is logged to stderr
-   * (`[petstore-mock] Failed to run a request listener: …`), later ones not.
-   */
-  onRequest(listener: (entry: JournalEntry) => void): () => void
-  /**
-   * How often each rule of the spec was broken since the journal was last
-   * cleared, per check id, like `GET /__mock/violations`; with `source`, only
-   * the caller's mistakes (`'request'`) or only the upstream's (`'response'`).
-   */
-  violations(source?: ViolationSource): ViolationSummary
-  /**
-   * The journaled requests that pass the filter as a HAR 1.2 document, like
-   * `GET /__mock/requests.har`; URLs under the base URL (else
-   * `http://localhost`). A bad filter throws a `ConfigError`
-   * `ERR_PETSTORE_INVALID_FILTER`.
-   */
-  toHar(filter?: JournalFilter): Har
   /**
    * Answers a Fetch `Request` without msw (what the handlers call); the
    * adapters add it (`withFetch`, `src/adapter/fetch/`).
@@ -254,14 +175,7 @@ export function createPetstoreCore(
   internal: CoreInternals = {},
 ): AppCore {
   const resolved = parsePetstoreOptions({ ...options })
-  const target = options.proxy === undefined ? undefined : parseProxyTarget(options.proxy)
-  if (target === undefined && resolved.proxyFallback === 'mock') {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'create the petstore',
-      '`proxyFallback` needs `proxy`: the mock answers where the upstream cannot',
-    )
-  }
+  const target = proxyTargetOf(options, resolved)
   let seeded: Dataset | undefined
   const seed = () => {
     seeded ??= resolveDataset(options, resolved)
@@ -270,14 +184,7 @@ export function createPetstoreCore(
   const maxPets = resolveMaxPets(options, resolved, () => seed().pets.length)
   const initial =
     options.persistence?.load({ maxRecords: Math.max(LIMITS.maxRecords, maxPets) }) ?? seed()
-  const clock = options.clock ?? systemClock
-  if (typeof clock.now !== 'function') {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'create the petstore',
-      '`clock.now` must be a function',
-    )
-  }
+  const clock = clockOf(options)
   const keyring = createKeyring({ keys: options.keys, enterprise: options.enterprise })
   const limiter = createRateLimiter(clock, options.rateLimit)
   const scenarios = createScenarioQueue()
@@ -357,20 +264,13 @@ export function createPetstoreCore(
     proxy:
       target === undefined
         ? undefined
-        : proxyStep({
+        : {
             target,
             upstream: (internal.upstream ?? createFetchUpstream)(target),
             fallback: resolved.proxyFallback === 'mock',
             judge: createExchangeJudge(),
-            clock,
-            force: simulate(scenarios, clock),
             onUpstreamAnswer: internal.onUpstreamAnswer,
-            // The proxy's own Errors are the mock's answers: counted as a fallback answer is.
-            countOwn: compose([authenticate(keyring), rateLimit(limiter)], () => ({
-              status: 204,
-              headers: {},
-            })),
-          }),
+          },
   })
 
   return {
@@ -390,61 +290,13 @@ export function createPetstoreCore(
     },
     clock,
     reset,
-    simulate: (scenario) =>
-      rethrowAs('ERR_PETSTORE_INVALID_SCENARIO', 'queue the scenario', () =>
-        scenarios.add(scenario),
-      ),
-    clearSimulations: () => scenarios.clear(),
-    coverage(filter) {
-      const counter = coverageOf(coverage)
-      return rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the coverage', () =>
-        counter.report(filter),
-      )
-    },
-    force: (cell, forceOptions = {}) =>
-      rethrowAs('ERR_PETSTORE_INVALID_SCENARIO', 'force the coverage cell', () =>
-        armCell(scenarios, { ...forceOptions, cell }),
-      ),
-    requests: (filter) =>
-      rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'read the journal', () => journal.list(filter)),
-    waitForRequest: (filter, waitOptions) => journal.waitFor(filter, waitOptions),
-    onRequest(listener) {
-      if (typeof listener !== 'function') {
-        throw new ConfigError(
-          'ERR_PETSTORE_INVALID_OPTION',
-          'listen for requests',
-          `the listener must be a function, got ${listener === null ? 'null' : typeof listener}`,
-        )
-      }
-      let reported = false
-      const guarded = (entry: JournalEntry) => {
-        try {
-          listener(entry)
-        } catch (error) {
-          // The answer went out fine: only the listener failed. Said once, not per request.
-          if (reported) return
-          reported = true
-          console.error(formatMessage('run a request listener', describeError(error)))
-        }
-      }
-      try {
-        return journal.subscribe(guarded)
-      } catch (error) {
-        // The listener cap: a mistake of the caller, not an HTTP answer.
-        throw PetstoreError.failed(
-          'ERR_PETSTORE_TOO_MANY_LISTENERS',
-          'listen for requests',
-          messageOf(error),
-        )
-      }
-    },
     state,
-    violations: (source) => journal.violations(source),
-    toHar: (filter) =>
-      toHar(
-        rethrowAs('ERR_PETSTORE_INVALID_FILTER', 'export the journal', () => journal.list(filter)),
-        `${origin ?? 'http://localhost'}${basePath}`,
-      ),
+    ...coreControl({
+      scenarios,
+      journal,
+      coverage,
+      harBase: `${origin ?? 'http://localhost'}${basePath}`,
+    }),
     openapi: getOpenApi,
     app,
   }
@@ -464,25 +316,33 @@ export interface CoreInternals {
   onUpstreamAnswer?: (answer: UpstreamAnswer, ctx: Context) => void
 }
 
-/** The coverage counter, or a `ConfigError` when the control API is off. */
-function coverageOf(coverage: Coverage | undefined): Coverage {
-  if (coverage === undefined) {
+/** The upstream behind `proxy`, or `undefined`; a `proxyFallback` without one is refused. */
+function proxyTargetOf(
+  options: PetstoreOptions,
+  resolved: ResolvedPetstoreOptions,
+): ProxyTarget | undefined {
+  const target = options.proxy === undefined ? undefined : parseProxyTarget(options.proxy)
+  if (target === undefined && resolved.proxyFallback === 'mock') {
     throw new ConfigError(
       'ERR_PETSTORE_INVALID_OPTION',
-      'read the coverage',
-      'coverage is counted only with the control API on (`admin: true`)',
+      'create the petstore',
+      '`proxyFallback` needs `proxy`: the mock answers where the upstream cannot',
     )
   }
-  return coverage
+  return target
 }
 
-/** Runs `act`; a 400 it throws becomes a `ConfigError` with `code`, for in-process callers. */
-function rethrowAs<T>(code: PetstoreErrorCode, action: string, act: () => T): T {
-  try {
-    return act()
-  } catch (error) {
-    throw new ConfigError(code, action, messageOf(error))
+/** The clock of the options (the system's by default), refused when it cannot tell the time. */
+function clockOf(options: PetstoreOptions): Clock {
+  const clock = options.clock ?? systemClock
+  if (typeof clock.now !== 'function') {
+    throw new ConfigError(
+      'ERR_PETSTORE_INVALID_OPTION',
+      'create the petstore',
+      '`clock.now` must be a function',
+    )
   }
+  return clock
 }
 
 function resolveMaxPets(

@@ -97,6 +97,10 @@ export async function parseWithYargs(argv: Array<string>, io: CliIo, flags = moc
       '$0 --proxy https://staging.example.com/v1 --proxy-fallback mock',
       'In front of a real server: its answers, judged; the mock where it has no route',
     )
+    .example(
+      '$0 coverage merge petstore-coverage --threshold 80',
+      'Merge the coverage files of a test run (petstore-mock coverage --help)',
+    )
     .strict()
     .help()
     .alias('help', '?')

@@ -39,7 +39,7 @@ function defaultIo(): CliIo {
 }
 
 /**
- * The `petstore-mock` command: parses flags, starts the server, prints how to
+ * The `petstore-mock` command (and `petstore-mock coverage`, `runCoverageCli`): parses flags, starts the server, prints how to
  * call it, logs one line per request and closes gracefully on SIGINT/SIGTERM,
  * and, when npm started it (`npx`, `npm run`), once its parent has exited.
  * Resolves with the exit code once the server has stopped (or failed to start).
@@ -48,6 +48,11 @@ function defaultIo(): CliIo {
  * process.exitCode = await runMockCli(process.argv.slice(2))
  */
 export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): Promise<number> {
+  if (argv[0] === 'coverage') {
+    // Loaded only for this command: a start of the server never reads it.
+    const { runCoverageCli } = await import('./run-coverage-cli.ts')
+    return runCoverageCli(argv.slice(1), io)
+  }
   let args: MockArgs | undefined
   try {
     args = await parseMockFlags(argv, io)

@@ -13,6 +13,14 @@ describe('catalogue', () => {
     }
   })
 
+  it('gives each check a title (one line of a report) shorter than what it expects (a title and an expectation swapped fail here)', () => {
+    for (const check of catalogue) {
+      expect(check.title.length, check.id).toBeLessThanOrEqual(72)
+      expect(check.title, check.id).not.toMatch(/\.$/)
+      expect(check.title.length, check.id).toBeLessThan(check.expected.length)
+    }
+  })
+
   it('gives a judge of every response exactly to the checks of response scope', () => {
     for (const check of catalogue) {
       expect(check.judge !== undefined, check.id).toBe(check.scope === 'response')

@@ -1,3 +1,4 @@
+import { DEPRECATION_HEADER_NAMES, DEPRECATION_HEADERS } from '../spec/headers.ts'
 import { LIST_LIMIT } from '../spec/limits.ts'
 import { ROUTE_OF } from '../spec/routes.ts'
 import type {
@@ -50,721 +51,770 @@ export const SUNSET_DAY = (ROUTE_OF.getPet.deprecation?.sunset ?? new Date(Numbe
   .slice(0, 10)
 
 const PETS = ['listPets', 'createPet', 'getPet'] as const
+/** The operations §9 does not deprecate: every one but `getPet`. */
+const NOT_DEPRECATED = ['listPets', 'createPet', 'listOrders'] as const
 const EVERYWHERE = ['listPets', 'createPet', 'getPet', 'listOrders', 'other'] as const
 
-/** What a row may add to its id, title, section and expectation. */
-interface RowExtras<Fault extends string> {
-  /** For a response check: the function that judges every response. */
-  judge?: ResponseRule
-  /** For a check decided from one request and its response: the function that judges it. */
-  judgeExchange?: ExchangeRule
-  /** Why a run may have met nothing the check applies to (`{operation}`: the operation). */
-  hint?: string
-  /** The reference server's faults the check must catch. */
-  faults?: ReadonlyArray<Fault>
-}
-
-/** A check's id, title, spec section(s) and expectation, in that order, then what else it has. */
-type CheckRow<Id extends string, Fault extends string> =
-  | readonly [id: Id, title: string, section: string, expected: string]
-  | readonly [id: Id, title: string, section: string, expected: string, extras: RowExtras<Fault>]
-
-/** The extras of a row, or none. */
-type ExtrasOf<Row> = Row extends readonly [string, string, string, string, infer Extras]
-  ? Extras
-  : Record<never, never>
+/**
+ * One check as it is written in the catalogue: a record with named fields
+ * (so a title and an expectation cannot trade places unnoticed). `level`
+ * defaults to `required`, `group` to `default`, `scope` to `probe`,
+ * `writes` to false and `faults` to none; see {@link CheckDefinition} for
+ * what each field means.
+ *
+ * @example
+ * const record: CheckRecord = { id: 'get.not-found', title: 'An unknown id gets 404', section: '§4.3, §7', operations: ['getPet'], expected: '`GET /pets/{id}` of an id never issued answers 404 with an Error body' }
+ */
+export type CheckRecord<Id extends string = string, Fault extends string = string> = Pick<
+  CheckDefinition<Id, ReadonlyArray<OperationId>, Fault>,
+  'id' | 'title' | 'section' | 'operations' | 'expected' | 'judge' | 'judgeExchange' | 'hint'
+> &
+  Partial<
+    Pick<
+      CheckDefinition<Id, ReadonlyArray<OperationId>, Fault>,
+      'level' | 'group' | 'scope' | 'writes' | 'faults'
+    >
+  >
 
 /**
- * The definition a row makes, with what the type needs of it kept: the id,
- * the operations and the fault names literal, and whether it has a `judge`
- * or a `judgeExchange` (so only such checks can be judged with one).
+ * The definition a record makes, with what the type needs of it kept: the
+ * id, the operations and the fault names literal, and whether it has a
+ * `judge` or a `judgeExchange` (so only such checks can be judged with one).
  */
-type Built<Row, Ops extends ReadonlyArray<OperationId>> = Row extends readonly [
-  infer Id extends string,
-  ...Array<unknown>,
-]
+type Built<Row> = Row extends {
+  id: infer Id extends string
+  operations: infer Ops extends ReadonlyArray<OperationId>
+}
   ? CheckDefinition<
       Id,
       Ops,
-      ExtrasOf<Row> extends { faults: ReadonlyArray<infer Fault extends string> } ? Fault : never
+      Row extends { faults: ReadonlyArray<infer Fault extends string> } ? Fault : never
     > &
-      (ExtrasOf<Row> extends { judge: ResponseRule } ? { judge: ResponseRule } : unknown) &
-      (ExtrasOf<Row> extends { judgeExchange: ExchangeRule }
-        ? { judgeExchange: ExchangeRule }
-        : unknown)
+      (Row extends { judge: ResponseRule } ? { judge: ResponseRule } : unknown) &
+      (Row extends { judgeExchange: ExchangeRule } ? { judgeExchange: ExchangeRule } : unknown)
   : never
 
 /**
- * Catalogue entries sharing their level, group, operations, scope and
- * `writes`; the level defaults to `required`, the group to `default`, the
- * scope to `probe` and `writes` to false. Keeps each row's type (see
- * {@link Built}), so the ids make {@link CheckId} and each id's operations
- * make {@link CheckOperation}.
+ * The catalogue's records as definitions, each default filled in. Keeps each
+ * record's type (see {@link Built}), so the ids make {@link CheckId} and each
+ * id's operations make {@link CheckOperation}.
  */
-function checks<
-  const Ops extends ReadonlyArray<OperationId>,
-  const Rows extends ReadonlyArray<CheckRow<string, string>>,
->(
-  shared: { operations: Ops } & Partial<
-    Pick<CheckDefinition, 'level' | 'group' | 'scope' | 'writes'>
-  >,
+function defineChecks<const Rows extends ReadonlyArray<CheckRecord>>(
   rows: Rows,
-): Array<Built<Rows[number], Ops>> {
-  const {
-    level = 'required',
-    group = 'default',
-    operations,
-    scope = 'probe',
-    writes = false,
-  } = shared
-  return rows.map(([id, title, section, expected, extras = {}]) => ({
-    id,
-    title,
-    section,
-    level,
-    group,
-    operations,
-    scope,
-    expected,
-    writes,
-    faults: extras.faults ?? [],
-    ...(extras.judge ? { judge: extras.judge } : {}),
-    ...(extras.judgeExchange ? { judgeExchange: extras.judgeExchange } : {}),
-    ...(extras.hint ? { hint: extras.hint } : {}),
-  })) as Array<Built<Rows[number], Ops>>
+): Array<Built<Rows[number]>> {
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    section: row.section,
+    level: row.level ?? 'required',
+    group: row.group ?? 'default',
+    operations: row.operations,
+    scope: row.scope ?? 'probe',
+    expected: row.expected,
+    writes: row.writes ?? false,
+    faults: row.faults ?? [],
+    ...(row.judge ? { judge: row.judge } : {}),
+    ...(row.judgeExchange ? { judgeExchange: row.judgeExchange } : {}),
+    ...(row.hint ? { hint: row.hint } : {}),
+  })) as Array<Built<Rows[number]>>
 }
 
-/** The rows of {@link catalogue}, their ids kept literal. */
-const definitions = [
-  ...checks({ operations: PETS }, [
-    [
-      'auth.no-header',
-      'A request without Authorization is rejected',
-      '§5, §7',
-      '401 with an Error body when the Authorization header is missing',
-      { faults: ['cache-ignores-authorization'] },
-    ],
-    [
-      'auth.unknown-key',
-      'An unknown API key is rejected',
-      '§5, §7',
+/** The records of {@link catalogue}, their ids kept literal. */
+const definitions = defineChecks([
+  {
+    id: 'auth.no-header',
+    title: 'A request without Authorization is rejected',
+    section: '§5, §7',
+    operations: PETS,
+    expected: '401 with an Error body when the Authorization header is missing',
+    faults: ['cache-ignores-authorization'],
+  },
+  {
+    id: 'auth.unknown-key',
+    title: 'An unknown API key is rejected',
+    section: '§5, §7',
+    operations: PETS,
+    expected:
       '401 with an Error body for `Authorization: Bearer <unknown key>`, for the valid key with `-x` appended (a key matched by prefix) and for the valid key followed by ` x` (a key read as the second word)',
-      { faults: ['key-matched-by-prefix', 'key-read-as-first-word'] },
-    ],
-    [
-      'auth.non-bearer',
-      'A non-Bearer scheme is rejected',
-      '§5, §7',
+    faults: ['key-matched-by-prefix', 'key-read-as-first-word'],
+  },
+  {
+    id: 'auth.non-bearer',
+    title: 'A non-Bearer scheme is rejected',
+    section: '§5, §7',
+    operations: PETS,
+    expected:
       '401 with an Error body for `Authorization: Token <valid key>`, `Basic <valid key>` and `NotBearer <valid key>` (a scheme matched without an anchor)',
-      { faults: ['bearer-matched-without-anchor', 'basic-scheme-accepted'] },
-    ],
-    [
-      'auth.empty-token',
-      'An empty bearer token is rejected',
-      '§5, §7',
-      '401 with an Error body for `Authorization: Bearer ` (no token)',
-      { faults: ['empty-token-accepted-on-get'] },
-    ],
-    [
-      'auth.checked-first',
-      'The key is checked before anything else',
-      '§5, §7',
+    faults: ['bearer-matched-without-anchor', 'basic-scheme-accepted'],
+  },
+  {
+    id: 'auth.empty-token',
+    title: 'An empty bearer token is rejected',
+    section: '§5, §7',
+    operations: PETS,
+    expected: '401 with an Error body for `Authorization: Bearer ` (no token)',
+    faults: ['empty-token-accepted-on-get'],
+  },
+  {
+    id: 'auth.checked-first',
+    title: 'The key is checked before anything else',
+    section: '§5, §7',
+    operations: PETS,
+    expected:
       'without a valid key, a request that would otherwise be a 404 (unknown petId) or a 400 (invalid body) answers 401, for every way of lacking a key',
-      { faults: ['not-found-before-auth'] },
-    ],
-  ]),
-  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
-    [
-      'error.body',
-      'Error responses carry the Error body',
-      '§2 Error, §4, §7',
+    faults: ['not-found-before-auth'],
+  },
+  {
+    id: 'error.body',
+    title: 'Error responses carry the Error body',
+    section: '§2 Error, §4, §7',
+    operations: EVERYWHERE,
+    scope: 'response',
+    expected:
       'every error response, of any status (429 included), has `Content-Type: application/json` and a body with `code` and `message` strings and an integer `status` equal to the HTTP status',
-      {
-        judge: errorBody,
-        hint: 'no specified error response was received for {operation}',
-        faults: ['error-status-as-string-on-404', 'plain-text-405', 'plain-text-429'],
-      },
-    ],
-  ]),
-  ...checks({ operations: PETS, scope: 'response' }, [
-    [
-      'response.json',
-      'Response bodies are JSON',
-      '§4',
+    judge: errorBody,
+    hint: 'no specified error response was received for {operation}',
+    faults: ['error-status-as-string-on-404', 'plain-text-405', 'plain-text-429'],
+  },
+  {
+    id: 'response.json',
+    title: 'Response bodies are JSON',
+    section: '§4',
+    operations: PETS,
+    scope: 'response',
+    expected:
       'every response body is valid JSON with `Content-Type: application/json` (or a `+json` type), and no success is labelled `application/problem+json` (RFC 9457 §3)',
-      {
-        judge: jsonResponse,
-        hint: 'no response was received for {operation}',
-        faults: ['problem-json-on-every-answer'],
-      },
-    ],
-  ]),
-  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
-    [
-      'response.media-type',
-      'JSON in one well-formed media type, for every Accept',
-      '§4 (RFC 9110 §8.3.1, §12.5.1)',
+    judge: jsonResponse,
+    hint: 'no response was received for {operation}',
+    faults: ['problem-json-on-every-answer'],
+  },
+  {
+    id: 'response.media-type',
+    title: 'JSON in one well-formed media type, for every Accept',
+    section: '§4 (RFC 9110 §8.3.1, §12.5.1)',
+    operations: EVERYWHERE,
+    scope: 'response',
+    expected:
       'every `Content-Type` is one well-formed media type (RFC 9110 §8.3.1: `type/subtype`, then `;`-separated `name=value` parameters); `GET /pets` sent with `Accept: */*`, `application/*`, `application/json;q=0.9, */*;q=0.1` or no `Accept`, and `GET /pets/{id}` with `APPLICATION/JSON`, answer 200 labelled JSON (`application/json` or a `+json` type, case-insensitive, parameters allowed), never 406',
-      {
-        judge: wellFormedContentType,
-        hint: 'no response was received for {operation}',
-        faults: ['json-refused-for-wildcard-accept', 'content-type-sent-twice'],
-      },
+    judge: wellFormedContentType,
+    hint: 'no response was received for {operation}',
+    faults: ['json-refused-for-wildcard-accept', 'content-type-sent-twice'],
+  },
+  {
+    id: 'server.no-5xx',
+    title: 'No server errors',
+    section: '§4, §7',
+    operations: EVERYWHERE,
+    scope: 'response',
+    expected: 'no response has a 5xx status (none is specified)',
+    judge: noServerError,
+    hint: 'no response was received for {operation}',
+    faults: [
+      'crash-on-int64-max-category',
+      'crash-on-status-null',
+      'crash-on-empty-name',
+      'crash-on-limit-empty',
     ],
-  ]),
-  ...checks({ operations: EVERYWHERE, scope: 'response' }, [
-    [
-      'server.no-5xx',
-      'No server errors',
-      '§4, §7',
-      'no response has a 5xx status (none is specified)',
-      {
-        judge: noServerError,
-        hint: 'no response was received for {operation}',
-        faults: [
-          'crash-on-int64-max-category',
-          'crash-on-status-null',
-          'crash-on-empty-name',
-          'crash-on-limit-empty',
-        ],
-      },
-    ],
-    [
-      'ratelimit.headers',
-      'Rate-limit headers on every response',
-      '§8 Rate limit headers',
+  },
+  {
+    id: 'ratelimit.headers',
+    title: 'Rate-limit headers on every response',
+    section: '§8 Rate limit headers',
+    operations: EVERYWHERE,
+    scope: 'response',
+    expected:
       '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` present, each a non-negative integer',
-      {
-        judge: rateLimitHeaders,
-        hint: 'no response was received for {operation}',
-        faults: ['no-rate-limit-headers-on-201', 'no-remaining-on-get'],
-      },
-    ],
-    [
-      'ratelimit.values',
-      'Rate-limit header values are consistent',
-      '§8 Rate limit headers',
+    judge: rateLimitHeaders,
+    hint: 'no response was received for {operation}',
+    faults: ['no-rate-limit-headers-on-201', 'no-remaining-on-get'],
+  },
+  {
+    id: 'ratelimit.values',
+    title: 'Rate-limit header values are consistent',
+    section: '§8 Rate limit headers',
+    operations: EVERYWHERE,
+    scope: 'response',
+    expected:
       'Remaining within 0..Limit; Reset a Unix timestamp in seconds at or after the response (`Date`), never the start of the window',
-      {
-        judge: rateLimitValues,
-        hint: 'no response with integer rate-limit headers was received for {operation}',
-        faults: ['reset-is-window-start', 'reset-off-by-host-offset', 'reset-as-ms-since-epoch'],
-      },
-    ],
-    [
-      'ratelimit.remaining-decreases',
-      'Remaining goes down as requests are spent',
-      '§8 Rate limit headers',
+    judge: rateLimitValues,
+    hint: 'no response with integer rate-limit headers was received for {operation}',
+    faults: ['reset-is-window-start', 'reset-off-by-host-offset', 'reset-as-ms-since-epoch'],
+  },
+  {
+    id: 'ratelimit.remaining-decreases',
+    title: 'Remaining goes down as requests are spent',
+    section: '§8 Rate limit headers',
+    operations: EVERYWHERE,
+    scope: 'response',
+    expected:
       'within one window (same Limit and Reset), each request with the key lowers `X-RateLimit-Remaining` (requests sent at the same time excepted)',
-      {
-        judge: remainingDecreases,
-        hint: 'no two responses in a row within one window',
-        faults: ['remaining-never-changes', 'orders-not-counted'],
-      },
-    ],
-  ]),
+    judge: remainingDecreases,
+    hint: 'no two responses in a row within one window',
+    faults: ['remaining-never-changes', 'orders-not-counted'],
+  },
   // Measured by requests of their own: Remaining before and after, within one window.
-  ...checks({ operations: ['listPets', 'createPet', 'getPet', 'listOrders'] }, [
-    [
-      'ratelimit.counts-once',
-      'Each request counts exactly once',
-      '§8 Rate limit headers',
+  {
+    id: 'ratelimit.counts-once',
+    title: 'Each request counts exactly once',
+    section: '§8 Rate limit headers',
+    operations: ['listPets', 'createPet', 'getPet', 'listOrders'],
+    expected:
       'within one window (same Limit and Reset), one request with the key lowers `X-RateLimit-Remaining` by exactly one, for each operation: a list, a create, a get, a get answered 404 and an orders request (a window that resets in between is measured again, once)',
-      { faults: ['remaining-never-changes', 'orders-not-counted', 'get-counted-twice'] },
-    ],
-  ]),
-  ...checks({ operations: ['listPets'] }, [
-    [
-      'ratelimit.keyless-not-counted',
-      'A request without the key does not count against it',
-      "§8 Rate limits by plan (a plan is the key's; a caller without a key has none), §5",
+    faults: ['remaining-never-changes', 'orders-not-counted', 'get-counted-twice'],
+  },
+  {
+    id: 'ratelimit.keyless-not-counted',
+    title: 'A request without the key does not count against it',
+    section: "§8 Rate limits by plan (a plan is the key's; a caller without a key has none), §5",
+    operations: ['listPets'],
+    expected:
       "within one window, a `GET /pets` without `Authorization` (401) and then one with the key lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once)",
-      { faults: ['limiter-keyed-by-address', 'remaining-never-changes'] },
-    ],
-    [
-      'ratelimit.keys-separate',
-      "Another caller's key does not count against the key",
-      '§8 Rate limit headers (the limit in force for the caller), §5',
+    faults: ['limiter-keyed-by-address', 'remaining-never-changes'],
+  },
+  {
+    id: 'ratelimit.keys-separate',
+    title: "Another caller's key does not count against the key",
+    section: '§8 Rate limit headers (the limit in force for the caller), §5',
+    operations: ['listPets'],
+    expected:
       "with a key of another account (`--other-token`, any plan): within one window, a `GET /pets` with the other key and then the next measured request with the key (a create, or a get when read-only) lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once); not tested without a second key",
-      { faults: ['limiter-keyed-by-address', 'limiter-keyed-by-plan', 'remaining-never-changes'] },
-    ],
-    [
-      'ratelimit.counts-overlapping',
-      'Requests sent at the same time each count',
-      '§8 Rate limit headers',
+    faults: ['limiter-keyed-by-address', 'limiter-keyed-by-plan', 'remaining-never-changes'],
+  },
+  {
+    id: 'ratelimit.counts-overlapping',
+    title: 'Requests sent at the same time each count',
+    section: '§8 Rate limit headers',
+    operations: ['listPets'],
+    expected:
       'a list, a get, a get answered 404 and an orders request (and a create, unless read-only) sent at once, then one list more: within one window `X-RateLimit-Remaining` has fallen by exactly the number of requests sent (a window that resets in between is measured again, once)',
-      { faults: ['remaining-never-changes', 'overlapping-requests-counted-once'] },
-    ],
-  ]),
+    faults: ['remaining-never-changes', 'overlapping-requests-counted-once'],
+  },
   // Decided by a 429, which a default run does not provoke (NO_429): one result per run
   // (wherever the 429 came), skipped unless `--include rate-limit` or the
   // server answered 429 on its own.
-  ...checks({ operations: ['any'], scope: 'response' }, [
-    [
-      'ratelimit.retry-after',
-      'A 429 carries Retry-After',
-      '§7, §8',
+  {
+    id: 'ratelimit.retry-after',
+    title: 'A 429 carries Retry-After',
+    section: '§7, §8',
+    operations: ['any'],
+    scope: 'response',
+    expected:
       'every 429 response has `Retry-After` (delay-seconds or an HTTP-date, RFC 9110 §10.2.3)',
-      {
-        judge: tooManyRetryAfter,
-        hint: NO_429,
-        faults: ['retry-after-invalid'],
-      },
-    ],
-    [
-      'ratelimit.retry-after-reset',
-      "A 429's Retry-After ends by its Reset",
-      '§8 Rate limit headers, Behaviour on exceeding the limit',
-      `on every 429 with \`Retry-After\` and the rate-limit headers, the wait \`Retry-After\` asks for ends no later than that answer's \`X-RateLimit-Reset\`, when the limit resets (${RETRY_AFTER_PAST_RESET_S} s of rounding allowed, ${LOCAL_CLOCK_SLACK_S} more for a delay on an answer without \`Date\`): a ban's longer wait must show in the Reset too`,
-      {
-        judge: tooManyRetryAfterReset,
-        hint: NO_429,
-        faults: ['retry-after-in-ms', 'ban-keeps-window-reset'],
-      },
-    ],
-    [
-      'ratelimit.429-remaining',
-      'A 429 says nothing remains',
-      '§8',
-      'every 429 response has `X-RateLimit-Remaining: 0`',
-      {
-        judge: tooManyRemaining,
-        hint: NO_429,
-        faults: ['remaining-above-zero-on-429'],
-      },
-    ],
-  ]),
-  ...checks({ operations: ['listPets'] }, [
-    [
-      'list.schema',
-      'The list is an array of valid Pets',
-      '§4.1, §2 Pet',
-      '200 with a JSON array of Pet objects',
-      { judgeExchange: listSchema, faults: ['id-as-string', 'int64-ids-as-strings'] },
-    ],
-    [
-      'list.default-limit',
-      `The default page holds at most ${LIST_LIMIT.default} pets`,
-      '§4.1, §8 Query limits',
-      `\`GET /pets\` without \`limit\`, with or without a \`status\` filter, returns at most ${LIST_LIMIT.default} pets`,
-      { judgeExchange: listDefaultLimit, faults: ['default-page-25-with-status'] },
-    ],
-    [
-      'list.limit',
-      `\`limit\` ${LIST_LIMIT.min} and ${LIST_LIMIT.max} are accepted`,
-      '§4.1, §8 Query limits',
-      `\`limit=${LIST_LIMIT.min}\` and \`limit=${LIST_LIMIT.max}\` (alone and with a \`status\` filter) answer 200 with at most that many pets`,
-      { judgeExchange: listLimit },
-    ],
-    [
-      'list.limit-exact',
-      '`limit` is honoured exactly',
-      '§4.1, §8 Query limits',
-      `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
-      { faults: ['limit-off-by-one', 'limit-100-capped-at-50'] },
-    ],
-    [
-      'list.complete',
-      'A pet that exists is listed',
-      '§4.1',
-      `with up to 3 pets the run created (or saw listed) confirmed by \`GET /pets/{id}\`: a \`limit=${LIST_LIMIT.max}\` page shorter than ${LIST_LIMIT.max} (the whole list) holds each of them, and a default page is not empty; also with their \`status\` as filter; a page that misses one is read again once, 1 s later`,
-      {
-        faults: [
-          'list-always-empty',
-          'created-pets-never-listed',
-          'status-filter-empty-without-limit',
-        ],
-      },
-    ],
-    [
-      'list.max-items',
-      `Never more than ${LIST_LIMIT.max} pets`,
-      '§4.1, §8 Query limits',
-      `no list response holds more than ${LIST_LIMIT.max} pets, whatever \`limit\` says`,
-      { judgeExchange: listMaxItems },
-    ],
-    [
-      'list.status-filter',
-      '`status` filters exactly',
-      '§4.1',
+    judge: tooManyRetryAfter,
+    hint: NO_429,
+    faults: ['retry-after-invalid'],
+  },
+  {
+    id: 'ratelimit.retry-after-reset',
+    title: "A 429's Retry-After ends by its Reset",
+    section: '§8 Rate limit headers, Behaviour on exceeding the limit',
+    operations: ['any'],
+    scope: 'response',
+    expected: `on every 429 with \`Retry-After\` and the rate-limit headers, the wait \`Retry-After\` asks for ends no later than that answer's \`X-RateLimit-Reset\`, when the limit resets (${RETRY_AFTER_PAST_RESET_S} s of rounding allowed, ${LOCAL_CLOCK_SLACK_S} more for a delay on an answer without \`Date\`): a ban's longer wait must show in the Reset too`,
+    judge: tooManyRetryAfterReset,
+    hint: NO_429,
+    faults: ['retry-after-in-ms', 'ban-keeps-window-reset'],
+  },
+  {
+    id: 'ratelimit.429-remaining',
+    title: 'A 429 says nothing remains',
+    section: '§8',
+    operations: ['any'],
+    scope: 'response',
+    expected: 'every 429 response has `X-RateLimit-Remaining: 0`',
+    judge: tooManyRemaining,
+    hint: NO_429,
+    faults: ['remaining-above-zero-on-429'],
+  },
+  {
+    id: 'list.schema',
+    title: 'The list is an array of valid Pets',
+    section: '§4.1, §2 Pet',
+    operations: ['listPets'],
+    expected: '200 with a JSON array of Pet objects',
+    judgeExchange: listSchema,
+    faults: ['id-as-string', 'int64-ids-as-strings'],
+  },
+  {
+    id: 'list.default-limit',
+    title: `The default page holds at most ${LIST_LIMIT.default} pets`,
+    section: '§4.1, §8 Query limits',
+    operations: ['listPets'],
+    expected: `\`GET /pets\` without \`limit\`, with or without a \`status\` filter, returns at most ${LIST_LIMIT.default} pets`,
+    judgeExchange: listDefaultLimit,
+    faults: ['default-page-25-with-status'],
+  },
+  {
+    id: 'list.limit',
+    title: `\`limit\` ${LIST_LIMIT.min} and ${LIST_LIMIT.max} are accepted`,
+    section: '§4.1, §8 Query limits',
+    operations: ['listPets'],
+    expected: `\`limit=${LIST_LIMIT.min}\` and \`limit=${LIST_LIMIT.max}\` (alone and with a \`status\` filter) answer 200 with at most that many pets`,
+    judgeExchange: listLimit,
+  },
+  {
+    id: 'list.limit-exact',
+    title: '`limit` is honoured exactly',
+    section: '§4.1, §8 Query limits',
+    operations: ['listPets'],
+    expected: `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
+    faults: ['limit-off-by-one', 'limit-100-capped-at-50'],
+  },
+  {
+    id: 'list.complete',
+    title: 'A pet that exists is listed',
+    section: '§4.1',
+    operations: ['listPets'],
+    expected: `with up to 3 pets the run created (or saw listed) confirmed by \`GET /pets/{id}\`: a \`limit=${LIST_LIMIT.max}\` page shorter than ${LIST_LIMIT.max} (the whole list) holds each of them, and a default page is not empty; also with their \`status\` as filter; a page that misses one is read again once, 1 s later`,
+    faults: ['list-always-empty', 'created-pets-never-listed', 'status-filter-empty-without-limit'],
+  },
+  {
+    id: 'list.max-items',
+    title: `Never more than ${LIST_LIMIT.max} pets`,
+    section: '§4.1, §8 Query limits',
+    operations: ['listPets'],
+    expected: `no list response holds more than ${LIST_LIMIT.max} pets, whatever \`limit\` says`,
+    judgeExchange: listMaxItems,
+  },
+  {
+    id: 'list.status-filter',
+    title: '`status` filters exactly',
+    section: '§4.1',
+    operations: ['listPets'],
+    expected:
       'for each PetStatus value X, alone and with `limit`, `GET /pets?status=X` answers 200 and every pet has status X',
-      { judgeExchange: listStatusFilter, faults: ['status-filter-ignored-with-limit'] },
-    ],
-  ]),
-  ...checks({ operations: ['createPet'], writes: true }, [
-    [
-      'create.valid',
-      'A valid NewPet is created',
-      '§4.2, §2',
+    judgeExchange: listStatusFilter,
+    faults: ['status-filter-ignored-with-limit'],
+  },
+  {
+    id: 'create.valid',
+    title: 'A valid NewPet is created',
+    section: '§4.2, §2',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       '201 with a valid Pet echoing `name`, `categoryId` and `status` exactly, for every PetStatus value and without `status`',
-      { judgeExchange: createValid, faults: ['echo-default-status-ignoring-sent'] },
-    ],
-    [
-      'create.echo-exact',
-      'Long and unusual names come back exactly',
-      '§4.2, §2 NewPet, §8 (no name limit shown)',
+    judgeExchange: createValid,
+    faults: ['echo-default-status-ignoring-sent'],
+  },
+  {
+    id: 'create.echo-exact',
+    title: 'Long and unusual names come back exactly',
+    section: '§4.2, §2 NewPet, §8 (no name limit shown)',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       'a 100- and a 1000-character name and one with non-ASCII letters, an emoji, quotes and a backslash: 201 echoing the name exactly, or 400 with an Error body (the spec sets no length or alphabet)',
-      { faults: ['truncate-names-to-64'] },
-    ],
-  ]),
+    faults: ['truncate-names-to-64'],
+  },
   // The GET of each created pet is part of the check: both operations.
-  ...checks({ operations: ['createPet', 'getPet'], writes: true }, [
-    [
-      'create.concurrent',
-      'Creates sent at the same time are each right',
-      '§4.2, §2 Pet',
+  {
+    id: 'create.concurrent',
+    title: 'Creates sent at the same time are each right',
+    section: '§4.2, §2 Pet',
+    operations: ['createPet', 'getPet'],
+    writes: true,
+    expected:
       'three valid NewPets sent at once: each 201 echoes its own body, the ids differ, and `GET /pets/{id}` returns each as sent',
-      {
-        faults: [
-          'echo-default-status-ignoring-sent',
-          'overlapping-creates-lose-writes',
-          'concurrent-creates-share-an-id',
-        ],
-      },
+    faults: [
+      'echo-default-status-ignoring-sent',
+      'overlapping-creates-lose-writes',
+      'concurrent-creates-share-an-id',
     ],
-  ]),
-  ...checks({ operations: ['createPet'], writes: true }, [
-    [
-      'create.location',
-      'A Location sent with a 201 names the created pet',
-      '§4.2 (RFC 9110 §10.2.2; the header is not required)',
+  },
+  {
+    id: 'create.location',
+    title: 'A Location sent with a 201 names the created pet',
+    section: '§4.2 (RFC 9110 §10.2.2; the header is not required)',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       'when a 201 carries `Location`, it resolves (against the request URL) to a URL of the API where `GET` answers 200 with the created Pet; one on another origin is not judged',
-      { faults: ['location-outside-the-base-path'] },
-    ],
-    [
-      'create.unique-ids',
-      'Created pets get unique ids',
-      '§2 Pet',
-      'every created Pet has an id that no other pet seen in the run has',
-    ],
-  ]),
-  ...checks({ operations: ['getPet'], writes: true }, [
-    [
-      'create.then-get',
-      'A created pet can be fetched',
-      '§4.2, §4.3',
-      '`GET /pets/{id}` of a created pet answers 200 with the same Pet',
-      { faults: ['ids-as-doubles'] },
-    ],
-  ]),
-  ...checks({ operations: ['createPet'], writes: true }, [
-    [
-      'create.reject-missing-body',
-      'A missing body is rejected',
-      '§4.2, §7',
-      '400 with an Error body for `POST /pets` without a body',
-    ],
-    [
-      'create.reject-malformed-json',
-      'Malformed JSON is rejected',
-      '§4.2, §7',
-      '400 with an Error body for a body that is not valid JSON',
-    ],
-    [
-      'create.reject-invalid-name',
-      'A missing or non-string name is rejected',
-      '§4.2, §2 NewPet, §7',
-      '400 with an Error body when `name` is missing, a number or null',
-    ],
-    [
-      'create.reject-invalid-category-id',
-      'A missing or invalid categoryId is rejected',
-      '§4.2, §2 NewPet, §7',
+    faults: ['location-outside-the-base-path'],
+  },
+  {
+    id: 'create.unique-ids',
+    title: 'Created pets get unique ids',
+    section: '§2 Pet',
+    operations: ['createPet'],
+    writes: true,
+    expected: 'every created Pet has an id that no other pet seen in the run has',
+  },
+  {
+    id: 'create.then-get',
+    title: 'A created pet can be fetched',
+    section: '§4.2, §4.3',
+    operations: ['getPet'],
+    writes: true,
+    expected: '`GET /pets/{id}` of a created pet answers 200 with the same Pet',
+    faults: ['ids-as-doubles'],
+  },
+  {
+    id: 'create.reject-missing-body',
+    title: 'A missing body is rejected',
+    section: '§4.2, §7',
+    operations: ['createPet'],
+    writes: true,
+    expected: '400 with an Error body for `POST /pets` without a body',
+  },
+  {
+    id: 'create.reject-malformed-json',
+    title: 'Malformed JSON is rejected',
+    section: '§4.2, §7',
+    operations: ['createPet'],
+    writes: true,
+    expected: '400 with an Error body for a body that is not valid JSON',
+  },
+  {
+    id: 'create.reject-invalid-name',
+    title: 'A missing or non-string name is rejected',
+    section: '§4.2, §2 NewPet, §7',
+    operations: ['createPet'],
+    writes: true,
+    expected: '400 with an Error body when `name` is missing, a number or null',
+  },
+  {
+    id: 'create.reject-invalid-category-id',
+    title: 'A missing or invalid categoryId is rejected',
+    section: '§4.2, §2 NewPet, §7',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       '400 with an Error body when `categoryId` is missing, a string, a fraction or beyond int64',
-      { faults: ['category-fraction-truncated'] },
-    ],
-    [
-      'create.reject-invalid-status',
-      'A status outside the enum is rejected',
-      '§4.2, §2 PetStatus, §7',
-      '400 with an Error body when `status` is not one of available, pending, sold',
-    ],
-    [
-      'create.generated-valid',
-      'Generated valid NewPets are created',
-      '§4.2, §2',
+    faults: ['category-fraction-truncated'],
+  },
+  {
+    id: 'create.reject-invalid-status',
+    title: 'A status outside the enum is rejected',
+    section: '§4.2, §2 PetStatus, §7',
+    operations: ['createPet'],
+    writes: true,
+    expected: '400 with an Error body when `status` is not one of available, pending, sold',
+  },
+  {
+    id: 'create.generated-valid',
+    title: 'Generated valid NewPets are created',
+    section: '§4.2, §2',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       'for generated NewPets (name `conformance-` + 1..28 name-like characters: letters, digits, inner spaces, apostrophes, dots, hyphens; a categoryId seen in the list; optional status): 201 with a Pet echoing them',
-    ],
-    [
-      'create.generated-exact',
-      "Generated values over each field's whole domain come back exactly",
-      '§4.2, §4.3, §2 NewPet and Pet',
+  },
+  {
+    id: 'create.generated-exact',
+    title: "Generated values over each field's whole domain come back exactly",
+    section: '§4.2, §4.3, §2 NewPet and Pet',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       'for NewPets whose name is any Unicode text (astral planes, combining marks, whitespace at either end, text that reads as a number, boolean or null, JSON escapes) and whose categoryId is any int64 (2^31, 2^32, 2^53 + 1, both ends, negatives, zero), edge cases first, then generated: 201 echoing the body exactly, type included, and `GET /pets/{id}` returning the same Pet; or 400 with an Error body (an unknown category; the spec sets no alphabet or length for names)',
-      {
-        faults: [
-          'trims-names',
-          'numeric-names-refused',
-          'astral-characters-mangled',
-          'numeric-names-as-numbers',
-          'category-id-through-double',
-        ],
-      },
+    faults: [
+      'trims-names',
+      'numeric-names-refused',
+      'astral-characters-mangled',
+      'numeric-names-as-numbers',
+      'category-id-through-double',
     ],
-    [
-      'create.generated-invalid',
-      'Generated invalid NewPets are rejected',
-      '§4.2, §2 NewPet, §7',
+  },
+  {
+    id: 'create.generated-invalid',
+    title: 'Generated invalid NewPets are rejected',
+    section: '§4.2, §2 NewPet, §7',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       'for generated bodies that break one NewPet rule (missing or mistyped field, non-enum status, not an object): 400',
-    ],
-  ]),
+  },
   // Judged by the kit's model of the spec (conformance/model/spec-model.ts):
   // each request in a shape other than the canonical one, seeded and shrunk.
-  ...checks({ operations: ['listPets'] }, [
-    [
-      'shape.query',
-      'Every shape of the query is read as the spec says',
-      '§4.1, §8 Query limits, RFC 3986',
+  {
+    id: 'shape.query',
+    title: 'Every shape of the query is read as the spec says',
+    section: '§4.1, §8 Query limits, RFC 3986',
+    operations: ['listPets'],
+    expected:
       '`limit` and `status` repeated, empty, in other notations (`007`, `+5`, `5.0`, `1e1`), with characters after the number, hex, spaces, other names (`limit[]`, `Limit`), percent-encoded: 200 with a page as long as the value written (another notation of it, or the default 20 for a value that is no number, never a third number; a list of none for a status outside the enum) or a refusal (400 with an Error body); every item agrees with what the run knows of that pet',
-      {
-        faults: [
-          'limit-read-by-parse-int',
-          'limit-read-by-number',
-          'limit-array-from-brackets',
-          'limit-php-int-cast',
-          'status-empty-means-no-filter',
-          'status-matched-case-insensitively',
-          'status-trailing-space-ignored',
-        ],
-      },
+    faults: [
+      'limit-read-by-parse-int',
+      'limit-read-by-number',
+      'limit-array-from-brackets',
+      'limit-php-int-cast',
+      'status-empty-means-no-filter',
+      'status-matched-case-insensitively',
+      'status-trailing-space-ignored',
     ],
-  ]),
-  ...checks({ operations: ['getPet'] }, [
-    [
-      'shape.path-id',
-      'Every spelling of a path id is read as the spec says',
-      '§4.3 (petId is int64), RFC 3986 §6.2.2',
+  },
+  {
+    id: 'shape.path-id',
+    title: 'Every spelling of a path id is read as the spec says',
+    section: '§4.3 (petId is int64), RFC 3986 §6.2.2',
+    operations: ['getPet'],
+    expected:
       '`/pets/{id}` with the id percent-encoded (the same pet), with leading zeros, a sign, `.0`, an exponent (the same pet, or 400/404 with an Error body), with characters after it, in hex, as a fraction or beyond int64 (400 or 404 with an Error body, never a pet)',
-      {
-        faults: ['path-id-read-by-parse-int', 'path-id-read-by-number', 'path-id-php-int-cast'],
-      },
-    ],
-  ]),
-  ...checks({ operations: ['createPet'], writes: true }, [
-    [
-      'shape.body',
-      'Every JSON shape of a body is read as the spec says',
-      '§4.2, §2 NewPet, §7, RFC 8259',
+    faults: ['path-id-read-by-parse-int', 'path-id-read-by-number', 'path-id-php-int-cast'],
+  },
+  {
+    id: 'shape.body',
+    title: 'Every JSON shape of a body is read as the spec says',
+    section: '§4.2, §2 NewPet, §7, RFC 8259',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       'a body that is an array (one NewPet or several), a string, `null`, a NewPet nested in an object, a field of another JSON type (`"7"` or `true` for categoryId, a fraction, a name in an array), a status in another case, and generated ones of these and of numbers and booleans: 400 with an Error body, and nothing created; a name given twice: the first or the last, or 400',
-      {
-        faults: [
-          'bulk-create-from-array',
-          'category-id-coerced-from-string',
-          'category-id-coerced-from-boolean',
-          'status-enum-case-insensitive',
-          'nested-pet-unwrapped',
-          'name-array-joined',
-        ],
-      },
+    faults: [
+      'bulk-create-from-array',
+      'category-id-coerced-from-string',
+      'category-id-coerced-from-boolean',
+      'status-enum-case-insensitive',
+      'nested-pet-unwrapped',
+      'name-array-joined',
     ],
-    [
-      'state.refused-creates-nothing',
-      'A refused request creates nothing',
-      '§4.2, §7',
+  },
+  {
+    id: 'state.refused-creates-nothing',
+    title: 'A refused request creates nothing',
+    section: '§4.2, §7',
+    operations: ['createPet'],
+    writes: true,
+    expected:
       'after the refused creates of `shape.body` and `PUT`/`PATCH /pets` with a NewPet, no pet carries the name one of them sent: neither an id between two creates made before and after them nor the whole list (when it fits in one page of 100) shows one',
-      { faults: ['refused-create-still-inserted', 'put-creates-like-post'] },
-    ],
-  ]),
-  ...checks({ operations: ['listPets', 'createPet', 'getPet'], writes: true }, [
-    [
-      'shape.headers',
-      'Headers are read as HTTP reads them',
-      '§4, §5, RFC 9110 §8.3, §11.1, §12.5.1',
+    faults: ['refused-create-still-inserted', 'put-creates-like-post'],
+  },
+  {
+    id: 'shape.headers',
+    title: 'Headers are read as HTTP reads them',
+    section: '§4, §5, RFC 9110 §8.3, §11.1, §12.5.1',
+    operations: ['listPets', 'createPet', 'getPet'],
+    writes: true,
+    expected:
       'the scheme in any case (`bearer`, `BEARER`) and more than one space before the key are the valid key; the key in the query (`api_key`), a cookie or `X-API-Key` is a missing key (401); `Content-Type: Application/JSON ; charset=UTF-8` is JSON; `X-HTTP-Method-Override` (on a create), `X-Original-URL`, `X-Rewrite-URL` and forwarding headers change nothing; `PUT` and `PATCH /pets` are no create',
-      {
-        faults: [
-          'bearer-scheme-case-sensitive',
-          'key-from-query',
-          'key-from-cookie',
-          'key-from-x-api-key',
-          'content-type-exact-case',
-          'method-override-honoured',
-          'original-url-honoured',
-        ],
-      },
+    faults: [
+      'bearer-scheme-case-sensitive',
+      'key-from-query',
+      'key-from-cookie',
+      'key-from-x-api-key',
+      'content-type-exact-case',
+      'method-override-honoured',
+      'original-url-honoured',
     ],
-  ]),
-  ...checks({ operations: ['listPets'] }, [
-    [
-      'ratelimit.per-key',
-      'A key is counted as one, whatever its spelling',
-      '§8 Rate limit headers, RFC 9110 §11.1',
+  },
+  {
+    id: 'ratelimit.per-key',
+    title: 'A key is counted as one, whatever its spelling',
+    section: '§8 Rate limit headers, RFC 9110 §11.1',
+    operations: ['listPets'],
+    expected:
       'within one window, requests with `Bearer`, `bearer` and `BEARER` before the same key, and with `X-Forwarded-For`, `X-Real-IP` or `Forwarded` added, each lower the same `X-RateLimit-Remaining` by exactly one',
-      {
-        faults: ['rate-limit-per-authorization-string', 'rate-limit-per-forwarded-for'],
-      },
-    ],
-  ]),
-  ...checks({ operations: ['listPets', 'createPet', 'getPet'] }, [
-    [
-      'input.malformed',
-      'Malformed input in any position is refused, never a crash',
-      '§4, §7',
+    faults: ['rate-limit-per-authorization-string', 'rate-limit-per-forwarded-for'],
+  },
+  {
+    id: 'input.malformed',
+    title: 'Malformed input in any position is refused, never a crash',
+    section: '§4, §7',
+    operations: ['listPets', 'createPet', 'getPet'],
+    expected:
       'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, a body of 1 MiB and of 1 MiB + 1 byte that is a valid NewPet but for its last byte, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
-      {
-        faults: [
-          'crash-on-int64-max-category',
-          'crash-on-status-null',
-          'crash-on-empty-name',
-          'crash-on-limit-empty',
-          'body-parsed-up-to-the-limit',
-        ],
-      },
+    faults: [
+      'crash-on-int64-max-category',
+      'crash-on-status-null',
+      'crash-on-empty-name',
+      'crash-on-limit-empty',
+      'body-parsed-up-to-the-limit',
     ],
-  ]),
-  ...checks({ operations: ['createPet', 'getPet', 'listPets'], writes: true }, [
-    [
-      'stateful.model',
-      'Random sequences of calls keep what the spec implies',
-      '§4.1, §4.2, §4.3',
+  },
+  {
+    id: 'stateful.model',
+    title: 'Random sequences of calls keep what the spec implies',
+    section: '§4.1, §4.2, §4.3',
+    operations: ['createPet', 'getPet', 'listPets'],
+    writes: true,
+    expected:
       'in seeded random sequences of create, create of an earlier body again, creates sent at once, get, list and list-by-status: every create gives a new pet under an id of its own (the same body twice gives two pets), a created pet is returned by its id with what was sent (nothing sent later changes it), listed pets are valid and have the filtered status (judged by the status sent where a Pet leaves it out); a failure is shrunk to the shortest sequence',
-      {
-        faults: [
-          'create-upserts-by-name',
-          'lose-every-third-pet',
-          'overlapping-creates-lose-writes',
-          'mislabel-status-after-5-creates',
-        ],
-      },
+    faults: [
+      'create-upserts-by-name',
+      'lose-every-third-pet',
+      'overlapping-creates-lose-writes',
+      'mislabel-status-after-5-creates',
     ],
-  ]),
-  ...checks({ operations: ['getPet'] }, [
-    [
-      'get.valid',
-      'An existing pet is returned',
-      '§4.3',
-      '`GET /pets/{id}` of a listed pet answers 200 with a valid Pet of that id',
-      { judgeExchange: getValid },
-    ],
-    [
-      'get.not-found',
-      'An unknown id gets 404',
-      '§4.3, §7',
-      '`GET /pets/{id}` of an id never issued answers 404 with an Error body',
-    ],
-    [
-      'get.no-alias',
-      'Ids never alias',
-      '§4.3, §2 Pet (id is int64)',
+  },
+  {
+    id: 'get.valid',
+    title: 'An existing pet is returned',
+    section: '§4.3',
+    operations: ['getPet'],
+    expected: '`GET /pets/{id}` of a listed pet answers 200 with a valid Pet of that id',
+    judgeExchange: getValid,
+  },
+  {
+    id: 'get.not-found',
+    title: 'An unknown id gets 404',
+    section: '§4.3, §7',
+    operations: ['getPet'],
+    expected: '`GET /pets/{id}` of an id never issued answers 404 with an Error body',
+  },
+  {
+    id: 'get.no-alias',
+    title: 'Ids never alias',
+    section: '§4.3, §2 Pet (id is int64)',
+    operations: ['getPet'],
+    expected:
       "`GET /pets/{id}` of an id 2^32 or 2^53 away from an existing pet's (and, beyond 2^53, 1 away) answers 404, or 200 with a Pet of exactly that id, never the existing pet",
-      { faults: ['ids-as-doubles', 'path-ids-alias-beyond-32-bits'] },
-    ],
-  ]),
-  ...checks({ group: 'rate-limit', operations: ['listPets'] }, [
-    [
-      'ratelimit.exhaust',
-      'Over the limit answers 429',
-      '§8 Behaviour on exceeding the limit',
+    faults: ['ids-as-doubles', 'path-ids-alias-beyond-32-bits'],
+  },
+  {
+    id: 'ratelimit.exhaust',
+    title: 'Over the limit answers 429',
+    section: '§8 Behaviour on exceeding the limit',
+    group: 'rate-limit',
+    operations: ['listPets'],
+    expected:
       'no 429 while Remaining is above 0; once Remaining reaches 0 no request is served (429 with Retry-After and an Error body) until the window resets',
-      { faults: ['serves-after-remaining-0'] },
-    ],
-    [
-      'ratelimit.recovers',
-      'Requests succeed again after Retry-After',
-      '§8 Behaviour on exceeding the limit',
+    faults: ['serves-after-remaining-0'],
+  },
+  {
+    id: 'ratelimit.recovers',
+    title: 'Requests succeed again after Retry-After',
+    section: '§8 Behaviour on exceeding the limit',
+    group: 'rate-limit',
+    operations: ['listPets'],
+    expected:
       'after waiting the latest `Retry-After` the kit was given (a ban for its requests past the 429 may lengthen it, §8), the same request answers 200',
-      { faults: ['retry-after-in-ms'] },
-    ],
-    [
-      'ratelimit.reset-truthful',
-      'X-RateLimit-Reset tells the truth',
-      '§8 Rate limit headers',
+    faults: ['retry-after-in-ms'],
+  },
+  {
+    id: 'ratelimit.reset-truthful',
+    title: 'X-RateLimit-Reset tells the truth',
+    section: '§8 Rate limit headers',
+    group: 'rate-limit',
+    operations: ['listPets'],
+    expected:
       'checked when the kit waits out the window anyway: past the `X-RateLimit-Reset` a 429 gave, Remaining is above 0 in a window with a later Reset; before it, the whole quota is not back (what the wait cannot show is reported not tested)',
-      { faults: ['reset-one-window-late'] },
-    ],
-  ]),
-  ...checks({ group: 'rate-limit', operations: ['createPet', 'getPet', 'listOrders'] }, [
-    [
-      'ratelimit.refuses-every-operation',
-      'Over the limit every operation is refused',
-      '§8 Behaviour on exceeding the limit',
+    faults: ['reset-one-window-late'],
+  },
+  {
+    id: 'ratelimit.refuses-every-operation',
+    title: 'Over the limit every operation is refused',
+    section: '§8 Behaviour on exceeding the limit',
+    group: 'rate-limit',
+    operations: ['createPet', 'getPet', 'listOrders'],
+    expected:
       'once the list has answered 429, a create (unless read-only), a get and an orders request sent in the same window answer 429 as well',
-      { faults: ['orders-served-over-limit'] },
-    ],
-  ]),
-  ...checks({ level: 'advisory', operations: ['listPets'] }, [
-    [
-      'list.invalid-limit',
-      'An invalid `limit` is refused or clamped',
-      '§4.1 (silent on invalid values)',
-      `\`limit\` 0, 101 or \`abc\`: 4xx with an Error body, or 200 with the value clamped into ${LIST_LIMIT.min}..${LIST_LIMIT.max}`,
-      { judgeExchange: listInvalidLimit },
-    ],
-    [
-      'list.invalid-status',
-      'An unknown `status` filter is rejected',
-      '§4.1 (silent on invalid values)',
-      '`status=adopted` answers 4xx with an Error body',
-      { judgeExchange: listInvalidStatus },
-    ],
-  ]),
-  ...checks({ operations: ['getPet'] }, [
-    [
-      'get.deprecation-truthful',
-      'What the deprecated operation announces is true',
-      '§4.3, §9 (RFC 9745, RFC 8594; the headers are not required)',
-      `when \`GET /pets/{id}\` sends \`Deprecation\` or \`Sunset\`, each is well formed, the Sunset is ${SUNSET_DAY} and the Deprecation is not after it (the operation is deprecated now, with removal on ${SUNSET_DAY})`,
-      { faults: ['deprecation-in-milliseconds'] },
-    ],
-  ]),
-  ...checks({ level: 'advisory', operations: ['getPet'] }, [
-    [
-      'get.invalid-id',
-      'A non-integer petId is rejected',
-      '§4.3 (silent on invalid values)',
-      '`GET /pets/abc` answers 4xx with an Error body',
-      { judgeExchange: getInvalidId },
-    ],
-    [
-      'get.deprecation-headers',
-      'The deprecated operation announces its sunset',
-      '§4.3, §9 (headers not specified)',
-      `\`GET /pets/{id}\` answers with a \`Deprecation\` header (RFC 9745) and \`Sunset\` (RFC 8594) on ${SUNSET_DAY}`,
-    ],
-  ]),
-  ...checks({ operations: PETS, scope: 'response' }, [
-    [
-      'auth.www-authenticate',
-      '401 challenges with the Bearer scheme',
-      '§5 (an HTTP bearer scheme: RFC 6750 §3, RFC 9110 §11.6.1)',
+    faults: ['orders-served-over-limit'],
+  },
+  {
+    id: 'list.invalid-limit',
+    title: 'An invalid `limit` is refused or clamped',
+    section: '§4.1 (silent on invalid values)',
+    level: 'advisory',
+    operations: ['listPets'],
+    expected: `\`limit\` 0, 101 or \`abc\`: 4xx with an Error body, or 200 with the value clamped into ${LIST_LIMIT.min}..${LIST_LIMIT.max}`,
+    judgeExchange: listInvalidLimit,
+  },
+  {
+    id: 'list.invalid-status',
+    title: 'An unknown `status` filter is rejected',
+    section: '§4.1 (silent on invalid values)',
+    level: 'advisory',
+    operations: ['listPets'],
+    expected: '`status=adopted` answers 4xx with an Error body',
+    judgeExchange: listInvalidStatus,
+  },
+  {
+    id: 'deprecation.only-get-pet',
+    title: 'Only the deprecated operation announces a deprecation',
+    section: '§9 (RFC 9745 §2, RFC 8594 §3: each speaks of the resource it answers for)',
+    operations: NOT_DEPRECATED,
+    scope: 'response',
+    expected:
+      'no answer of `GET /pets`, `POST /pets` or `GET /store/orders`, of any status, carries `Deprecation` or `Sunset`: §9 marks the deprecation on `GET /pets/{petId}` itself and gives no other',
+    judge: (response) => {
+      if (!(NOT_DEPRECATED as ReadonlyArray<string>).includes(response.operation)) return undefined
+      const sent = (['deprecation', 'sunset'] as const).filter(
+        (name) => response.headers[DEPRECATION_HEADERS[name]] !== undefined,
+      )
+      return {
+        expected: `no ${DEPRECATION_HEADER_NAMES.deprecation} or ${DEPRECATION_HEADER_NAMES.sunset} (§9 deprecates only GET /pets/{petId})`,
+        problem:
+          sent.length === 0
+            ? undefined
+            : sent
+                .map(
+                  (name) =>
+                    `${DEPRECATION_HEADER_NAMES[name]}: ${response.headers[DEPRECATION_HEADERS[name]]}`,
+                )
+                .join(', '),
+      }
+    },
+    hint: 'no response was received for {operation}',
+    faults: ['deprecation-on-every-operation'],
+  },
+  {
+    id: 'get.deprecation-truthful',
+    title: 'What the deprecated operation announces is true',
+    section: '§4.3, §9 (RFC 9745, RFC 8594; the headers are not required)',
+    operations: ['getPet'],
+    expected: `when \`GET /pets/{id}\` sends \`Deprecation\` or \`Sunset\`, each is well formed, the Sunset is ${SUNSET_DAY} and the Deprecation is not after it (the operation is deprecated now, with removal on ${SUNSET_DAY})`,
+    faults: ['deprecation-in-milliseconds'],
+  },
+  {
+    id: 'get.invalid-id',
+    title: 'A non-integer petId is rejected',
+    section: '§4.3 (silent on invalid values)',
+    level: 'advisory',
+    operations: ['getPet'],
+    expected: '`GET /pets/abc` answers 4xx with an Error body',
+    judgeExchange: getInvalidId,
+  },
+  {
+    id: 'get.deprecation-headers',
+    title: 'The deprecated operation announces its sunset',
+    section: '§4.3, §9 (headers not specified)',
+    level: 'advisory',
+    operations: ['getPet'],
+    expected: `\`GET /pets/{id}\` answers with a \`Deprecation\` header (RFC 9745) and \`Sunset\` (RFC 8594) on ${SUNSET_DAY}`,
+  },
+  {
+    id: 'auth.www-authenticate',
+    title: '401 challenges with the Bearer scheme',
+    section: '§5 (an HTTP bearer scheme: RFC 6750 §3, RFC 9110 §11.6.1)',
+    operations: PETS,
+    scope: 'response',
+    expected:
       'every 401 has `WWW-Authenticate` with a `Bearer` challenge (any case, any parameters) and no challenge of another scheme (a `Basic` one makes a browser ask for a password)',
-      {
-        judge: bearerChallenge,
-        hint: 'no 401 was received for {operation}',
-        faults: ['no-www-authenticate', 'basic-challenge'],
-      },
-    ],
-  ]),
-  ...checks({ operations: ['listOrders'] }, [
-    [
-      'orders.auth',
-      'Store orders require authentication',
-      '§1, §4, §5 (every operation requires the bearer credential)',
+    judge: bearerChallenge,
+    hint: 'no 401 was received for {operation}',
+    faults: ['no-www-authenticate', 'basic-challenge'],
+  },
+  {
+    id: 'orders.auth',
+    title: 'Store orders require authentication',
+    section: '§1, §4, §5 (every operation requires the bearer credential)',
+    operations: ['listOrders'],
+    expected:
       '`GET /store/orders` without a key, with an unknown key, another scheme or an empty token answers 401 with an Error body',
-      { faults: ['orders-without-auth'] },
-    ],
-  ]),
-  ...checks({ operations: ['listOrders'], scope: 'response' }, [
-    [
-      'orders.exists',
-      'Store orders are an operation of the service',
-      '§4.4 (a `GET /store/orders` operation exists; its responses are not shown)',
-      '`GET /store/orders` is never answered 404, 405 or 501 (a missing operation)',
-      {
-        judge: ordersExist,
-        hint: 'no response to GET /store/orders was received',
-        faults: ['orders-get-not-routed', 'orders-route-not-found'],
-      },
-    ],
-  ]),
-  ...checks({ level: 'advisory', operations: ['other'], writes: true }, [
-    [
-      'method.not-allowed',
-      'Undocumented methods get 405',
-      '§4 (RFC 9110 §15.5.6; not specified)',
-      '`DELETE /pets/{id}` and `PUT /pets` answer 405 with an `Allow` header',
-    ],
-  ]),
-]
+    faults: ['orders-without-auth'],
+  },
+  {
+    id: 'orders.exists',
+    title: 'Store orders are an operation of the service',
+    section: '§4.4 (a `GET /store/orders` operation exists; its responses are not shown)',
+    operations: ['listOrders'],
+    scope: 'response',
+    expected: '`GET /store/orders` is never answered 404, 405 or 501 (a missing operation)',
+    judge: ordersExist,
+    hint: 'no response to GET /store/orders was received',
+    faults: ['orders-get-not-routed', 'orders-route-not-found'],
+  },
+  {
+    id: 'method.not-allowed',
+    title: 'Undocumented methods get 405',
+    section: '§4 (RFC 9110 §15.5.6; not specified)',
+    level: 'advisory',
+    operations: ['other'],
+    writes: true,
+    expected: '`DELETE /pets/{id}` and `PUT /pets` answer 405 with an `Allow` header',
+  },
+])
 
 /**
  * The id of a check of the catalogue: a compile-time union, so a mistyped id

@@ -3,7 +3,6 @@ import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { ListQuery, PetInput, StoredPet } from './pet-store.ts'
 import type { RateDecision } from './rate-limiter.ts'
-import type { ReferenceFault } from './reference-options.ts'
 import { STACK_FAULTS, type StackFault } from './stack-faults.ts'
 
 const ALL = Number.POSITIVE_INFINITY
@@ -78,7 +77,7 @@ function labelled(type: string): Wrap {
 }
 
 /** Each fault of the server's own code as the parts it replaces, wrapping the correct ones. */
-const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
+const FAULTS = {
   'ids-as-doubles': ({ store, present }) => ({
     present: (pet) => present({ ...pet, id: asDouble(pet.id) }),
     store: storeWith(store, {
@@ -556,7 +555,17 @@ const FAULTS: Record<Exclude<ReferenceFault, StackFault>, Wrap> = {
   'id-as-string': ({ present }) => ({
     present: (pet) => ({ ...present(pet), id: String(pet.id) }),
   }),
-}
+} satisfies Record<string, Wrap>
+
+/**
+ * Rule breakers, one per fault class the kit must find: the server's own
+ * code broken ({@link FAULTS}) or a real stack's habit (`stack-faults.ts`).
+ * The union is read from the faults written, so a fault is added in one place.
+ *
+ * @example
+ * const fault: ReferenceFault = 'limit-off-by-one'
+ */
+export type ReferenceFault = keyof typeof FAULTS | StackFault
 
 /**
  * The parts of a server that breaks exactly one rule: the correct parts with
@@ -572,9 +581,7 @@ export function applyFault(
   now: () => number,
 ): ReferenceParts {
   const wrap: Wrap =
-    fault in STACK_FAULTS
-      ? STACK_FAULTS[fault as StackFault]
-      : FAULTS[fault as Exclude<ReferenceFault, StackFault>]
+    fault in STACK_FAULTS ? STACK_FAULTS[fault as StackFault] : FAULTS[fault as keyof typeof FAULTS]
   const replaced = { ...parts, ...wrap(parts, now) }
   // The store reaches the sequence, and the count the bucket, through the live parts.
   parts.ids = replaced.ids

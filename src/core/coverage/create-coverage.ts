@@ -74,6 +74,11 @@ export interface CoverageReport {
   undocumented: number
   /** The session labels seen since the last reset, least lately used first. */
   sessions: Array<string>
+  /**
+   * How many times the coverage was reset since the mock started: a reader
+   * that sees it change knows the counts started over (`writeCoverage`).
+   */
+  resets: number
 }
 
 /**
@@ -123,6 +128,7 @@ export interface Coverage {
 export function createCoverage(): Coverage {
   let all = newTally()
   let sessions = new Map<string, Tally>()
+  let resets = 0
 
   const tallyOf = (label: string | null): Tally | undefined => {
     if (label === null || sessionLabelProblem(label) !== undefined) return undefined
@@ -167,11 +173,13 @@ export function createCoverage(): Coverage {
         outside: tally.outside,
         undocumented: tally.undocumented,
         sessions: [...sessions.keys()],
+        resets,
       }
     },
     clear() {
       all = newTally()
       sessions = new Map()
+      resets++
     },
   }
 }

@@ -4,7 +4,6 @@ import { wholeOption } from '../../base/options/whole-option.ts'
 import { ApiError } from '../../errors/api-error.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { messageOf } from '../../errors/message-of.ts'
-import { PetstoreError } from '../../errors/petstore-error.ts'
 import { RETRY_AFTER } from '../../spec/headers.ts'
 import { nameRecord } from '../../utils/name-record.ts'
 import type { JournalEntry } from './journal-entry.ts'
@@ -15,6 +14,7 @@ import {
   readJournalFilter,
 } from './journal-filter.ts'
 import { JournalRing, toJournalEntry } from './journal-ring.ts'
+import { waitForEntry } from './wait-for-entry.ts'
 
 /** At most this many listeners (event streams, waiters, the log) at once. */
 export const MAX_JOURNAL_LISTENERS = 1_000
@@ -239,49 +239,7 @@ export function createJournal(
         const [held] = select({ ...checked, limit: 1 })
         if (held !== undefined) return Promise.resolve(held)
       }
-      return new Promise<JournalEntry>((resolve, reject) => {
-        const { signal } = waitOptions
-        let timer: ReturnType<typeof setTimeout> | undefined
-        let unsubscribe: () => void
-        try {
-          unsubscribe = subscribe((entry) => {
-            if (!matchesFilter(entry, checked)) return
-            done()
-            resolve(entry)
-          })
-        } catch (error) {
-          // The listener cap is reached: nothing is armed yet, so nothing leaks.
-          reject(
-            PetstoreError.failed(
-              'ERR_PETSTORE_TOO_MANY_LISTENERS',
-              'wait for a request',
-              messageOf(error),
-            ),
-          )
-          return
-        }
-        const done = () => {
-          clearTimeout(timer)
-          unsubscribe()
-          signal?.removeEventListener('abort', onAbort)
-        }
-        const onAbort = () => {
-          done()
-          reject(signal?.reason)
-        }
-        timer = setTimeout(() => {
-          done()
-          reject(
-            PetstoreError.failed(
-              'ERR_PETSTORE_WAIT_TIMEOUT',
-              'wait for a request',
-              `no request matched ${describeFilter(checked)} within ${timeout} ms`,
-            ),
-          )
-        }, timeout)
-        if (signal?.aborted) onAbort()
-        else signal?.addEventListener('abort', onAbort, { once: true })
-      })
+      return waitForEntry(subscribe, checked, timeout, waitOptions.signal)
     },
     stats: () => ({ size: count, capacity, evicted, lastId }),
     violations: (source) =>
@@ -291,11 +249,4 @@ export function createJournal(
           .map(([check, seen]) => [check, { ...seen }]),
       ),
   }
-}
-
-function describeFilter(filter: CheckedFilter): string {
-  const parts = Object.entries(filter).map(([name, value]) =>
-    name === 'statusClass' ? `status=${String(value)}xx` : `${name}=${String(value)}`,
-  )
-  return parts.length === 0 ? 'any request' : parts.join(' ')
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createFakeClock } from '../../base/clock/create-fake-clock.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { PLANS } from '../../spec/plans.ts'
-import { createRateLimiter, type Limits } from './create-rate-limiter.ts'
+import { createRateLimiter } from './create-rate-limiter.ts'
+import type { Limits } from './rate-limit-clients.ts'
 
 /** 2026-01-01T00:00:00Z: a minute and a day window begin here. */
 const MIDNIGHT = Date.UTC(2026, 0, 1)

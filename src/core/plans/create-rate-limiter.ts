@@ -2,6 +2,7 @@ import type { Clock } from '../../base/clock/clock.ts'
 import { DEFAULTS } from '../../base/options/defaults.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { describeRule, followsRule, type NumberRule } from '../../utils/number-rule.ts'
+import { type ClientState, type Limits, RateLimitClients } from './rate-limit-clients.ts'
 
 /**
  * How the rate limiter counts and bans (`rateLimit` of `createPetstore`);
@@ -28,17 +29,6 @@ export interface RateLimitOptions {
   banDurationMs?: number
   /** At most this many clients are tracked; the least recently seen are dropped first. Default 10,000. */
   maxClients?: number
-}
-
-/**
- * A client's limits: requests per minute and per day (a plan's, or a key's own).
- *
- * @example
- * const limits: Limits = PLANS.free // { perMinute: 60, perDay: 1000 }
- */
-export interface Limits {
-  perMinute: number
-  perDay: number
 }
 
 /**
@@ -124,17 +114,6 @@ export interface RateLimiter {
   reset(): void
 }
 
-interface ClientState {
-  limits: Limits
-  minuteStart: number
-  minuteCount: number
-  dayStart: number
-  dayCount: number
-  /** Requests refused since the last allowed one (or since the last ban began). */
-  strikes: number
-  bannedUntil: number
-}
-
 /**
  * The length of the per-minute window (spec §8), in ms, before scaling.
  *
@@ -187,59 +166,7 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
   const minuteMs = Math.max(1, Math.round(MINUTE_MS / scale))
   const dayMs = Math.max(1, Math.round(DAY_MS / scale))
   const banMs = banDuration === 0 ? 0 : Math.max(1, Math.round(banDuration / scale))
-  // Map order is recency order: a client is moved to the end when seen.
-  const clients = new Map<string, ClientState>()
-  let latest: string | undefined
-
-  const roll = (state: ClientState, now: number) => {
-    const minuteStart = now - mod(now, minuteMs)
-    if (minuteStart !== state.minuteStart) {
-      state.minuteStart = minuteStart
-      state.minuteCount = 0
-    }
-    const dayStart = now - mod(now, dayMs)
-    if (dayStart !== state.dayStart) {
-      state.dayStart = dayStart
-      state.dayCount = 0
-    }
-  }
-
-  /** Makes room for one more client: drops the least recently seen eighth, banned ones last. */
-  const evict = (now: number) => {
-    const target = maxClients - Math.max(1, Math.floor(maxClients / 8))
-    for (const [client, state] of clients) {
-      if (clients.size <= target) return
-      if (state.bannedUntil <= now) clients.delete(client)
-    }
-    for (const client of clients.keys()) {
-      if (clients.size < maxClients) return
-      clients.delete(client)
-    }
-  }
-
-  const track = (client: string, limits: Limits, now: number): ClientState => {
-    let state = clients.get(client)
-    if (state === undefined) {
-      if (clients.size >= maxClients) evict(now)
-      state = {
-        limits,
-        minuteStart: Number.NaN,
-        minuteCount: 0,
-        dayStart: Number.NaN,
-        dayCount: 0,
-        strikes: 0,
-        bannedUntil: 0,
-      }
-      clients.set(client, state)
-    } else if (client !== latest) {
-      clients.delete(client)
-      clients.set(client, state)
-    }
-    latest = client
-    state.limits = limits
-    roll(state, now)
-    return state
-  }
+  const clients = new RateLimitClients({ minuteMs, dayMs, maxClients })
 
   const limitOf = (limits: Limits, window: RateLimitWindow) =>
     window === 'day' ? limits.perDay : limits.perMinute
@@ -250,7 +177,7 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
     enabled,
     hit(client, limits) {
       const now = clock.now()
-      const state = track(client, limits, now)
+      const state = clients.track(client, limits, now)
       // Plain numbers, no object per window and no function: this runs on every request.
       const minuteLeft = limits.perMinute - state.minuteCount
       const dayLeft = limits.perDay - state.dayCount
@@ -303,8 +230,8 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
     usage() {
       const now = clock.now()
       const result: Array<ClientUsage> = []
-      for (const [client, state] of clients) {
-        roll(state, now)
+      for (const [client, state] of clients.entries()) {
+        clients.roll(state, now)
         const banned = state.bannedUntil > now
         if (state.dayCount === 0 && !banned) continue
         result.push({
@@ -326,7 +253,6 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
     },
     reset() {
       clients.clear()
-      latest = undefined
     },
   }
 }
@@ -334,10 +260,6 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
 /** Whole seconds, rounded up: a reset is never announced earlier than it happens. */
 function seconds(ms: number): number {
   return Math.ceil(ms / 1000)
-}
-
-function mod(value: number, divisor: number): number {
-  return ((value % divisor) + divisor) % divisor
 }
 
 function checkNumber(value: unknown, name: string, min: number, max: number): number {
