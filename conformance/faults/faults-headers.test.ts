@@ -5,6 +5,7 @@ describe('what the headers announce is true where a server sends them', () => {
   faultCases([
     { fault: 'location-outside-the-base-path' },
     { fault: 'deprecation-in-milliseconds' },
+    { fault: 'deprecation-on-every-operation' },
   ])
 })
 

@@ -1,3 +1,4 @@
+import { DEPRECATION_HEADER_NAMES, DEPRECATION_HEADERS } from '../spec/headers.ts'
 import { LIST_LIMIT } from '../spec/limits.ts'
 import { ROUTE_OF } from '../spec/routes.ts'
 import type {
@@ -50,6 +51,8 @@ export const SUNSET_DAY = (ROUTE_OF.getPet.deprecation?.sunset ?? new Date(Numbe
   .slice(0, 10)
 
 const PETS = ['listPets', 'createPet', 'getPet'] as const
+/** The operations §9 does not deprecate: every one but `getPet`. */
+const NOT_DEPRECATED = ['listPets', 'createPet', 'listOrders'] as const
 const EVERYWHERE = ['listPets', 'createPet', 'getPet', 'listOrders', 'other'] as const
 
 /**
@@ -715,6 +718,35 @@ const definitions = defineChecks([
     operations: ['listPets'],
     expected: '`status=adopted` answers 4xx with an Error body',
     judgeExchange: listInvalidStatus,
+  },
+  {
+    id: 'deprecation.only-get-pet',
+    title: 'Only the deprecated operation announces a deprecation',
+    section: '§9 (RFC 9745 §2, RFC 8594 §3: each speaks of the resource it answers for)',
+    operations: NOT_DEPRECATED,
+    scope: 'response',
+    expected:
+      'no answer of `GET /pets`, `POST /pets` or `GET /store/orders`, of any status, carries `Deprecation` or `Sunset`: §9 marks the deprecation on `GET /pets/{petId}` itself and gives no other',
+    judge: (response) => {
+      if (!(NOT_DEPRECATED as ReadonlyArray<string>).includes(response.operation)) return undefined
+      const sent = (['deprecation', 'sunset'] as const).filter(
+        (name) => response.headers[DEPRECATION_HEADERS[name]] !== undefined,
+      )
+      return {
+        expected: `no ${DEPRECATION_HEADER_NAMES.deprecation} or ${DEPRECATION_HEADER_NAMES.sunset} (§9 deprecates only GET /pets/{petId})`,
+        problem:
+          sent.length === 0
+            ? undefined
+            : sent
+                .map(
+                  (name) =>
+                    `${DEPRECATION_HEADER_NAMES[name]}: ${response.headers[DEPRECATION_HEADERS[name]]}`,
+                )
+                .join(', '),
+      }
+    },
+    hint: 'no response was received for {operation}',
+    faults: ['deprecation-on-every-operation'],
   },
   {
     id: 'get.deprecation-truthful',

@@ -88,6 +88,16 @@ const broken: Record<string, Array<JudgedExchange>> = {
     exchange({ ...errorOf(429, { ...rateLimit(0), 'Retry-After': '120' }) }),
   ],
   'auth.www-authenticate': [exchange({ ...errorOf(401), requestHeaders: {} })],
+  // A version-wide policy's headers on an operation §9 does not deprecate.
+  'deprecation.only-get-pet': [
+    exchange({
+      responseHeaders: {
+        'Content-Type': 'application/json',
+        ...rateLimit(59),
+        Deprecation: '@1735689600',
+      },
+    }),
+  ],
 }
 
 const PET = { id: 7, name: 'Rex', categoryId: 3 }

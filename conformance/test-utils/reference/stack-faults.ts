@@ -336,6 +336,25 @@ export const STACK_FAULTS = {
   'limiter-keyed-by-plan': ({ bucketOf, keyOf }) => ({
     bucketOf: (request) => (keyOf(request) === undefined ? bucketOf(request) : 'plan:default'),
   }),
+  // ASP.NET API Versioning's version policies (`options.Policies.Deprecate(1.0)`,
+  // `.Sunset(1.0)`, RFC 9745 and RFC 8594): a policy is declared for an API
+  // version, so every operation of `/v1` answers `Deprecation` and `Sunset`
+  // where the spec deprecates one operation (as does a gateway's header policy
+  // set on the whole API rather than on the one operation).
+  'deprecation-on-every-operation': ({ finish }) => ({
+    finish: (reply, request) =>
+      finish(
+        {
+          ...reply,
+          headers: {
+            Deprecation: '@1735689600',
+            Sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+            ...reply.headers,
+          },
+        },
+        request,
+      ),
+  }),
   // A ban added after the limiter, as express-brute's `FailTooManyRequests`
   // behind express-rate-limit: the 429 gets the ban's `Retry-After` (until
   // `nextValidRequestDate`) while the limiter's `X-RateLimit-Reset` of the

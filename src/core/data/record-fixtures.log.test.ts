@@ -18,10 +18,9 @@ import { showControls } from '../../utils/show-controls.ts'
 import {
   createFixtureRecorder,
   type FixtureRecorder,
-  fixturesText,
   MIN_LINES_BEFORE_FOLD,
-  RECORD_CHUNK,
 } from './record-fixtures.ts'
+import { fixturesText, RECORD_CHUNK } from './recorded-data.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'petstore-record-log-'))
 afterAll(() => rmSync(directory, { recursive: true, force: true }))

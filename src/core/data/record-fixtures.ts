@@ -1,38 +1,12 @@
-import { accessSync, constants, existsSync, rmSync } from 'node:fs'
+import { accessSync, constants, rmSync } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { LIMITS } from '../../base/options/defaults.ts'
 import { ConfigError } from '../../errors/config-error.ts'
 import { formatMessage } from '../../errors/format-message.ts'
 import { messageOf } from '../../errors/message-of.ts'
-import type { Category } from '../../spec/category.ts'
-import { reviveExactInteger } from '../../spec/int64.ts'
-import { Order } from '../../spec/order.ts'
-import type { Pet } from '../../spec/pet.ts'
-import type { OperationId } from '../../spec/routes.ts'
-import { showControls } from '../../utils/show-controls.ts'
 import { claimDataFile } from './claim-data-file.ts'
-import { FixturePet, parseFixtures } from './parse-fixtures.ts'
-import { readJsonFile } from './read-json-file.ts'
-import { readWholeLines } from './read-whole-lines.ts'
-import { RecordIndex } from './record-index.ts'
-import { seedData } from './seed-data.ts'
+import { type RecordedAnswer, RecordedData } from './recorded-data.ts'
 import { resolveLinks, writeFileAtomically } from './write-file-atomically.ts'
-
-/**
- * What the recorder sees of one upstream answer.
- *
- * @example
- * recorder.observe({ operationId: 'listPets', status: 200, text: '[]', complete: true })
- */
-export interface RecordedAnswer {
-  operationId: OperationId | undefined
-  status: number
-  /** The decoded body. */
-  text: string
-  /** `false` when the body was cut or could not be decoded: nothing is read from it. */
-  complete: boolean
-}
 
 /**
  * The recorder (`--record FILE`): the pets and orders seen in upstream answers.
@@ -50,18 +24,8 @@ export interface FixtureRecorder {
   counts(): { pets: number; orders: number; skipped: number }
 }
 
-/**
- * The mock's seeded categories by id (1 `Dogs` to 6 `Small Mammals`): kept in
- * every recording, so that a create the upstream accepted with one of them is
- * accepted from the recording too, and naming those ids as the mock does.
- */
-const KNOWN_CATEGORIES = new Map(seedData({ pets: 0, orders: 0 }).categories.map((c) => [c.id, c]))
-
 /** At most this many changed records are appended to the log in one write (and one `fdatasync`). */
 export const MAX_RECORD_BATCH = 1_000
-
-/** FILE is written this many records at a time: one piece per turn of the event loop. */
-export const RECORD_CHUNK = 1_000
 
 /**
  * The log is folded into FILE once it holds more lines than this, or than
@@ -69,9 +33,6 @@ export const RECORD_CHUNK = 1_000
  * once on average, whatever the size of FILE.
  */
 export const MIN_LINES_BEFORE_FOLD = 10_000
-
-/** One line of the log: a pet or an order, as last seen. */
-type LogLine = { pet: Pet } | { order: Order }
 
 /**
  * Records the pets and orders of upstream answers (a list or a pet, the
@@ -131,44 +92,16 @@ export function createFixtureRecorder(
   const path = resolveLinks(file)
   const logFile = `${path}.recording`
   const claim = claimDataFile(path, action)
-  const pets = new RecordIndex<Pet>()
-  const orders = new RecordIndex<Order>()
-  const categoriesBefore = new Map<number, Category>()
-  /** How many recorded pets name each category id. */
-  const petsOfCategory = new Map<number, number>()
-  let skipped = 0
-
-  const setPet = (pet: Pet) => {
-    const before = pets.get(pet.id)
-    if (before !== undefined) count(petsOfCategory, before.categoryId, -1)
-    count(petsOfCategory, pet.categoryId, 1)
-    pets.upsert(pet)
-  }
-
+  const data = new RecordedData()
   let logLines = 0
   try {
-    if (existsSync(path)) {
-      const earlier = readJsonFile(path, action) as Record<string, unknown>
-      // Checked as --fixtures checks it; kept as it was written.
-      const dataset = parseFixtures(earlier, { action })
-      if (earlier.categories !== undefined) {
-        for (const category of dataset.categories) categoriesBefore.set(category.id, category)
-      }
-      for (const item of (earlier.pets ?? []) as Array<unknown>) setPet(FixturePet.parse(item))
-      for (const order of dataset.orders) orders.upsert(order)
-    }
-    for (const line of readLog(logFile, action)) {
-      if ('pet' in line) setPet(line.pet)
-      else orders.upsert(line.order)
-      logLines++
-    }
+    data.readFile(path, action)
+    logLines = data.readLog(logFile, action)
   } catch (error) {
     claim.release()
     throw error
   }
 
-  const dirtyPets = new Set<number>()
-  const dirtyOrders = new Set<number>()
   let log: FileHandle | undefined
   /** Bytes of the log known to be whole lines on disk. */
   let committed = 0
@@ -187,18 +120,8 @@ export function createFixtureRecorder(
   }
 
   const appendMarked = async () => {
-    while (dirtyPets.size + dirtyOrders.size > 0) {
-      const lines: Array<string> = []
-      for (const [dirty, index, kind] of [
-        [dirtyPets, pets, 'pet'],
-        [dirtyOrders, orders, 'order'],
-      ] as const) {
-        for (const id of dirty) {
-          if (lines.length >= MAX_RECORD_BATCH) break
-          dirty.delete(id)
-          lines.push(`${showControls(JSON.stringify({ [kind]: index.get(id) }))}\n`)
-        }
-      }
+    while (data.marked > 0) {
+      const lines = data.takeLines(MAX_RECORD_BATCH)
       const text = lines.join('')
       try {
         log ??= await open(logFile, 'a')
@@ -216,21 +139,7 @@ export function createFixtureRecorder(
 
   const fold = async () => {
     // What FILE will hold, taken now: later changes go to the log after this fold.
-    unwritten = false
-    const categories = new Map<number, Category>([...KNOWN_CATEGORIES, ...categoriesBefore])
-    for (const [id, named] of petsOfCategory) {
-      if (named > 0 && !categories.has(id)) categories.set(id, { id, name: `Category ${id}` })
-    }
-    const petList = pets.all()
-    const orderList = orders.all()
-    await writeFileAtomically(
-      path,
-      fixturesText(
-        [...categories.values()].sort((a, b) => a.id - b.id),
-        petList,
-        () => orderList.filter((order) => hasId(petList, order.petId)),
-      ),
-    )
+    await writeFileAtomically(path, data.fixtures())
     // FILE now holds everything the log did.
     await log?.truncate(0)
     committed = 0
@@ -240,58 +149,15 @@ export function createFixtureRecorder(
   const write = async () => {
     scheduled = false
     await appendMarked()
-    if (logLines > Math.max(MIN_LINES_BEFORE_FOLD, pets.size + orders.size)) await fold()
+    if (logLines > Math.max(MIN_LINES_BEFORE_FOLD, data.pets.size + data.orders.size)) await fold()
   }
 
   // A log left by a crash is folded in at once.
   if (logLines > 0) void onLane(fold)
 
-  /** Whether something was seen that FILE does not hold yet. */
-  let unwritten = false
-  const keep = <T extends { id: number }>(
-    into: { has(id: number): boolean; get(id: number): T | undefined; size: number },
-    set: (record: T) => void,
-    dirty: Set<number>,
-    parsed: { success: boolean; data?: T },
-  ): boolean => {
-    const record = parsed.data
-    if (!parsed.success || record === undefined) {
-      skipped++
-      return false
-    }
-    if (!into.has(record.id) && into.size >= LIMITS.maxRecords) {
-      skipped++
-      return false
-    }
-    const before = into.get(record.id)
-    if (before !== undefined && JSON.stringify(before) === JSON.stringify(record)) return false
-    set(record)
-    dirty.add(record.id)
-    unwritten = true
-    return true
-  }
-
   return {
-    observe({ operationId, status, text, complete }) {
-      if (!complete || status < 200 || status > 299) return
-      let value: unknown
-      try {
-        value = JSON.parse(text, reviveExactInteger)
-      } catch {
-        return
-      }
-      let changed = false
-      const petOf = (item: unknown) => keep(pets, setPet, dirtyPets, FixturePet.safeParse(item))
-      if (operationId === 'listPets' && Array.isArray(value)) {
-        for (const item of value) changed = petOf(item) || changed
-      } else if (operationId === 'getPet' || operationId === 'createPet') {
-        changed = petOf(value)
-      } else if (operationId === 'listOrders' && Array.isArray(value)) {
-        for (const item of value) {
-          const order = Order.safeParse(item)
-          changed = keep(orders, (o) => orders.upsert(o), dirtyOrders, order) || changed
-        }
-      }
+    observe(answer) {
+      const changed = data.observe(answer)
       if (changed && !scheduled) {
         scheduled = true
         void onLane(write)
@@ -302,91 +168,13 @@ export function createFixtureRecorder(
       await onLane(async () => {
         await appendMarked()
         // FILE whole, in the fixtures format, if anything is not in it yet.
-        if (unwritten || logLines > 0) await fold()
+        if (data.unwritten || logLines > 0) await fold()
         await log?.close()
         log = undefined
         rmSync(logFile, { force: true })
       })
       claim.release()
     },
-    counts: () => ({ pets: pets.size, orders: orders.size, skipped }),
+    counts: () => ({ pets: data.pets.size, orders: data.orders.size, skipped: data.skipped }),
   }
-}
-
-/** Whether a list sorted by id holds this id (a binary search). */
-function hasId(sorted: ReadonlyArray<{ id: number }>, id: number): boolean {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if ((sorted[middle] as { id: number }).id < id) low = middle + 1
-    else high = middle
-  }
-  return sorted[low]?.id === id
-}
-
-function count(counts: Map<number, number>, id: number, by: number): void {
-  counts.set(id, (counts.get(id) ?? 0) + by)
-}
-
-/**
- * The text `JSON.stringify({ categories, pets, orders }, null, 2)` would give
- * (C1 and bidi controls as escapes), in pieces of {@link RECORD_CHUNK}
- * records, each made only when asked for.
- *
- * @example
- * [...fixturesText([], [], () => [])].join('') // '{\n  "categories": [],\n  "pets": [],\n  "orders": []\n}\n'
- */
-export function* fixturesText(
-  categories: ReadonlyArray<Category>,
-  pets: ReadonlyArray<Pet>,
-  orders: () => ReadonlyArray<Order>,
-): Generator<string> {
-  yield '{\n'
-  yield* member('categories', categories, ',')
-  yield* member('pets', pets, ',')
-  yield* member('orders', orders(), '')
-  yield '}\n'
-}
-
-function* member(name: string, items: ReadonlyArray<object>, after: string): Generator<string> {
-  if (items.length === 0) {
-    yield `  "${name}": []${after}\n`
-    return
-  }
-  yield `  "${name}": [\n`
-  for (let at = 0; at < items.length; at += RECORD_CHUNK) {
-    const text = items
-      .slice(at, at + RECORD_CHUNK)
-      .map((item) => `    ${JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')}`)
-      .join(',\n')
-    yield `${showControls(text)}${at + RECORD_CHUNK < items.length ? ',' : ''}\n`
-  }
-  yield `  ]${after}\n`
-}
-
-/** The whole lines of the log, checked; a torn last line (a crash mid-write) is left out. */
-function readLog(file: string, action: string): Array<LogLine> {
-  return readWholeLines(file).map((raw, index) => {
-    const bad = () =>
-      new ConfigError(
-        'ERR_PETSTORE_INVALID_FIXTURES',
-        action,
-        `${file} line ${index + 1} must be {"pet": {...}} or {"order": {...}}`,
-      )
-    let line: unknown
-    try {
-      line = JSON.parse(raw, reviveExactInteger)
-    } catch {
-      throw bad()
-    }
-    if (typeof line === 'object' && line !== null && 'pet' in line) {
-      const pet = FixturePet.safeParse(line.pet)
-      if (pet.success) return { pet: pet.data }
-    } else if (typeof line === 'object' && line !== null && 'order' in line) {
-      const order = Order.safeParse(line.order)
-      if (order.success) return { order: order.data }
-    }
-    throw bad()
-  })
 }
