@@ -1,6 +1,6 @@
 import { constants } from 'node:fs'
 import { open, readdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import {
   COVERAGE_FILE_SUFFIX,
   MAX_COVERAGE_FILE_BYTES,
@@ -47,9 +47,16 @@ export async function readCoverageFiles(paths: ReadonlyArray<string>): Promise<C
   const problems: Array<string> = []
   let entries = 0
   let full = false
+  const seen = new Set<string>()
   const take = (file: string) => {
+    // A file reached twice (a folder given twice, or inside another given) is read once.
+    const key = resolve(file)
+    if (seen.has(key)) return
     if (found.length >= MAX_COVERAGE_FILES) full = true
-    else found.push(file)
+    else {
+      seen.add(key)
+      found.push(file)
+    }
   }
   const search = async (dir: string, depth: number): Promise<void> => {
     let names: Array<import('node:fs').Dirent>

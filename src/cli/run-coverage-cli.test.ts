@@ -103,6 +103,7 @@ describe('petstore-mock coverage merge', () => {
     await writeShards()
     const met = await cli([
       'merge',
+      dir,
       join(dir, 'shard-1'),
       join(dir, 'shard-2'),
       '--threshold',
