@@ -49,3 +49,22 @@ export function describeLoad(before: Array<number>, after: Array<number>): strin
     '(a shared machine: only the ratios within this run count)'
   )
 }
+
+/**
+ * Prints each figure on a line: its name, what was measured, its target and
+ * whether it was met, the names padded to one width.
+ *
+ * @example
+ * printFigures(console.log, [{ figure: 'req/s vs bare', measured: '0.97x', target: '>= 0.90x', met: true }])
+ */
+export function printFigures(
+  out: (line: string) => void,
+  figures: ReadonlyArray<{ figure: string; measured: string; target: string; met: boolean }>,
+): void {
+  const width = Math.max(...figures.map((figure) => figure.figure.length))
+  for (const figure of figures) {
+    out(
+      `${figure.figure.padEnd(width)}  ${figure.measured}  target ${figure.target}: ${figure.met ? 'met' : 'NOT met'}`,
+    )
+  }
+}

@@ -40,7 +40,7 @@ import {
 } from './bench-servers.ts'
 import { percentile, readCpuMs, readMemory } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
-import { describeLoad, fixed, runBench } from './run-bench.ts'
+import { describeLoad, fixed, printFigures, runBench } from './run-bench.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const BIN = join(ROOT, 'dist/bin/petstore-mock.js')
@@ -413,12 +413,7 @@ function printReport(report: Awaited<ReturnType<typeof benchmark>>): void {
     }
   }
   out()
-  const width = Math.max(...report.figures.map((figure) => figure.figure.length))
-  for (const figure of report.figures) {
-    out(
-      `${figure.figure.padEnd(width)}  ${figure.measured}  target ${figure.target}: ${figure.met ? 'met' : 'NOT met'}`,
-    )
-  }
+  printFigures(out, report.figures)
 }
 
 function readOptions(): Options {

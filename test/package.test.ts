@@ -268,6 +268,8 @@ const RUN: Record<string, string> = {
   'conformance.test.ts': '// conformance.test.ts: npx vitest run conformance.test.ts',
   'prefer.mjs': "const key = { Authorization: 'Bearer sk_test_free' }",
   'match.mjs': '// From a page served by the mock, or a test runner',
+  'coverage-list.test.ts': '// coverage-list.test.ts: a test file that writes its coverage',
+  'coverage-errors.test.ts': '// coverage-errors.test.ts: another test file, forcing a state',
 }
 /** `ts` and `js` blocks not run here, and why. */
 const NOT_RUN: Record<string, string> = {
@@ -369,6 +371,71 @@ describe('the examples of the README and docs/, as pasted', () => {
     await writeFile(join(projects.msw3, 'pets.test.ts'), block('ts', RUN['pets.test.ts'] as string))
     const { stdout } = await vitest('pets.test.ts')
     expect(plain(stdout)).toMatch(/Tests\s+3 passed \(3\)/)
+  })
+
+  it('writes coverage from two vitest files on two shards; the merge command fails a threshold naming the unmet cells, and passes one it meets', {
+    timeout: 6 * RUN_MS,
+  }, async () => {
+    const cwd = projects.msw3
+    const files = ['coverage-list.test.ts', 'coverage-errors.test.ts']
+    for (const file of files) await writeFile(join(cwd, file), block('ts', RUN[file] as string))
+    // The docs' shards, each a vitest process of its own, on the two files.
+    for (const shard of ['1/2', '2/2']) {
+      const { stdout } = await run(
+        process.execPath,
+        [join(cwd, 'node_modules/vitest/vitest.mjs'), 'run', `--shard=${shard}`, ...files],
+        { cwd, timeoutMs: 2 * RUN_MS },
+      )
+      expect(plain(stdout)).toMatch(/Tests\s+\d+ passed \(\d+\)/)
+    }
+    const written = (await readdir(join(cwd, 'petstore-coverage'))).sort()
+    expect(written).toHaveLength(2)
+    expect(written[0]).toMatch(
+      /^coverage-errors\.test\.ts\.[0-9a-f]{10}\.[0-9a-f]{8}\.petstore-coverage\.json$/,
+    )
+    expect(written[1]).toMatch(/^coverage-list\.test\.ts\./)
+
+    const merge = block('sh', 'npx petstore-mock coverage merge petstore-coverage')
+    const summary = join(workDir, 'step-summary.md')
+    const failed = await run('sh', ['-c', merge], {
+      cwd,
+      timeoutMs: RUN_MS,
+      allowFailure: true,
+      env: { GITHUB_STEP_SUMMARY: summary },
+    })
+    expect(failed.code, failed.stderr).toBe(1)
+    // What the docs show it prints, as printed.
+    const shown = block('text', 'petstore-mock coverage: ')
+      .split('\n')
+      .filter((line) => line !== '' && line.trim() !== '...')
+    expect(failed.stdout.split('\n').slice(0, shown.length)).toEqual(shown)
+    expect(failed.stdout).toContain(
+      '  GET /v1/pets/{petId}: deprecation headers (Deprecation, Sunset) (200)  getPet:200:deprecated',
+    )
+    expect(failed.stdout).not.toContain('listPets:429:rate-limited')
+    const json = JSON.parse(await readFile(join(cwd, 'coverage.json'), 'utf8'))
+    expect(json).toMatchObject({ files: 2, metCells: 3, passed: false, threshold: 80 })
+    expect(
+      json.cells
+        .filter((cell: { met: number }) => cell.met > 0)
+        .map((cell: { id: string }) => cell.id),
+    ).toEqual(['listPets:200:page-full', 'listPets:429:rate-limited', 'getPet:404:not-found'])
+    expect(await readFile(join(cwd, 'coverage.xml'), 'utf8')).toContain(
+      '<failure message="GET /v1/pets: empty list (200) was never met [listPets:200:empty]"',
+    )
+    const markdown = await readFile(join(cwd, 'coverage.md'), 'utf8')
+    expect(markdown).toContain('<h2>petstore-mock coverage: failed</h2>')
+    expect(await readFile(summary, 'utf8')).toBe(markdown)
+
+    const met = await run('sh', ['-c', merge.replace('--threshold 80', '--threshold 4.5')], {
+      cwd,
+      timeoutMs: RUN_MS,
+      env: { GITHUB_STEP_SUMMARY: summary },
+    })
+    expect(met.code).toBe(0)
+    expect(met.stdout.split('\n')[0]).toBe(
+      'petstore-mock coverage: 3 of 65 cells met (4.6 %) in 2 files: threshold 4.5 % met',
+    )
   })
 
   it('runs the remote-control client example with node', { timeout: RUN_MS + 5_000 }, async () => {

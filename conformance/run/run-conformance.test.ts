@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { createFakeClock } from '../../src/base/clock/create-fake-clock.ts'
 import { catalogue } from '../../src/judge/catalogue.ts'
 import type { ConformanceResult, Exchange, OperationId } from '../model/types.ts'
-import { fetchTransport } from '../test-utils/fetch-transport.ts'
+import { fetchTransport, undatedFetchTransport } from '../test-utils/fetch-transport.ts'
 import { startReferenceServer } from '../test-utils/reference-server.ts'
 import { REFERENCE_TOKEN } from '../test-utils/run-reference.ts'
 import { withTestMock } from '../test-utils/with-test-mock.ts'
@@ -13,6 +14,12 @@ import {
 } from './run-conformance.ts'
 
 const mock = withTestMock()
+
+// The Free-plan run's mock and kit share a fake clock: its windows (a "minute"
+// is a second) move only when the kit waits, so no window resets between two
+// requests on a busy machine.
+const pacedClock = createFakeClock(Date.now())
+const pacedMock = withTestMock({ clock: pacedClock })
 
 const base = () => `${mock.current.url}/v1`
 
@@ -65,6 +72,10 @@ describe('runConformance against the project mock', () => {
 
   it('passes with a Free-plan key, the rate-limit group included, without an unrequested 429', async () => {
     const result = await run({
+      baseUrl: `${pacedMock.current.url}/v1`,
+      now: pacedClock.now,
+      sleep: async (ms) => pacedClock.advance(ms),
+      transport: undatedFetchTransport,
       token: 'sk_tiny_1',
       otherToken: 'sk_tiny_2',
       seed: 2,

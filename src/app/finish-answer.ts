@@ -81,6 +81,8 @@ function answered(
           : upstream === undefined
             ? (response.body ?? null)
             : upstream.body,
+      // The items of the mock's own list as the client got it: none of a HEAD.
+      items: request.method === 'HEAD' || upstream !== undefined ? undefined : response.items,
     },
     upstream,
   }

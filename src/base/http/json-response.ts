@@ -1,17 +1,19 @@
 import type { MockResponse } from './types.ts'
 
 /**
- * Builds a JSON response.
+ * Builds a JSON response; of an array, it says how many items it holds (`items`).
  *
  * @example
- * jsonResponse(200, [{ id: 1, name: 'Rex', categoryId: 1 }])
+ * jsonResponse(200, [{ id: 1, name: 'Rex', categoryId: 1 }]).items // 1
  */
 export function jsonResponse(
   status: number,
   value: unknown,
   headers?: Record<string, string>,
 ): MockResponse & { body: string } {
-  return jsonTextResponse(status, JSON.stringify(value), headers)
+  const response = jsonTextResponse(status, JSON.stringify(value), headers)
+  if (Array.isArray(value)) response.items = value.length
+  return response
 }
 
 /**

@@ -116,6 +116,11 @@ export interface MockResponse {
   stream?: ResponseStream
   /** The Error body's `code`, on an Error answer made by `toErrorResponse` (the journal reads it). */
   errorCode?: string
+  /**
+   * How many items the JSON array `body` holds, when the mock made it from
+   * an array: traffic coverage reads it instead of counting them in the text.
+   */
+  items?: number
 }
 
 /**
@@ -328,7 +333,12 @@ export interface AnsweredRequest {
   /** The rules of the spec the exchange broke (judged when the upstream answered). */
   violations: Array<AnsweredViolation>
   /** The answer's headers (as the caller got them) and body (an upstream's decoded, as text). */
-  response: { headers: Record<string, string>; body: string | Uint8Array | null }
+  response: {
+    headers: Record<string, string>
+    body: string | Uint8Array | null
+    /** How many items `body`'s JSON array holds, when the mock made it (`MockResponse.items`). */
+    items?: number
+  }
   /**
    * The upstream's timings, when it answered, and whether its body was cut
    * (beyond what is read, or not decodable within the bounds: then `body` is `null`).

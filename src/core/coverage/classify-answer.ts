@@ -35,7 +35,7 @@ export type ClassifiedAnswer = Pick<
   AnsweredRequest,
   'method' | 'path' | 'query' | 'headers' | 'body' | 'status' | 'route' | 'code' | 'durationMs'
 > & {
-  response: { headers: Record<string, string>; body: string | Uint8Array | null }
+  response: { headers: Record<string, string>; body: string | Uint8Array | null; items?: number }
   /** The cell a forced answer was asked to meet (`POST /__mock/coverage/force`). */
   cell?: string
 }
@@ -158,7 +158,8 @@ function successState(operation: OperationId, answer: ClassifiedAnswer): string 
   if (operation === 'createPet') return 'created'
   if (operation === 'getPet') return 'found'
   const limit = listLimit(answer.query)
-  const items = countItems(answer.response.body, limit)
+  // The mock says how many items its own list holds; an upstream's are counted in its body.
+  const items = answer.response.items ?? countItems(answer.response.body, limit)
   if (items === undefined) return ''
   if (items === 0) return 'empty'
   return items >= limit ? 'page-full' : 'last-page'

@@ -66,6 +66,8 @@ interface CachedPage {
   lastId: number
   /** The page has `limit` pets: a pet with a larger id cannot enter it. */
   full: boolean
+  /** How many pets the page holds. */
+  items: number
 }
 
 /**
@@ -93,10 +95,11 @@ export interface Store {
   /** Pets ordered by id, filtered by status, at most `limit`. */
   listPets(query: { status?: PetStatus; limit: number }): Array<Pet>
   /**
-   * The same page serialized, cached until a change reaches it: a pet added
-   * after the last one of a full page leaves that page cached.
+   * The same page serialized, and how many pets it holds, cached until a
+   * change reaches it: a pet added after the last one of a full page leaves
+   * that page cached.
    */
-  listPetsJson(query: { status?: PetStatus; limit: number }): string
+  listPetsPage(query: { status?: PetStatus; limit: number }): { text: string; items: number }
   getPet(id: number): Pet | undefined
   hasCategory(id: number): boolean
   /** Stores a new pet with the next id; resolves once it is durable. */
@@ -156,7 +159,7 @@ export function createStore(options: StoreOptions = {}): Store {
   return {
     maxPets,
     listPets: ({ status, limit }) => indexes.pets.list(status, limit),
-    listPetsJson({ status, limit }) {
+    listPetsPage({ status, limit }) {
       const key = `${status ?? ''}:${limit}`
       let page = pages.get(key)
       if (page === undefined) {
@@ -166,11 +169,12 @@ export function createStore(options: StoreOptions = {}): Store {
           status,
           lastId: pets.at(-1)?.id ?? 0,
           full: pets.length >= limit,
+          items: pets.length,
         }
         if (pages.size >= MAX_CACHED_PAGES) pages.clear()
         pages.set(key, page)
       }
-      return page.text
+      return page
     },
     getPet: (id) => indexes.pets.get(id),
     hasCategory: (id) => indexes.categories.has(id),

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { Document, Spectral } from '@stoplight/spectral-core'
 import { Json as JsonParser } from '@stoplight/spectral-parsers'
 import { oas } from '@stoplight/spectral-rulesets'
-import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Agent, request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { z } from 'zod'
 import { openApiInputs } from '../../app/openapi-inputs.ts'
 import { ErrorBody } from '../../spec/error-body.ts'
@@ -393,11 +393,16 @@ describe('createOpenApiDocument', () => {
       ['/store/orders', 'get', '/v1/store/orders?status=lost', auth, undefined],
     ]
     const seen = new Set<number>()
+    // Connections of its own: the linters above block the event loop for
+    // seconds, and a pooled connection the server closed meanwhile would reset.
+    const dispatcher = new Agent()
+    onTestFinished(() => dispatcher.close())
     for (const [path, method, url, headers, body] of cases) {
       const response = await request(`${mock.current.url}${url}`, {
         method: method.toUpperCase() as 'GET',
         headers,
         body,
+        dispatcher,
       })
       const text = await response.body.text()
       const status = response.statusCode

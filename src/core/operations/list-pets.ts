@@ -16,6 +16,9 @@ export function listPets(store: Store): Operation {
   return ({ request }) => {
     const limit = readLimit(request.query)
     const status = readEnum(request.query, 'status', PARAMETERS.listPets.query.status)
-    return jsonTextResponse(200, store.listPetsJson({ status, limit }))
+    const page = store.listPetsPage({ status, limit })
+    const response = jsonTextResponse(200, page.text)
+    response.items = page.items
+    return response
   }
 }
