@@ -1,27 +1,21 @@
 import { flushCompileCache } from 'node:module'
 import { startServer } from '../adapter/node/start-server.ts'
-import { isBeyondLoopback } from '../base/http/host-names.ts'
 import { openDataFile } from '../core/data/open-data-file.ts'
 import { parseFixtures } from '../core/data/parse-fixtures.ts'
 import { readJsonFile } from '../core/data/read-json-file.ts'
 import type { Dataset } from '../core/data/seed-data.ts'
 import type { KeySpec } from '../core/plans/create-keyring.ts'
 import { messageOf } from '../errors/message-of.ts'
-import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
-import { API_PREFIX, ROUTE_OF } from '../spec/routes.ts'
 import { nameRecord } from '../utils/name-record.ts'
 import { showControls } from '../utils/show-controls.ts'
 import type { CliIo } from './cli-io.ts'
-import { describeKeyLimits, describeRateLimits } from './describe-rate-limits.ts'
 import { flagMessage } from './flag-of-option.ts'
 import { formatLogLine } from './format-log-line.ts'
 import { lineWriter } from './line-writer.ts'
-import { packageVersion } from './package-version.ts'
 import { parseApiKeyFlag } from './parse-api-key-flag.ts'
 import { type MockArgs, parseMockFlags } from './parse-mock-flags.ts'
-import { proxyBanner } from './proxy-banner.ts'
-import { securityBanner } from './security-banner.ts'
-import { startedByNpm, watchParent } from './watch-parent.ts'
+import { startBanner } from './start-banner.ts'
+import { untilStopped } from './until-stopped.ts'
 
 export type { CliIo }
 
@@ -109,116 +103,22 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
     return 1
   }
 
-  const { url, petstore } = running
-  const scale = args['rate-limit-scale']
   const json = args['log-format'] === 'json'
   if (!args.quiet) {
     // A client's or an upstream's C1 controls and bidi overrides (in the path,
     // a header, the body) reach the terminal as escapes, not as themselves.
-    petstore.onRequest((entry) =>
+    running.petstore.onRequest((entry) =>
       io.out(showControls(json ? JSON.stringify(entry) : formatLogLine(entry))),
     )
   }
   // With --log-format json, stdout carries only the JSON lines: the banner and
   // the shutdown notices, meant for a person, go to stderr.
   const say = json ? io.err : io.out
-  say(`petstore-mock ${packageVersion()} listening on ${url}`)
-  say(`  API:       ${url}${API_PREFIX}   OpenAPI: ${url}${OPENAPI_PATH}`)
-  if (args.admin) {
-    // With an admin token, the dashboard reads it from the fragment (never sent to the server).
-    const fragment = running.adminToken === undefined ? '' : `#token=${running.adminToken}`
-    say(`  dashboard: ${url}${ADMIN_PREFIX}/${fragment}   control: ${url}${ADMIN_PREFIX}/state`)
-    say(
-      `  journal:   last ${args['journal-size']} requests at ${ADMIN_PREFIX}/requests, live at ${ADMIN_PREFIX}/events`,
-    )
-  }
-  // The mock's own data, limits and keys: in proxy mode, only the fallback's.
-  const mockLines = [
-    `  data:      ${formatCounts(petstore.state().data)}${args['data-file'] ? ` (kept in ${args['data-file']})` : ''}`,
-    `  limits:    ${describeRateLimits({
-      enabled: args['rate-limit'] !== 'off',
-      scale,
-      banAfter: args['ban-after'],
-      banSeconds: args['ban-seconds'],
-    })}`,
-    '  keys:',
-    ...petstore
-      .state()
-      .keys.map(
-        (key) =>
-          `    ${key.key.padEnd(22)} ${key.plan.padEnd(10)} ${describeKeyLimits(key, scale)}`,
-      ),
-  ]
-  const lines =
-    args.proxy === undefined
-      ? mockLines
-      : proxyBanner({
-          api: `${url}${API_PREFIX}`,
-          upstream: args.proxy,
-          fallback: args['proxy-fallback'] === 'mock',
-          record: args.record,
-          mockLines,
-        })
-  for (const line of lines) say(line)
-  // Through the proxy, the key is the upstream's.
-  const key = args.proxy === undefined ? 'sk_test_free' : '<your upstream key>'
-  say(
-    `  try:       curl -H 'Authorization: Bearer ${key}' '${url}${ROUTE_OF.listPets.path}?limit=3'`,
-  )
-  for (const line of securityBanner({
-    host: args.host,
-    beyondLoopback: isBeyondLoopback(args.host),
-    adminToken: args.admin ? running.adminToken : undefined,
-    proxy: args.proxy,
-  })) {
-    say(line)
-  }
+  for (const line of startBanner(args, running)) say(line)
   // Now that everything a start needs is compiled: keep it for the next
   // start (when the bin enabled the cache), even if this one is killed.
   flushCompileCache?.()
-
-  return await new Promise<number>((resolve) => {
-    let stopping = false
-    const stop = (signal: string) => {
-      if (stopping) {
-        // A second signal: no more waiting.
-        say(`${signal} again: stopping petstore-mock now`)
-        process.off('SIGINT', onInt)
-        process.off('SIGTERM', onTerm)
-        running.server.closeAllConnections()
-        resolve(1)
-        return
-      }
-      stopping = true
-      say(
-        `${signal}: closing petstore-mock (finishing requests for up to ${args['shutdown-timeout']} s; send ${signal} again to stop now)`,
-      )
-      running.close().then(
-        () => resolve(0),
-        () => resolve(0),
-      )
-    }
-    const onInt = () => stop('SIGINT')
-    const onTerm = () => stop('SIGTERM')
-    process.on('SIGINT', onInt)
-    process.on('SIGTERM', onTerm)
-    // Under npx or npm run, a SIGTERM to npm stops npm and its shell, not
-    // the mock: it closes as on SIGTERM once the process that started it is gone.
-    if (startedByNpm(io.env)) {
-      const unwatch = watchParent((parent) => {
-        if (stopping) return
-        stopping = true
-        say(
-          `the process that started petstore-mock (pid ${parent}) has exited: closing petstore-mock (finishing requests for up to ${args['shutdown-timeout']} s; send SIGTERM to stop now)`,
-        )
-        running.close().then(
-          () => resolve(0),
-          () => resolve(0),
-        )
-      }, io.parent)
-      running.server.once('close', unwatch)
-    }
-  })
+  return await untilStopped(running, { say, shutdownSeconds: args['shutdown-timeout'], io })
 }
 
 /**
@@ -232,10 +132,6 @@ function readFixtures(file: string): Dataset {
   return parseFixtures(readJsonFile(file, 'load fixtures'), {
     action: `load the fixtures file ${file}`,
   })
-}
-
-function formatCounts(data: { categories: number; pets: number; orders: number }): string {
-  return `${data.pets} pets, ${data.categories} categories, ${data.orders} orders`
 }
 
 /** `--allowed-host` values: `*` serves any host. */
