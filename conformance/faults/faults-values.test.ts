@@ -17,6 +17,8 @@ describe("what a create stores is what was sent, over each field's whole domain"
       // Unknown categories accepted: the kit sends category ids beyond 2^53.
       fault: 'category-id-through-double',
       options: { unknownCategory: 'accept' },
+      // The stored category id, rounded to 2^63, is listed beyond int64.
+      mayFail: ['list.schema'],
     },
   ])
 })

@@ -71,6 +71,20 @@ export { SUNSET_DAY } from '../../src/judge/catalogue.ts'
 export const NAME_PREFIX = 'conformance-'
 
 /**
+ * The start of the names of the pets one run creates: {@link NAME_PREFIX},
+ * the seed and the run's start (ms, base 36). The seed alone would give a
+ * second run the names of the first, and a server that finds pets by name
+ * would answer it with the pets the first left: with the start, a run is
+ * judged on what it creates itself, whatever an earlier run left.
+ *
+ * @example
+ * runNamePrefix(1, 1_767_225_600_000) // 'conformance-1-mjuohs00-'
+ */
+export function runNamePrefix(seed: number, startedAt: number): string {
+  return `${NAME_PREFIX}${seed}-${Math.max(0, Math.trunc(startedAt)).toString(36)}-`
+}
+
+/**
  * An operation's name for reports, marked when the operation is deprecated.
  *
  * @example

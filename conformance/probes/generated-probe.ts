@@ -3,7 +3,6 @@ import { stringifyExact } from '../../src/judge/exact-json.ts'
 import type { SentPet } from '../../src/judge/response-schemas.ts'
 import { countOf } from '../../src/utils/count-of.ts'
 import { failureKind } from '../model/failure-kind.ts'
-import { NAME_PREFIX } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import type { CheckId, Exchange, OperationId } from '../model/types.ts'
 import {
@@ -148,14 +147,14 @@ export async function runProperty<T>(
  * The cases `create.generated-exact` tries first: every edge name with a
  * known category, every int64 edge as the category id.
  */
-function exactExamples(seed: number, categoryIds: Array<bigint>): Array<SentPet> {
+function exactExamples(namePrefix: string, categoryIds: Array<bigint>): Array<SentPet> {
   return [
     ...EDGE_NAMES.map((name, index) => ({
       name,
       categoryId: categoryIds[index % categoryIds.length] as bigint,
     })),
     ...INT64_EDGES.map((categoryId, index) => ({
-      name: `${NAME_PREFIX}${seed}-int64-${index}`,
+      name: `${namePrefix}int64-${index}`,
       categoryId,
     })),
   ]
@@ -247,7 +246,7 @@ export const generatedProbe: Probe = {
       await runProperty<SentPet>(context, {
         checkId: 'create.generated-exact',
         arbitrary: anyNewPet(categoryIds),
-        examples: exactExamples(context.seed, categoryIds),
+        examples: exactExamples(context.namePrefix, categoryIds),
         simplest: simplestNewPet(categoryIds),
         expected:
           '201 echoing the body exactly (type included) and GET /pets/{id} returning the same, or 400 with an Error body',

@@ -1,5 +1,5 @@
 import { stringifyExact } from '../../src/judge/exact-json.ts'
-import { kitPath, NAME_PREFIX } from '../model/kit-routes.ts'
+import { kitPath } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import type { CheckOperation } from '../model/types.ts'
 import { knownCategoryId, type Probe, type ProbeContext } from './probe-context.ts'
@@ -54,7 +54,7 @@ const ALLOWED: Record<Allowed, { text: string; ok: (status: number) => boolean }
 /** The malformed inputs, one per position and kind. */
 function cases(context: ProbeContext): Array<MalformedCase> {
   const categoryId = knownCategoryId(context) ?? 1n
-  const name = `${NAME_PREFIX}${context.seed}-input`
+  const name = `${context.namePrefix}input`
   const list = (query: string, why: string): MalformedCase => ({
     operation: 'listPets',
     method: 'GET',

@@ -1,9 +1,10 @@
 import { ExactInt64, type ResponsePet } from '../../src/judge/response-schemas.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
+import { countOf } from '../../src/utils/count-of.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import type { Exchange } from '../model/types.ts'
 import { fetchPet, knownStatus, listPets, type Probe, type ProbeContext } from './probe-context.ts'
-import { listItems } from './probes.ts'
+import { judgeListPage, listItems } from './probes.ts'
 
 /** Pets confirmed with `GET /pets/{id}` before the lists are read. */
 const MAX_KNOWN = 3
@@ -22,6 +23,13 @@ const CHECK = 'list.complete'
  * of those pets. A page that misses one is read again once after
  * {@link LIST_RETRY_MS} (a list served from an index that lags behind
  * writes); a second miss fails.
+ *
+ * Every page is held to every rule of a list page (`judgeListPage`). A `limit=100` page is "the whole list" only when `limit` is
+ * honoured: one holding fewer pets than the run has seen listed with its
+ * filter (up to 100) fails `list.limit-exact` instead, and is not judged for
+ * completeness. So the verdict is the same whether the server holds 60 pets
+ * or, after an earlier run, 130: it depends on what the run observed, not on
+ * how many pets the server had before it.
  *
  * @example
  * await listCompleteProbe.run(context)
@@ -49,7 +57,8 @@ export const listCompleteProbe: Probe = {
         }),
       ),
     ]
-    const filters = [undefined, ...statuses]
+    // The filtered pages first: what they list counts for the unfiltered page's limit.
+    const filters = [...statuses, undefined]
     for (const status of filters) {
       for (const limit of [LIST_LIMIT.max, undefined]) {
         await checkPage(context, known, status, limit)
@@ -84,11 +93,31 @@ async function checkPage(
     (pet) => status === undefined || knownStatus(context.state, pet) === status,
   )
   const label = `GET /pets${query ? `?${query}` : ''}`
+  // Distinct pets the run has seen listed with this filter: a page of `limit` holds min(limit, seen).
+  const seen =
+    limit === undefined
+      ? 0
+      : [...context.state.pets.values()].filter(
+          (pet) => status === undefined || knownStatus(context.state, pet) === status,
+        ).length
   const read = async () => {
     const exchange = await listPets(context, query ? `?${query}` : '')
+    judgeListPage(context, exchange)
     return { exchange, problem: missing(exchange, expected, limit) }
   }
-  let { exchange, problem } = await read()
+  const first = await read()
+  const count = listItems(first.exchange)?.length
+  if (limit !== undefined && count !== undefined && count < Math.min(limit, seen)) {
+    context.collector.assert(
+      'list.limit-exact',
+      'listPets',
+      first.exchange,
+      `${label}: ${countOf(Math.min(limit, seen), 'pet')} (${countOf(seen, 'distinct pet')} listed with this filter before in the run)`,
+      `${countOf(count, 'pet')}, so the page is not the whole list (list.complete not judged on it)`,
+    )
+    return
+  }
+  let { exchange, problem } = first
   if (problem !== undefined && problem !== NOT_A_LIST) {
     context.onWait?.(LIST_RETRY_MS, `reading ${label} again: it missed a pet that exists`)
     await context.sleep(LIST_RETRY_MS)

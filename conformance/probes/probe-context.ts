@@ -3,7 +3,7 @@ import { parseJsonBody } from '../../src/judge/parse-json-body.ts'
 import { ExactInt64, ResponsePet } from '../../src/judge/response-schemas.ts'
 import { INT64, type PetStatus } from '../../src/spec/index.ts'
 import type { KitClock } from '../model/kit-clock.ts'
-import { kitPath, NAME_PREFIX } from '../model/kit-routes.ts'
+import { kitPath } from '../model/kit-routes.ts'
 import type { ResultCollector } from '../model/result-collector.ts'
 import type { CheckId, Exchange } from '../model/types.ts'
 import type { HttpClient } from '../transport/http-client.ts'
@@ -41,6 +41,8 @@ export interface ProbeContext extends KitClock {
   pacer: RateLimitPacer
   state: RunState
   seed: number
+  /** The start of every name the run's own creates carry (`runNamePrefix`). */
+  namePrefix: string
   /** Generated cases per property (valid and invalid). */
   examples: number
   /** The request budget of the stateful phase (`--stateful-requests`). */
@@ -115,7 +117,7 @@ export async function ensureCategoryId(context: ProbeContext): Promise<bigint | 
   for (const categoryId of CATEGORY_GUESSES) {
     const exchange = await postPet(
       context,
-      stringifyExact({ name: `${NAME_PREFIX}${context.seed}-category-probe`, categoryId }),
+      stringifyExact({ name: `${context.namePrefix}category-probe`, categoryId }),
     )
     const parsed =
       exchange.response?.status === 201 ? parseResponseBody(exchange, ResponsePet) : undefined

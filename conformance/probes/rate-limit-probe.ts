@@ -5,7 +5,7 @@ import {
   serverDateSeconds,
 } from '../../src/judge/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../../src/spec/headers.ts'
-import { kitPath, NAME_PREFIX } from '../model/kit-routes.ts'
+import { kitPath } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import type { Exchange } from '../model/types.ts'
 import type { SendOptions } from '../transport/http-client.ts'
@@ -277,7 +277,7 @@ async function refusesEveryOperation(
       path: kitPath('createPet'),
       auth: 'valid',
       contentType: 'application/json',
-      body: stringifyExact({ name: `${NAME_PREFIX}${context.seed}-over-the-limit`, categoryId }),
+      body: stringifyExact({ name: `${context.namePrefix}over-the-limit`, categoryId }),
     })
   }
   for (const request of requests) {

@@ -1,7 +1,7 @@
 import { stringifyExact } from '../../src/judge/exact-json.ts'
 import { parseRateLimitHeaders, type RateLimitHeaders } from '../../src/judge/rate-limit-headers.ts'
 import { countOf } from '../../src/utils/count-of.ts'
-import { kitPath, NAME_PREFIX } from '../model/kit-routes.ts'
+import { kitPath } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import { toCurlSequence } from '../model/to-curl.ts'
 import type { CheckOperation, Exchange } from '../model/types.ts'
@@ -168,7 +168,7 @@ function countedSteps(
             send: (concurrent: boolean) =>
               postPet(
                 context,
-                stringifyExact({ name: `${NAME_PREFIX}${context.seed}-counted`, categoryId }),
+                stringifyExact({ name: `${context.namePrefix}counted`, categoryId }),
                 { concurrent },
               ),
           },

@@ -693,7 +693,7 @@ export const shapesProbe: Probe = {
       context,
       state: modelStateOf(context),
       refusedNames: new Set(),
-      nextName: () => `${NAME_PREFIX}${context.seed}-shape-${++counter}`,
+      nextName: () => `${context.namePrefix}shape-${++counter}`,
     }
     if (context.wants('shape.query')) await queryShapes(run)
     const categoryId = context.readOnly ? undefined : await ensureCategoryId(context)

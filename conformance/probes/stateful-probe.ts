@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { stringifyExact } from '../../src/judge/exact-json.ts'
+import { listSchema } from '../../src/judge/exchange-rules.ts'
 import { ResponsePets, type SentPet } from '../../src/judge/response-schemas.ts'
 import { PetStatus } from '../../src/spec/index.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
 import { countOf } from '../../src/utils/count-of.ts'
 import { KIT_DEFAULTS } from '../model/kit-defaults.ts'
-import { NAME_PREFIX } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import { toCurlSequence } from '../model/to-curl.ts'
 import type { CheckOperation, Exchange } from '../model/types.ts'
@@ -22,8 +22,8 @@ import {
   type ProbeContext,
   postPet,
 } from './probe-context.ts'
-import { createdPetProblem, petMismatch, show } from './probes.ts'
-import { parseResponseBody } from './response-checks.ts'
+import { createdPetProblem, judgeListPage, petMismatch, show } from './probes.ts'
+import { kitRuleRequest, parseResponseBody } from './response-checks.ts'
 
 /**
  * Requests the stateful phase may send by default (runs and shrinking
@@ -96,11 +96,19 @@ function expectNewPet(
 ): void {
   const { pet, problem } = createdPetProblem(exchange, body)
   if (problem || !pet) {
-    mismatch(phase, 'createPet', `${label}: expected 201 echoing it, got ${problem}`)
+    mismatch(
+      phase,
+      'createPet',
+      `${label}: expected 201 echoing it (§4.2: 201 with the created Pet), got ${problem}`,
+    )
   }
   const twin = model.created.find((entry) => entry.id === pet.id)
   if (twin) {
-    mismatch(phase, 'createPet', `${label}: id ${pet.id} was already given to ${show(twin.sent)}`)
+    mismatch(
+      phase,
+      'createPet',
+      `${label}: \`id\` ${pet.id} was already given to ${show(twin.sent)} (§2 Pet: the \`id\` is unique, assigned on creation)`,
+    )
   }
   model.created.push({ id: pet.id, sent: body })
 }
@@ -161,7 +169,7 @@ const getCommand = (pick: number): Command => ({
       mismatch(
         phase,
         'getPet',
-        `get ${target.id} (created as ${show(target.sent)}): ${describeResponse(exchange)}`,
+        `get ${target.id} (created as ${show(target.sent)}): ${describeResponse(exchange)} (§4.3: a created pet is found by its \`id\`, 200 with the Pet)`,
       )
     }
     const problem =
@@ -169,7 +177,11 @@ const getCommand = (pick: number): Command => ({
         ? `id ${found.id} instead of ${target.id}`
         : petMismatch(found, target.sent)
     if (problem) {
-      mismatch(phase, 'getPet', `get ${target.id} (created as ${show(target.sent)}): ${problem}`)
+      mismatch(
+        phase,
+        'getPet',
+        `get ${target.id} (created as ${show(target.sent)}): ${problem} (${KEPT_AS_SENT})`,
+      )
     }
   },
   toString: () => `get the created pet #${pick} from the newest`,
@@ -186,38 +198,86 @@ const listCommand = (status: PetStatus | undefined, limit: number | undefined): 
     async run(model, phase) {
       const exchange = await listPets(phase.context, query ? `?${query}` : '')
       record(phase, label, 'listPets', exchange)
+      // Every list page the kit reads is held to every rule of a list page, this one too.
+      // A rule of the page alone is reported by its own check when that runs (one
+      // cause, one failure); the model holds it only when the check does not run.
+      judgeListPage(phase.context, exchange)
+      const { wants } = phase.context
       const parsed = parseResponseBody(exchange, ResponsePets)
       if (exchange.response?.status !== 200 || !parsed?.success) {
-        mismatch(
-          phase,
-          'listPets',
-          `${label}: expected 200 with valid Pets, got ${describeResponse(exchange)}`,
-        )
+        if (wants('list.schema')) return
+        mismatch(phase, 'listPets', `${label}: ${listPageProblem(exchange)}`)
       }
       const max = limit ?? LIST_LIMIT.default
       // A 200 with valid Pets (`mismatch` throws otherwise): count what was parsed.
       const count = parsed?.success ? parsed.data.length : 0
-      if (count > max) {
-        mismatch(phase, 'listPets', `${label}: ${count} pets, more than ${max}`)
+      if (count > max && !wants(limit === undefined ? 'list.default-limit' : 'list.limit')) {
+        mismatch(
+          phase,
+          'listPets',
+          `${label}: ${count} pets, more than ${max} (§4.1: \`limit\` ${limit === undefined ? `absent, default ${max}` : limit} is the most a page holds)`,
+        )
       }
       for (const pet of parsed.data) {
         const known = model.created.find((entry) => entry.id === pet.id)
         // A pet shown without its optional `status` (§2) is judged by the one it was created with.
         const shownStatus = pet.status ?? known?.sent.status
-        if (status && shownStatus !== undefined && shownStatus !== status) {
-          mismatch(phase, 'listPets', `${label}: lists ${show(pet)} with another status`)
+        if (
+          status &&
+          shownStatus !== undefined &&
+          shownStatus !== status &&
+          !wants('list.status-filter')
+        ) {
+          mismatch(
+            phase,
+            'listPets',
+            `${label}: lists ${show(pet)}, whose \`status\` is ${show(shownStatus)}${pet.status === undefined ? ' (as created)' : ''} (§4.1: \`status\` filters the list)`,
+          )
         }
         const problem = known && petMismatch(pet, known.sent)
         if (known && problem) {
           mismatch(
             phase,
             'listPets',
-            `${label}: lists pet ${pet.id}, created as ${show(known.sent)}, with ${problem}`,
+            `${label}: lists pet ${pet.id}, created as ${show(known.sent)}, with ${problem} (${KEPT_AS_SENT})`,
           )
         }
       }
     },
     toString: () => label,
+  }
+}
+
+/** The rule a created pet is held to when read back. */
+const KEPT_AS_SENT = '§4.2: a created pet keeps the `name`, `categoryId` and `status` sent'
+
+/**
+ * Why a list page is not a 200 with valid Pets, naming the field and the rule
+ * (the judge of `list.schema`), e.g. `` `name` is an integer (42) in 1 of 47
+ * pets, expected a string (§4.1, §2 Pet) ``.
+ */
+function listPageProblem(exchange: Exchange): string {
+  const { response } = exchange
+  if (response?.status !== 200) {
+    return `expected 200 (§4.1), got ${describeResponse(exchange)}`
+  }
+  const judged = listSchema(kitRuleRequest(exchange), response)
+  const problem = judged && 'expected' in judged ? judged.problem : undefined
+  return problem
+    ? problem.replace(/: (HTTP \d{3})/, ' (§4.1: a list of Pets; §2 Pet): $1')
+    : `expected a complete list of valid Pets (§4.1), got ${describeResponse(exchange)}`
+}
+
+/**
+ * The filtered lists read once more after the sequences, the last writes of
+ * the run: what the run leaves in the store (a pet filed under a status it
+ * does not have) is judged by the run that left it, so a second run's first
+ * lists find nothing the first run's last lists did not.
+ */
+async function readWhatWasLeft(context: ProbeContext): Promise<void> {
+  if (!context.wants('list.status-filter')) return
+  for (const status of PetStatus.options) {
+    judgeListPage(context, await listPets(context, `?status=${status}&limit=${LIST_LIMIT.max}`))
   }
 }
 
@@ -271,7 +331,7 @@ export const statefulProbe: Probe = {
       run: command.run,
       toString: command.toString,
     })
-    const names = validNewPet([categoryId], `${NAME_PREFIX}${context.seed}-model-`)
+    const names = validNewPet([categoryId], `${context.namePrefix}model-`)
     const commands = [
       names.map((body) => withinBudget(createCommand(body))),
       fc.nat({ max: 3 }).map((pick) => withinBudget(createAgainCommand(pick))),
@@ -312,6 +372,7 @@ export const statefulProbe: Probe = {
     if (fatal !== undefined) {
       throw fatal
     }
+    await readWhatWasLeft(context)
     if (details.failed && phase.failure) {
       const { failure } = phase
       // The model broke where it was observed; the other operations kept to it.

@@ -254,7 +254,7 @@ export function prettyReport(raw: ConformanceResult, options: PrettyOptions = {}
     '',
     `${paint('bold', 'Summary')}: ${summaryLine(summary)}`,
     `Requests: ${stats.requests} (${countOf(stats.unrequested429, 'unrequested 429')}, ${countOf(stats.retries, 'retry', 'retries')}, waited ${(stats.waitedMs / 1000).toFixed(1)} s); pets created: ${stats.petsCreated} (names start with "${NAME_PREFIX}")`,
-    `Seed: ${result.seed} (replay the generated cases with --seed ${result.seed}); time: ${(result.durationMs / 1000).toFixed(1)} s of --max-duration ${result.maxDurationMs / 1000} s`,
+    `Seed: ${result.seed} (keep --seed ${result.seed}: the same server gives the same failures with it, and it replays the generated cases); time: ${(result.durationMs / 1000).toFixed(1)} s of --max-duration ${result.maxDurationMs / 1000} s`,
     `Not tested: ${notTested(result)}`,
   )
   if (result.stopped) {

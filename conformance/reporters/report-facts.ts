@@ -20,7 +20,7 @@ export function titleHtml(title: string): string {
  * was not tested.
  *
  * @example
- * runFacts(result) // [['Base URL', 'http://127.0.0.1:4010/v1'], ['Seed', '1 (--seed 1 replays it)'], ...]
+ * runFacts(result) // [['Base URL', 'http://127.0.0.1:4010/v1'], ..., ['Seed', '1 (keep --seed 1: ...)'], ...]
  */
 export function runFacts(result: ConformanceResult): Array<[label: string, value: string]> {
   const { stats } = result
@@ -31,7 +31,10 @@ export function runFacts(result: ConformanceResult): Array<[label: string, value
       'Duration',
       `${(result.durationMs / 1000).toFixed(1)} s (--max-duration ${result.maxDurationMs / 1000} s)`,
     ],
-    ['Seed', `${result.seed} (--seed ${result.seed} replays the generated cases)`],
+    [
+      'Seed',
+      `${result.seed} (keep --seed ${result.seed}: the same server gives the same failures with it, and it replays the generated cases)`,
+    ],
     [
       'Requests',
       `${stats.requests} (${countOf(stats.unrequested429, 'unrequested 429')}, ${countOf(stats.retries, 'retry', 'retries')})`,

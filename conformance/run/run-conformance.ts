@@ -9,6 +9,7 @@ import {
   type KitCode,
   kitMessage,
 } from '../model/kit-message.ts'
+import { runNamePrefix } from '../model/kit-routes.ts'
 import { type KitSecrets, kitSecrets, withoutPassword } from '../model/kit-secrets.ts'
 import { READ_ONLY_REASON } from '../model/not-tested.ts'
 import { createRedactor } from '../model/redactor.ts'
@@ -517,6 +518,7 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
     pacer,
     state,
     seed,
+    namePrefix: runNamePrefix(seed, startedAt),
     examples: options.examples ?? KIT_DEFAULTS.examples,
     statefulRequests: options.statefulRequests ?? KIT_DEFAULTS.statefulRequests,
     readOnly,

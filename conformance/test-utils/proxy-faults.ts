@@ -19,6 +19,9 @@ import {
  */
 export const PROXY_TOKEN = 'sk_test_enterprise'
 const VALID = `Bearer ${PROXY_TOKEN}`
+/** The name of the kit's `create.valid` pet with status pending (seed 1, any run's start). */
+const PENDING_NAME = /"conformance-1-[0-9a-z]+-pending"/
+
 const VALID_BODY = JSON.stringify({ name: 'conformance-proxy', categoryId: 1 })
 const STATUSES = ['available', 'pending', 'sold']
 
@@ -287,7 +290,8 @@ export const PROXY_FAULTS: { readonly [Id in CheckId]?: ReadonlyArray<ProxyFault
       breaks: 'limit=1 returns 2 pets',
       rules: [
         rewriteRequest(
-          (r) => ({ ...r, path: '/v1/pets?limit=2' }),
+          // The rest of the query (a `status` filter) is kept.
+          (r) => ({ ...r, path: r.path.replace(/([?&])limit=1(?=&|$)/, '$1limit=2') }),
           (r) => queryOf(r).get('limit') === '1',
         ),
       ],
@@ -337,7 +341,7 @@ export const PROXY_FAULTS: { readonly [Id in CheckId]?: ReadonlyArray<ProxyFault
       breaks: 'create answers 200 instead of 201',
       rules: [
         {
-          when: (r) => isCreate(r) && r.body.includes('-1-pending"'),
+          when: (r) => isCreate(r) && PENDING_NAME.test(r.body),
           response: (response) => ({ ...response, status: 200 }),
         },
       ],
@@ -347,11 +351,11 @@ export const PROXY_FAULTS: { readonly [Id in CheckId]?: ReadonlyArray<ProxyFault
       rules: [
         rewriteRequest(
           (r) => replaceBody(r, { ...createBody(r), status: undefined }),
-          (r) => r.body.includes('-1-pending"'),
+          (r) => PENDING_NAME.test(r.body),
         ),
         rewriteJson(
           (pet) => ({ ...(pet as object), status: 'available' }),
-          (r) => r.body.includes('-1-pending"'),
+          (r) => PENDING_NAME.test(r.body),
         ),
       ],
     },

@@ -27,6 +27,8 @@ const CHALLENGES = {
   // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters to the server; only the scheme is required
   error:
     'Bearer realm="reference, v1", error="invalid_token", error_description="The key is missing, unknown or malformed."',
+  // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters to the server, RFC 9110 §11.1 the scheme's case
+  params: 'bearer realm="reference", scope="pets orders"',
 } as const
 
 function rateHeaders(decision: RateDecision): Record<string, string> {
@@ -80,7 +82,9 @@ export function createHandler(
       // Stryker disable next-line StringLiteral,CallExpression: a body under any label read as JSON (§4.2 documents no 415); §7 fixes no value of `code` or `message`
       throw new HttpError(415, 'unsupported_media_type', 'Send application/json.')
     }
-    const input = parts.parseNewPet(request.body)
+    const parsed = parts.parseNewPet(request.body)
+    // Stryker disable next-line all: a variant's switch (names normalised to NFC, which the kit reads as the same name)
+    const input = options.nfcNames ? { ...parsed, name: parsed.name.normalize('NFC') } : parsed
     const status = input.status ?? defaultStatus
     const pet = await parts.store.insert({
       ...input,
@@ -89,10 +93,12 @@ export function createHandler(
         : // Stryker disable next-line ObjectLiteral: a create without `status` stored without one, which §2 allows ("Field `status` is optional") and §3 leaves open ("Default status when `status` is omitted on creation: not shown")
           { status }),
     })
+    // Stryker disable next-line all: a variant's switch (an absolute Location, RFC 9110 §10.2.2 allows either)
+    const origin = options.absoluteLocation ? `http://${request.headers.host}` : ''
     return {
       status: 201,
       // Stryker disable next-line ObjectLiteral: §4.2 requires no Location header (RFC 9110 §10.2.2 makes it optional); what one says is judged
-      headers: { Location: `${base}/pets/${pet.id}` },
+      headers: { Location: `${origin}${base}/pets/${pet.id}` },
       body: parts.present(pet),
     }
   }
@@ -137,6 +143,21 @@ export function createHandler(
     // Read after the middleware: a fault's middleware may rewrite them (a correct server has none).
     // Stryker disable next-line StringLiteral: indistinguishable: the path is never undefined here (a request outside the base was answered above)
     const { method, path = '' } = request
+    // Stryker disable all: a variant's switch, off in the mutation settings (a redirect of a slash form that is no operation is the server's choice)
+    const slashless = path.replace(/\/+$/, '')
+    if (
+      options.slashRedirect &&
+      slashless !== path &&
+      /^\/(pets(\/[^/]+)?|store\/orders)$/.test(slashless)
+    ) {
+      const query = request.query.size ? `?${request.query}` : ''
+      return {
+        status: 307,
+        headers: { Location: `http://${request.headers.host}${base}${slashless}${query}` },
+        raw: { type: 'text/plain; charset=utf-8', text: '' },
+      }
+    }
+    // Stryker restore all
     if (parts.keyOf(request) === undefined) {
       throw new HttpError(
         401,

@@ -4,7 +4,7 @@ import { ADMIN_PREFIX } from '../../spec/paths.ts'
 import { ROUTES } from '../../spec/routes.ts'
 import { CONTROL_SOURCE } from '../../utils/show-controls.ts'
 import type { AdminRoute } from '../admin/admin-api.ts'
-import type { DashboardConfig } from './dashboard-script.ts'
+import type { DashboardConfig } from './dashboard-panels.ts'
 
 /**
  * The dashboard's static files: the redirect, the page and its script. They
