@@ -171,10 +171,15 @@ const definitions = defineChecks([
     operations: EVERYWHERE,
     scope: 'response',
     expected:
-      'every error response, of any status (429 included), has `Content-Type: application/json` and a body with `code` and `message` strings and an integer `status` equal to the HTTP status',
+      'every error response, of any status (429 included), has `Content-Type: application/json` and a body with `code` and `message` strings (`message` not empty) and an integer `status` equal to the HTTP status',
     judge: errorBody,
     hint: 'no specified error response was received for {operation}',
-    faults: ['error-status-as-string-on-404', 'plain-text-405', 'plain-text-429'],
+    faults: [
+      'error-status-as-string-on-404',
+      'plain-text-405',
+      'plain-text-429',
+      'error-message-empty',
+    ],
   },
   {
     id: 'response.json',
