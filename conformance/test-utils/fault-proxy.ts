@@ -58,6 +58,10 @@ function forward(target: URL, request: ProxiedRequest): Promise<ProxiedResponse>
         method: request.method,
         path: request.path,
         headers,
+        // A fresh connection per request: a kept-alive socket can be closed by
+        // the mock's idle timer (real time) just as it is reused, and the POST
+        // on it is lost (ECONNRESET, answered 502) on a slow machine.
+        agent: false,
       },
       (response) => {
         const chunks: Array<Buffer> = []
@@ -100,7 +104,9 @@ export async function createFaultProxy(options: {
 }): Promise<FaultProxy> {
   const target = new URL(options.target)
   let rules = options.rules ?? []
-  const server = http.createServer((req, res) => {
+  // No server-side keep-alive timer: the client closes its idle connections
+  // itself, so a request never meets a socket the proxy is closing in real time.
+  const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
     const chunks: Array<Buffer> = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', async () => {
