@@ -6,10 +6,11 @@ import type { ExchangeCheckId } from '../../src/judge/catalogue.ts'
 import { catalogue } from '../../src/judge/catalogue.ts'
 import type { OperationId } from '../../src/judge/check-definition.ts'
 import { createExchangeJudge } from '../../src/judge/judge-exchange.ts'
+import { type CallerKnows, judgeOneExchange } from '../../src/judge/judge-one-exchange.ts'
 import type { ResultCollector } from '../model/result-collector.ts'
 import type { Exchange } from '../model/types.ts'
 import { decode } from '../transport/undici-transport.ts'
-import { assertRule } from './response-checks.ts'
+import { assertRule, KIT_KNOWS, kitSentOf } from './response-checks.ts'
 
 const BASE = 'http://127.0.0.1:4010'
 
@@ -39,7 +40,7 @@ function kitVerdict(exchange: Exchange): Array<string> {
 }
 
 /** What the proxy's judge decides of the same exchange, kept to the same rules. */
-function proxyVerdict(exchange: Exchange): Array<string> {
+function proxyVerdict(exchange: Exchange, truncated?: boolean): Array<string> {
   const url = new URL(exchange.request.url)
   const ids = new Set(EXCHANGE_CHECKS.map((check) => check.id as string))
   const response = exchange.response as NonNullable<Exchange['response']>
@@ -52,6 +53,7 @@ function proxyVerdict(exchange: Exchange): Array<string> {
     status: response.status,
     responseHeaders: response.headers,
     responseBody: response.body,
+    ...(truncated === undefined ? {} : { responseTruncated: truncated }),
     receivedAt: exchange.receivedAt,
   })
     .map((violation) => violation.check as string)
@@ -166,5 +168,58 @@ describe("the kit's and the proxy's judges", () => {
       ),
       { seed: 35, numRuns: 150 },
     )
+  })
+
+  it('differ only in what the caller knows (authorized, truncated): both are the one judge with those inputs', () => {
+    /** The one judge's verdict with explicit inputs. */
+    const oneVerdict = (exchange: Exchange, known: CallerKnows) => {
+      const response = exchange.response as NonNullable<Exchange['response']>
+      return judgeOneExchange(
+        {
+          ...kitSentOf(exchange),
+          status: response.status,
+          responseHeaders: response.headers,
+          responseBody: response.body,
+        },
+        known,
+      )
+        .filter(
+          ({ judgement }) =>
+            judgement !== undefined && 'problem' in judgement && judgement.problem !== undefined,
+        )
+        .map(({ check }) => check.id as string)
+        .sort()
+    }
+    const anyStatus = fc.constantFrom(200, 201, 204, 400, 401, 404, 409, 429, 500, 503)
+    const listBody = fc.constantFrom('[]', '[{"id":1,"name":"Rex","categoryId":1}]', '[', '{}')
+    let differed = 0
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.tuple(
+            fc.constant<OperationId>('getPet'),
+            petIdSegment.map((id) => `/v1/pets/${id}`),
+            petBody,
+          ),
+          fc.tuple(
+            fc.constant<OperationId>('listPets'),
+            fc.constantFrom('/v1/pets?limit=1', '/v1/pets?status=sold', '/v1/pets'),
+            listBody,
+          ),
+        ),
+        anyStatus,
+        fc.boolean(),
+        ([operation, path, body], code, truncated) => {
+          const exchange = exchangeOf(operation, path, code, body)
+          expect(kitVerdict(exchange)).toEqual(oneVerdict(exchange, KIT_KNOWS))
+          const proxy = proxyVerdict(exchange, truncated)
+          expect(proxy).toEqual(oneVerdict(exchange, { authorized: false, truncated }))
+          if (proxy.join() !== kitVerdict(exchange).join()) differed += 1
+        },
+      ),
+      { seed: 35, numRuns: 300 },
+    )
+    // The inputs matter: on a 401, 429 or 5xx, or a truncated body, the two may rightly differ.
+    expect(differed).toBeGreaterThan(0)
   })
 })

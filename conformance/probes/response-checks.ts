@@ -1,10 +1,15 @@
 import type { z } from 'zod'
 import { CHECKS, type CheckOperation, type ExchangeCheckId } from '../../src/judge/catalogue.ts'
 import type { ExchangeRule, OperationId, RuleRequest } from '../../src/judge/check-definition.ts'
+import {
+  type CallerKnows,
+  judgedRequestOf,
+  judgeOneExchange,
+  type SentRequest,
+} from '../../src/judge/judge-one-exchange.ts'
 import { createRuleMemory, judgeResponse } from '../../src/judge/judge-response.ts'
 import { parseJsonBody } from '../../src/judge/parse-json-body.ts'
 import { errorBodyProblemOf, TRUNCATED_BODY } from '../../src/judge/response-rules.ts'
-import { ruleRequestOf } from '../../src/judge/rule-request.ts'
 import { KIT_DEFAULTS } from '../model/kit-defaults.ts'
 import { kitMessage } from '../model/kit-message.ts'
 import { assertJudges, describeResponse, type ResultCollector } from '../model/result-collector.ts'
@@ -86,31 +91,51 @@ export function createResponseChecks(collector: ResultCollector) {
 }
 
 /**
+ * What the kit knows of its own exchanges when one is judged
+ * (`judgeOneExchange`): its requests carry the valid key and keep to the
+ * rate limit, so any status but the expected one breaks a rule; and a body
+ * cut at the kit's limit is judged as the kit read it (a truncated list is
+ * still a list of what was read).
+ *
+ * @example
+ * judgeOneExchange({ ...kitSentOf(exchange), status, responseHeaders, responseBody }, KIT_KNOWS)
+ */
+export const KIT_KNOWS: CallerKnows = { authorized: true, truncated: false }
+
+/**
+ * The request of one of the kit's exchanges as sent, as the one judge of
+ * one exchange reads it (the proxy's reading too).
+ *
+ * @example
+ * kitSentOf(exchange).query // 'limit=1'
+ */
+export function kitSentOf(exchange: Exchange): SentRequest {
+  const url = new URL(exchange.request.url)
+  return {
+    operation: exchange.operation as OperationId,
+    path: url.pathname,
+    query: url.search.slice(1),
+    requestBody: exchange.request.body,
+  }
+}
+
+/**
  * The request of one of the kit's exchanges as the rules of one exchange
- * read it (the proxy's reading, `ruleRequestOf` of the judge): the kit's
- * requests carry the valid key and keep to the rate limit, so any status but
- * the expected one breaks a rule.
+ * read it (`judgedRequestOf`, with {@link KIT_KNOWS}).
  *
  * @example
  * kitRuleRequest(exchange).query.get('limit') // '1'
  */
 export function kitRuleRequest(exchange: Exchange): RuleRequest {
-  const url = new URL(exchange.request.url)
-  return ruleRequestOf({
-    operation: exchange.operation as OperationId,
-    path: url.pathname,
-    query: url.search.slice(1),
-    body: exchange.request.body,
-    authorized: true,
-  })
+  return judgedRequestOf(kitSentOf(exchange), KIT_KNOWS)
 }
 
 /**
- * Judges one exchange with the function of the check's definition (the one
- * the proxy's judge calls, `judgeExchange`) and records the outcome; a rule
- * that does not apply records nothing, a transport error fails the check.
- * Only a check with such a function, and only an operation it judges,
- * compile.
+ * Judges one exchange with the one judge of one exchange (`judgeOneExchange`,
+ * the proxy's too) kept to one check, with what the kit knows
+ * ({@link KIT_KNOWS}), and records the outcome; a rule that does not apply
+ * records nothing, a transport error fails the check. Only a check with a
+ * `judgeExchange`, and only an operation it judges, compile.
  *
  * @example
  * assertRule(collector, 'list.max-items', 'listPets', exchange)
@@ -122,16 +147,20 @@ export function assertRule<Id extends ExchangeCheckId>(
   exchange: Exchange,
 ): boolean | undefined {
   assertJudges(checkId, operation)
-  const { judgeExchange } = CHECKS[checkId] as { judgeExchange?: ExchangeRule }
-  if (judgeExchange === undefined) {
+  if ((CHECKS[checkId] as { judgeExchange?: ExchangeRule }).judgeExchange === undefined) {
     throw new Error(kitMessage(`judge ${checkId}`, 'its definition has no judgeExchange'))
   }
   if (!exchange.response) {
     return collector.assert(checkId, operation, exchange, 'a response', describeResponse(exchange))
   }
-  // The whole body as read: a truncated list is judged as the kit read it.
+  // The whole body as read: a truncated list is judged as the kit read it (KIT_KNOWS).
   const { status, headers, body } = exchange.response
-  const judgement = judgeExchange(kitRuleRequest(exchange), { status, headers, body })
+  const [judged] = judgeOneExchange(
+    { ...kitSentOf(exchange), status, responseHeaders: headers, responseBody: body },
+    KIT_KNOWS,
+    [checkId],
+  )
+  const judgement = judged?.judgement
   return judgement && 'expected' in judgement
     ? collector.assert(checkId, operation, exchange, judgement.expected, judgement.problem)
     : undefined

@@ -1,10 +1,9 @@
 import { nameRecord } from '../utils/name-record.ts'
-import { CHECKS, type CheckId, catalogue } from './catalogue.ts'
+import { CHECKS, type CheckId } from './catalogue.ts'
 import {
   type CheckDefinition,
   type CheckLevel,
   type ExchangeJudgement,
-  type ExchangeRule,
   type Judgement,
   judgesOperation,
   type OperationId,
@@ -15,9 +14,9 @@ import {
   rejectCheckOf,
   rejectedNewPet,
 } from './exchange-rules.ts'
+import { judgeOneExchange } from './judge-one-exchange.ts'
 import { createRuleMemory, judgeResponse } from './judge-response.ts'
 import { operationOf } from './operation-of.ts'
-import { ruleRequestOf } from './rule-request.ts'
 
 /**
  * A rule of the spec that one response broke, with the conformance kit's
@@ -73,21 +72,6 @@ const violationOf = (check: CheckDefinition<CheckId>, judgement: Judgement): Arr
         },
       ]
     : []
-
-/** The checks decided from one request and its response, by the operation they judge. */
-const EXCHANGE_CHECKS = new Map<
-  OperationId,
-  Array<CheckDefinition<CheckId> & { judgeExchange: ExchangeRule }>
->()
-for (const check of catalogue) {
-  const { judgeExchange } = check
-  if (judgeExchange === undefined) continue
-  for (const operation of check.operations) {
-    const checks = EXCHANGE_CHECKS.get(operation) ?? []
-    checks.push({ ...check, judgeExchange })
-    EXCHANGE_CHECKS.set(operation, checks)
-  }
-}
 
 /**
  * What the spec says must be refused, judged on the answer: a credential
@@ -170,26 +154,22 @@ export function createExchangeJudge(): (exchange: JudgedExchange) => Array<Viola
       bodyless && check.id === 'error.body' ? [] : violationOf(check, judgement),
     )
     ofResponse.push(...refusalsOf(exchange, operation, authorization))
-    const checks = EXCHANGE_CHECKS.get(operation) ?? []
-    if (checks.length === 0) {
-      return ofResponse
-    }
-    const request = ruleRequestOf({
-      operation,
-      path: exchange.path,
-      query: exchange.query,
-      body: exchange.requestBody,
-      authorized: false,
-    })
-    const response = {
-      status: exchange.status,
-      headers: lowerCased(exchange.responseHeaders),
-      body: exchange.responseBody,
-      truncated: exchange.responseTruncated ?? false,
-    }
+    const known = { authorized: false, truncated: exchange.responseTruncated ?? false }
+    const judgedExchange = judgeOneExchange(
+      {
+        operation,
+        path: exchange.path,
+        query: exchange.query,
+        requestBody: exchange.requestBody,
+        status: exchange.status,
+        responseHeaders: lowerCased(exchange.responseHeaders),
+        responseBody: exchange.responseBody,
+      },
+      known,
+    )
     return [
       ...ofResponse,
-      ...checks.flatMap((check) => violationOf(check, check.judgeExchange(request, response))),
+      ...judgedExchange.flatMap(({ check, judgement }) => violationOf(check, judgement)),
     ]
   }
 }
