@@ -310,6 +310,15 @@ export const STACK_FAULTS = {
       },
     }
   },
+  // AWS API Gateway (REST) hands a Lambda the headers as the client spelled
+  // them, and handlers read `event.headers.Authorization`: a lower-case
+  // `authorization` (how every HTTP/2 client sends it) is not found, 401.
+  'authorization-name-case-sensitive': ({ keyOf }) => ({
+    keyOf(request) {
+      const names = request.rawHeaders.filter((_, index) => index % 2 === 0)
+      return names.includes('Authorization') ? keyOf(request) : undefined
+    },
+  }),
   // Spring Boot 2.3 and later: `server.error.include-message` defaults to
   // `never`, so DefaultErrorAttributes keeps `message` but empties it ("").
   'error-message-empty': ({ finish }) => ({
