@@ -10,9 +10,9 @@
  * - requests per second (target >= 0.95x: counting costs at most 5 %);
  * - capacity by the server's CPU per request (target >= 0.95x), the figure
  *   to read on a small machine, where autocannon competes with the server.
- * Routes: `GET /v1/pets?limit=100` (a full page: the counter counts the
- * items of the body, the most it reads of an answer), `GET /v1/pets/1` (the
- * deprecation headers read), and a 404. Rounds alternate the two servers
+ * Routes: `GET /v1/pets?limit=100` (a full page: the counter reads the
+ * item count the mock's answer carries, and the query's limit and filter),
+ * `GET /v1/pets/1` (the deprecation headers read), and a 404. Rounds alternate the two servers
  * per route, each a discarded warm-up then a measured run; figures are
  * medians over the rounds. Both keep the journal (its default size).
  * `--no-admin` also drops the rest of the control API's work per request,

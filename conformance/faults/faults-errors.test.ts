@@ -6,6 +6,11 @@ describe('every error of any status has a complete Error body labelled JSON', ()
     { fault: 'error-status-as-string-on-404' },
     { fault: 'plain-text-405' },
     {
+      fault: 'error-message-empty',
+      // Checks that want a refusal "with an Error body" read the same body.
+      mayFail: ['orders.auth', 'create.generated-exact'],
+    },
+    {
       fault: 'plain-text-429',
       options: { rateLimit: { limit: 150, windowS: 2 } },
       run: { include: ['rate-limit'] },

@@ -84,6 +84,20 @@ const variants: Record<string, Variant> = {
   'a Bearer challenge with error parameters (RFC 6750 §3.1), quoted commas': {
     options: { challenge: 'error' },
   },
+  'a challenge with the scheme in lower case, a realm and a scope of two values (RFC 9110 §11.1, RFC 6750 §3)':
+    { options: { challenge: 'params' } },
+  'a slash form of an operation redirected to it before the key check (307, absolute Location)': {
+    options: { slashRedirect: true },
+  },
+  'names stored and shown in Unicode NFC (canonically the same name)': {
+    options: { nfcNames: true },
+  },
+  "the 201's Location as an absolute URL (RFC 9110 §10.2.2)": {
+    options: { absoluteLocation: true },
+  },
+  'all four at once': {
+    options: { challenge: 'params', slashRedirect: true, nfcNames: true, absoluteLocation: true },
+  },
 }
 
 describe('the kit never fails what the spec allows (independent reference server)', () => {

@@ -216,6 +216,104 @@ export function assertJudges(checkId: CheckId, operation: OperationId): void {
   }
 }
 
+/** What the collector holds of one check and operation. */
+interface Entry {
+  passes: number
+  failures: Array<CheckFailure>
+  omitted: number
+  skipReason?: string
+  exchanges: Set<number>
+  durationMs: number
+}
+
+/**
+ * Whether a failure says again what one of `failures` says: the same failure
+ * (a retried request, say), or the same field at fault said in words again
+ * (`id` a string in every answer). It is counted, not repeated.
+ */
+function repeats(
+  failures: ReadonlyArray<CheckFailure>,
+  input: FailureInput,
+  curl: string | undefined,
+): boolean {
+  const kind = fieldFailureKind(input.actual)
+  return failures.some(
+    (failure) =>
+      (failure.actual === input.actual &&
+        failure.expected === input.expected &&
+        failure.curl === curl) ||
+      (kind !== undefined && fieldFailureKind(failure.actual) === kind),
+  )
+}
+
+/** One failure of `check` for `operation`, with the exchange that shows it, when there is one. */
+function failureOf(
+  check: CheckDefinition<CheckId>,
+  operation: OperationId,
+  exchange: Exchange | undefined,
+  input: FailureInput,
+  curl: string | undefined,
+): CheckFailure {
+  return {
+    checkId: check.id,
+    operation,
+    message: input.message ?? check.title,
+    expected: input.expected,
+    actual: input.actual,
+    ...(exchange
+      ? {
+          request: { method: exchange.request.method, url: exchange.request.url },
+          curl,
+          ...(exchange.response ? { status: exchange.response.status } : {}),
+          response: describeResponse(exchange),
+        }
+      : {}),
+    ...(input.seed === undefined ? {} : { seed: input.seed }),
+    ...(input.path === undefined ? {} : { path: input.path }),
+    ...(input.counterexample === undefined ? {} : { counterexample: input.counterexample }),
+    ...(input.sequence === undefined ? {} : { sequence: input.sequence }),
+  }
+}
+
+/**
+ * The result of `check` for `operation` from what was recorded (`found`);
+ * `untested` says why a check nothing asserted or skipped was not decided.
+ */
+function resultOf(
+  check: CheckDefinition<CheckId>,
+  operation: OperationId,
+  found: Entry | undefined,
+  untested: (
+    check: CheckDefinition<CheckId>,
+    operation: OperationId,
+  ) => { outcome: 'skipped' | 'not-run'; reason: string },
+): CheckResult {
+  const failed = (found?.failures.length ?? 0) > 0
+  const passed = (found?.passes ?? 0) > 0
+  const open =
+    failed || passed
+      ? undefined
+      : found?.skipReason !== undefined
+        ? { outcome: 'skipped' as const, reason: found.skipReason }
+        : untested(check, operation)
+  return {
+    id: check.id,
+    title: check.title,
+    section: check.section,
+    level: check.level,
+    group: check.group,
+    operation,
+    deprecated: operations[operation].deprecated,
+    outcome: failed ? 'failed' : passed ? 'passed' : (open?.outcome ?? 'skipped'),
+    durationMs: found?.durationMs ?? 0,
+    passes: found?.passes ?? 0,
+    failures: found?.failures ?? [],
+    omittedFailures: found?.omitted ?? 0,
+    expected: check.expected,
+    ...(open ? { skipReason: open.reason } : {}),
+  }
+}
+
 /**
  * Collects assertions per check and operation and turns them into
  * {@link CheckResult}s. Assertions on checks that were not selected are
@@ -232,17 +330,7 @@ export function createResultCollector(
 ) {
   const maxFailures = options.maxFailuresPerCheck ?? KIT_DEFAULTS.maxFailuresPerCheck
   const byId = new Map(selected.map((check) => [check.id, check]))
-  const entries = new Map<
-    string,
-    {
-      passes: number
-      failures: Array<CheckFailure>
-      omitted: number
-      skipReason?: string
-      exchanges: Set<number>
-      durationMs: number
-    }
-  >()
+  const entries = new Map<string, Entry>()
   const operationTimes: Partial<Record<OperationId, number>> = {}
   let lastExchange: Exchange | undefined
   const entry = (checkId: CheckId, operation: OperationId) => {
@@ -299,40 +387,12 @@ export function createResultCollector(
       }
       const found = timed(entry(checkId, operation), exchange)
       const curl = exchange ? toCurl(exchange.request) : undefined
-      // The same failure again (a retried request, say), or the same field at
-      // fault said in words again (`id` a string in every answer), is counted, not repeated.
-      const kind = fieldFailureKind(input.actual)
-      const repeated = found.failures.some(
-        (failure) =>
-          (failure.actual === input.actual &&
-            failure.expected === input.expected &&
-            failure.curl === curl) ||
-          (kind !== undefined && fieldFailureKind(failure.actual) === kind),
-      )
-      if (repeated || found.failures.length >= maxFailures) {
+      if (repeats(found.failures, input, curl) || found.failures.length >= maxFailures) {
         found.omitted += 1
         return
       }
       const check = byId.get(checkId) as CheckDefinition<CheckId>
-      found.failures.push({
-        checkId,
-        operation,
-        message: input.message ?? check.title,
-        expected: input.expected,
-        actual: input.actual,
-        ...(exchange
-          ? {
-              request: { method: exchange.request.method, url: exchange.request.url },
-              curl,
-              ...(exchange.response ? { status: exchange.response.status } : {}),
-              response: describeResponse(exchange),
-            }
-          : {}),
-        ...(input.seed === undefined ? {} : { seed: input.seed }),
-        ...(input.path === undefined ? {} : { path: input.path }),
-        ...(input.counterexample === undefined ? {} : { counterexample: input.counterexample }),
-        ...(input.sequence === undefined ? {} : { sequence: input.sequence }),
-      })
+      found.failures.push(failureOf(check, operation, exchange, input, curl))
     },
     /** Asserts: passes when `problem` is undefined, fails with it otherwise. */
     assert<Id extends CheckId>(
@@ -368,31 +428,9 @@ export function createResultCollector(
       const results: Array<CheckResult> = []
       for (const check of selected) {
         for (const operation of check.operations) {
-          const found = entries.get(`${check.id}|${operation}`)
-          const failed = (found?.failures.length ?? 0) > 0
-          const passed = (found?.passes ?? 0) > 0
-          const open =
-            failed || passed
-              ? undefined
-              : found?.skipReason !== undefined
-                ? { outcome: 'skipped' as const, reason: found.skipReason }
-                : untested(check, operation)
-          results.push({
-            id: check.id,
-            title: check.title,
-            section: check.section,
-            level: check.level,
-            group: check.group,
-            operation,
-            deprecated: operations[operation].deprecated,
-            outcome: failed ? 'failed' : passed ? 'passed' : (open?.outcome ?? 'skipped'),
-            durationMs: found?.durationMs ?? 0,
-            passes: found?.passes ?? 0,
-            failures: found?.failures ?? [],
-            omittedFailures: found?.omitted ?? 0,
-            expected: check.expected,
-            ...(open ? { skipReason: open.reason } : {}),
-          })
+          results.push(
+            resultOf(check, operation, entries.get(`${check.id}|${operation}`), untested),
+          )
         }
       }
       return results

@@ -2,6 +2,7 @@ import { stringifyExact } from '../../src/judge/exact-json.ts'
 import { parseJsonBody } from '../../src/judge/parse-json-body.ts'
 import { ExactInt64, ResponsePet } from '../../src/judge/response-schemas.ts'
 import { INT64, type PetStatus } from '../../src/spec/index.ts'
+import type { KitClock } from '../model/kit-clock.ts'
 import { kitPath } from '../model/kit-routes.ts'
 import type { ResultCollector } from '../model/result-collector.ts'
 import type { CheckId, Exchange } from '../model/types.ts'
@@ -33,8 +34,8 @@ export interface RunState {
   preflight?: Exchange
 }
 
-/** Everything a probe may use. */
-export interface ProbeContext {
+/** Everything a probe may use, its clock included. */
+export interface ProbeContext extends KitClock {
   client: HttpClient
   collector: ResultCollector
   pacer: RateLimitPacer
@@ -51,8 +52,6 @@ export interface ProbeContext {
   hasOtherKey: boolean
   /** A category id to use when none can be discovered (`--category-id`). */
   categoryId?: bigint
-  now: () => number
-  sleep: (ms: number) => Promise<void>
   maxWaitMs: number
   maxRequests: number
   /** Whether the probe should send the requests of a check (selected, or feeding response checks). */

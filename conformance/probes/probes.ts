@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { stringifyExact } from '../../src/judge/exact-json.ts'
-import { createdPet, readListPage, show } from '../../src/judge/exchange-rules.ts'
+import { createdPet, readListPage, sameName, show } from '../../src/judge/exchange-rules.ts'
 import { parseJsonBody } from '../../src/judge/parse-json-body.ts'
 import type { ResponsePet, SentPet } from '../../src/judge/response-schemas.ts'
 import { INT64, PetStatus } from '../../src/spec/index.ts'
@@ -135,7 +135,10 @@ export function recordCreated(context: ProbeContext, exchange: Exchange, pet: Re
  */
 export function samePet(a: ResponsePet, b: ResponsePet): boolean {
   return (
-    a.id === b.id && a.name === b.name && a.categoryId === b.categoryId && a.status === b.status
+    a.id === b.id &&
+    sameName(a.name, b.name) &&
+    a.categoryId === b.categoryId &&
+    a.status === b.status
   )
 }
 

@@ -1,3 +1,4 @@
+import type { KitClock } from '../model/kit-clock.ts'
 import { ConformanceError } from '../model/kit-message.ts'
 
 /** Thrown when the run reaches `--max-duration`, or a wait would not fit in what is left of it. */
@@ -10,9 +11,7 @@ export class MaxDurationError extends ConformanceError {
 }
 
 /** Options of {@link createRunClock}. */
-export interface RunClockOptions {
-  now: () => number
-  sleep: (ms: number) => Promise<void>
+export interface RunClockOptions extends KitClock {
   /** The longest the run may take, in ms (`--max-duration` × 1000). */
   maxDurationMs: number
 }

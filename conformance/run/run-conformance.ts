@@ -13,14 +13,20 @@ import { runNamePrefix } from '../model/kit-routes.ts'
 import { type KitSecrets, kitSecrets, withoutPassword } from '../model/kit-secrets.ts'
 import { READ_ONLY_REASON } from '../model/not-tested.ts'
 import { createRedactor } from '../model/redactor.ts'
-import { buildResult, createResultCollector } from '../model/result-collector.ts'
+import {
+  buildResult,
+  createResultCollector,
+  type ResultCollector,
+} from '../model/result-collector.ts'
 import { selectChecks } from '../model/select-checks.ts'
 import type {
   CheckDefinition,
   CheckId,
+  CheckResult,
   ConformanceEvent,
   ConformanceProgress,
   ConformanceResult,
+  Exchange,
   OperationId,
   RunStop,
 } from '../model/types.ts'
@@ -269,12 +275,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 }
 
 /**
- * The run itself, on what it is given: what it sends and judges is never
- * redacted; {@link runConformance} hides the secrets in all it hands out.
+ * The run's base URL (without a trailing slash) and its selected checks, or
+ * a usage error naming what is wrong: a URL that is not http(s), a
+ * `--max-duration` that is not above 0, a selection that names no check.
  */
-async function runChecks(options: ConformanceOptions): Promise<ConformanceResult> {
-  const now = options.now ?? Date.now
-  const maxDurationMs = options.maxDurationMs ?? KIT_DEFAULTS.maxDurationMs
+function checkedInputs(
+  options: ConformanceOptions,
+  maxDurationMs: number,
+): { baseUrl: string; selected: Array<CheckDefinition<CheckId>> } {
   let baseUrl: string
   const usage = (detail: string) =>
     new ConformanceSetupError(kitMessage('start the conformance run', detail))
@@ -298,6 +306,144 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
       code: error instanceof ConformanceError ? error.code : KIT_CODES.usage,
     })
   }
+  return { baseUrl, selected }
+}
+
+/** A stop of the run for `reason`: what it could not do (`action`) and why. */
+function runStop(reason: RunStop['reason'], action: string, detail: string): RunStop {
+  return { reason, code: KIT_CODES[reason], message: kitMessage(action, detail), summary: detail }
+}
+
+/** The stop an error makes: its own, or a failure of the kit itself (still a result, so every report is written). */
+function stopOf(error: unknown): RunStop {
+  if (!(error instanceof ConformanceError) || error.reason === 'reportWrite') {
+    const detail = `${(error as Error)?.message ?? String(error)} (a failure of the kit: please report it with the seed)`
+    return runStop('internal', 'run the checks', detail)
+  }
+  return { reason: error.reason, code: error.code, message: error.message, summary: error.detail }
+}
+
+/**
+ * Why the pre-flight `GET /pets` stops the run, if it does: no response, the
+ * key refused (401, 403), or no API at the base URL (404).
+ */
+async function preflightStop(
+  preflight: Exchange,
+  client: HttpClient,
+  baseUrl: string,
+): Promise<RunStop | undefined> {
+  const status = preflight.response?.status
+  if (!preflight.response) {
+    return runStop('unreachable', `reach ${baseUrl}/pets`, preflight.error ?? 'no response')
+  }
+  if (status === 401 || status === 403) {
+    return runStop(
+      'keyRejected',
+      'authenticate',
+      `GET ${baseUrl}/pets answered ${status} to the given key (check --token or PETSTORE_API_KEY)`,
+    )
+  }
+  if (status === 404) {
+    return runStop('apiNotFound', 'find the API', await apiNotFoundDetail(client, baseUrl))
+  }
+  return undefined
+}
+
+/**
+ * The results of the run: what nothing decided is skipped with a reason
+ * (read-only, or the check's hint), or not run when the run stopped before
+ * its probe finished; after a configuration error none is judged (what the
+ * pre-flight request met is not the API with this key: no "failure" of a
+ * wrong URL).
+ */
+function judgedResults(
+  collector: ResultCollector,
+  readOnly: boolean,
+  stopped: RunStop | undefined,
+  finished: ReadonlySet<string>,
+): Array<CheckResult> {
+  const notRunReason = stopped && `the run stopped before it (${STOP_LABELS[stopped.reason]})`
+  const judged = collector.results((check, operation) => {
+    if (readOnly && (check.writes || operation === 'createPet')) {
+      return { outcome: 'skipped', reason: READ_ONLY_REASON }
+    }
+    if (notRunReason && !finished.has(check.id)) {
+      return { outcome: 'not-run', reason: notRunReason }
+    }
+    return { outcome: 'skipped', reason: hint(check, operation) }
+  })
+  const results =
+    stopped && isSetupStop(stopped.reason)
+      ? judged.map((entry) => ({
+          ...entry,
+          outcome: 'not-run' as const,
+          durationMs: 0,
+          passes: 0,
+          failures: [],
+          omittedFailures: 0,
+          skipReason: notRunReason as string,
+        }))
+      : judged
+  return results
+}
+
+/**
+ * The probes of the run, in {@link probeOrder}: those that feed a selected
+ * check (every one not opt-in when only checks of every response are
+ * selected), the writing ones left out when read-only.
+ */
+function probesToRun(
+  ids: ReadonlySet<string>,
+  readOnly: boolean,
+  onlyResponseScope: boolean,
+): Array<Probe> {
+  return probeOrder.filter((probe) => {
+    const feeds = probe.checks.some((id) => ids.has(id))
+    return !(readOnly && writesOnly(probe)) && (feeds || (onlyResponseScope && !optInOnly(probe)))
+  })
+}
+
+/**
+ * Runs the probes one after the other, counting the checks each finished
+ * (`planned` loses them as they are done, `finished` gains them); the first
+ * error stops the run, and its stop is returned.
+ */
+async function runProbes(
+  toRun: ReadonlyArray<Probe>,
+  context: ProbeContext,
+  run: {
+    planned: Set<string>
+    finished: Set<string>
+    progress: RunProgress | undefined
+    emit: (event: ConformanceEvent) => void
+  },
+): Promise<RunStop | undefined> {
+  const { planned, finished, progress, emit } = run
+  for (const probe of toRun) {
+    emit({ type: 'probe', name: probe.name })
+    progress?.probe(probe.name)
+    try {
+      await probe.run(context)
+      const done = probe.checks.filter((id) => planned.delete(id)).length
+      for (const id of probe.checks) {
+        finished.add(id)
+      }
+      progress?.checksDone(done)
+    } catch (error) {
+      return stopOf(error)
+    }
+  }
+  return undefined
+}
+
+/**
+ * The run itself, on what it is given: what it sends and judges is never
+ * redacted; {@link runConformance} hides the secrets in all it hands out.
+ */
+async function runChecks(options: ConformanceOptions): Promise<ConformanceResult> {
+  const now = options.now ?? Date.now
+  const maxDurationMs = options.maxDurationMs ?? KIT_DEFAULTS.maxDurationMs
+  const { baseUrl, selected } = checkedInputs(options, maxDurationMs)
   const clock = createRunClock({ now, sleep: options.sleep ?? defaultSleep, maxDurationMs })
   const startedAt = clock.startedAt
   const sleep = clock.sleep
@@ -388,27 +534,8 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
   emit({ type: 'start', baseUrl, seed, checks: selected.length })
 
   let stopped: RunStop | undefined
-  const stop = (reason: RunStop['reason'], action: string, detail: string) => {
-    stopped = {
-      reason,
-      code: KIT_CODES[reason],
-      message: kitMessage(action, detail),
-      summary: detail,
-    }
-  }
   const stopOn = (error: unknown) => {
-    if (!(error instanceof ConformanceError) || error.reason === 'reportWrite') {
-      // A failure of the kit itself still ends in a result, so every report is written.
-      const detail = `${(error as Error)?.message ?? String(error)} (a failure of the kit: please report it with the seed)`
-      stop('internal', 'run the checks', detail)
-      return
-    }
-    stopped = {
-      reason: error.reason,
-      code: error.code,
-      message: error.message,
-      summary: error.detail,
-    }
+    stopped = stopOf(error)
   }
   /** Checks whose probe ran to its end: what they could not decide is skipped, not "not run". */
   const finished = new Set<string>()
@@ -417,27 +544,15 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
       stopOn(error)
       return undefined
     })
-    const status = preflight?.response?.status
-    if (preflight && !preflight.response) {
-      stop('unreachable', `reach ${baseUrl}/pets`, preflight.error ?? 'no response')
-    } else if (status === 401 || status === 403) {
-      stop(
-        'keyRejected',
-        'authenticate',
-        `GET ${baseUrl}/pets answered ${status} to the given key (check --token or PETSTORE_API_KEY)`,
-      )
-    } else if (status === 404) {
-      stop('apiNotFound', 'find the API', await apiNotFoundDetail(client, baseUrl))
+    if (preflight) {
+      stopped = (await preflightStop(preflight, client, baseUrl)) ?? stopped
     }
     if (preflight) {
       state.preflight = preflight
     }
 
     const ids = new Set(selected.map((check) => check.id))
-    const toRun = (stopped ? [] : probeOrder).filter((probe) => {
-      const feeds = probe.checks.some((id) => ids.has(id))
-      return !(readOnly && writesOnly(probe)) && (feeds || (onlyResponseScope && !optInOnly(probe)))
-    })
+    const toRun = stopped ? [] : probesToRun(ids, readOnly, onlyResponseScope)
     /** The selected checks of the probes that run, each counted once, as it is done. */
     const planned = new Set(toRun.flatMap((probe) => probe.checks).filter((id) => ids.has(id)))
     progress?.plan(selected.length, selected.length - planned.size)
@@ -447,49 +562,12 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
       const waitNote = expectedWaitNote(pacer, expected, client.stats.requests)
       if (waitNote) emit({ type: 'note', text: waitNote })
     }
-    for (const probe of toRun) {
-      emit({ type: 'probe', name: probe.name })
-      progress?.probe(probe.name)
-      try {
-        await probe.run(context)
-        const done = probe.checks.filter((id) => planned.delete(id)).length
-        for (const id of probe.checks) {
-          finished.add(id)
-        }
-        progress?.checksDone(done)
-      } catch (error) {
-        stopOn(error)
-        break
-      }
-    }
+    stopped = (await runProbes(toRun, context, { planned, finished, progress, emit })) ?? stopped
   } finally {
     await ownTransport?.close()
   }
 
-  const notRunReason = stopped && `the run stopped before it (${STOP_LABELS[stopped.reason]})`
-  const judged = collector.results((check, operation) => {
-    if (readOnly && (check.writes || operation === 'createPet')) {
-      return { outcome: 'skipped', reason: READ_ONLY_REASON }
-    }
-    if (notRunReason && !finished.has(check.id)) {
-      return { outcome: 'not-run', reason: notRunReason }
-    }
-    return { outcome: 'skipped', reason: hint(check, operation) }
-  })
-  // A configuration error: what the pre-flight request met is not the API
-  // with this key, so none of it is judged (no "failure" of a wrong URL).
-  const results =
-    stopped && isSetupStop(stopped.reason)
-      ? judged.map((entry) => ({
-          ...entry,
-          outcome: 'not-run' as const,
-          durationMs: 0,
-          passes: 0,
-          failures: [],
-          omittedFailures: 0,
-          skipReason: notRunReason as string,
-        }))
-      : judged
+  const results = judgedResults(collector, readOnly, stopped, finished)
   const result = buildResult({
     tool: 'petstore-conformance',
     baseUrl,

@@ -31,7 +31,13 @@ const withAuth = (request: ProxiedRequest, value: string): ProxiedRequest => ({
   ...request,
   headers: { ...request.headers, authorization: value },
 })
-const getPetId = (request: ProxiedRequest): number | undefined => {
+/**
+ * The id of a `GET /v1/pets/{id}` request (the deprecated operation), or undefined for any other.
+ *
+ * @example
+ * setHeaders({ sunset: undefined }, (request) => getPetId(request) !== undefined)
+ */
+export const getPetId = (request: ProxiedRequest): number | undefined => {
   const match = /^\/v1\/pets\/(\d+)$/.exec(pathOf(request))
   return request.method === 'GET' && match ? Number(match[1]) : undefined
 }

@@ -2,6 +2,7 @@ import { parseRetryAfter } from '../../src/judge/rate-limit-headers.ts'
 import { RETRY_AFTER } from '../../src/spec/headers.ts'
 import { countOf } from '../../src/utils/count-of.ts'
 import { nameRecord } from '../../src/utils/name-record.ts'
+import type { KitClock } from '../model/kit-clock.ts'
 import { KIT_DEFAULTS } from '../model/kit-defaults.ts'
 import { ConformanceError } from '../model/kit-message.ts'
 import { swapAll } from '../model/swap-all.ts'
@@ -62,15 +63,13 @@ export interface SendOptions {
 }
 
 /** Options of {@link createHttpClient}. */
-export interface HttpClientOptions {
+export interface HttpClientOptions extends KitClock {
   baseUrl: string
   token: string
   /** The second key (`--other-token`), sent for `auth: 'other'`. */
   otherToken?: string
   transport: Transport
   pacer: RateLimitPacer
-  now: () => number
-  sleep: (ms: number, reason?: string) => Promise<void>
   timeoutMs: number
   maxRequests: number
   maxRetries?: number
@@ -94,6 +93,55 @@ const CONSECUTIVE_ERRORS_BEFORE_GIVING_UP = 3
  * headers['Accept-Encoding'] = ACCEPT_ENCODING
  */
 export const ACCEPT_ENCODING = 'gzip, deflate, br'
+
+/**
+ * The headers a request is sent with, and as they are recorded: the same,
+ * but for the keys, recorded as their placeholders (`reveal` writes each
+ * placeholder as its key).
+ */
+function headersOf(
+  send: SendOptions,
+  reveal: (text: string) => string,
+): { headers: Record<string, string>; recorded: Record<string, string> } {
+  const headers: Record<string, string> = {
+    ...(send.accept === null ? {} : { Accept: send.accept ?? 'application/json' }),
+    'Accept-Encoding': ACCEPT_ENCODING,
+  }
+  const recorded: Record<string, string> = { ...headers }
+  if (send.auth !== 'none') {
+    const value =
+      send.auth === 'valid'
+        ? `Bearer ${KEY_PLACEHOLDER}`
+        : send.auth === 'other'
+          ? `Bearer ${OTHER_KEY_PLACEHOLDER}`
+          : send.auth
+    headers.Authorization = reveal(value)
+    recorded.Authorization = value
+  }
+  if (send.body !== undefined || send.contentType !== undefined) {
+    const contentType = send.contentType ?? 'application/json'
+    headers['Content-Type'] = contentType
+    recorded['Content-Type'] = contentType
+  }
+  for (const [name, value] of Object.entries(send.headers ?? {})) {
+    delete headers[name]
+    delete recorded[name]
+    if (value !== null) {
+      headers[name] = reveal(value)
+      recorded[name] = value
+    }
+  }
+  return { headers, recorded }
+}
+
+/** Response headers by their lower-case names (a record without a prototype). */
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const lower = nameRecord<string>()
+  for (const [name, value] of Object.entries(headers)) {
+    lower[name.toLowerCase()] = value
+  }
+  return lower
+}
 
 /**
  * The kit's HTTP client: a good client of a rate-limited API. It paces by
@@ -142,34 +190,7 @@ export function createHttpClient(options: HttpClientOptions) {
     if (send.pace !== false) {
       stats.waitedMs += await options.pacer.beforeSend(credential)
     }
-    const headers: Record<string, string> = {
-      ...(send.accept === null ? {} : { Accept: send.accept ?? 'application/json' }),
-      'Accept-Encoding': ACCEPT_ENCODING,
-    }
-    const recorded: Record<string, string> = { ...headers }
-    if (send.auth !== 'none') {
-      const value =
-        send.auth === 'valid'
-          ? `Bearer ${KEY_PLACEHOLDER}`
-          : send.auth === 'other'
-            ? `Bearer ${OTHER_KEY_PLACEHOLDER}`
-            : send.auth
-      headers.Authorization = reveal(value)
-      recorded.Authorization = value
-    }
-    if (send.body !== undefined || send.contentType !== undefined) {
-      const contentType = send.contentType ?? 'application/json'
-      headers['Content-Type'] = contentType
-      recorded['Content-Type'] = contentType
-    }
-    for (const [name, value] of Object.entries(send.headers ?? {})) {
-      delete headers[name]
-      delete recorded[name]
-      if (value !== null) {
-        headers[name] = reveal(value)
-        recorded[name] = value
-      }
-    }
+    const { headers, recorded } = headersOf(send, reveal)
     const url = `${baseUrl}${send.path}`
     options.beforeRequest?.()
     const started = options.now()
@@ -198,10 +219,7 @@ export function createHttpClient(options: HttpClientOptions) {
         maxBodyBytes,
       })
       consecutiveErrors = 0
-      const responseHeaders = nameRecord<string>()
-      for (const [name, value] of Object.entries(response.headers)) {
-        responseHeaders[name.toLowerCase()] = value
-      }
+      const responseHeaders = lowerCased(response.headers)
       exchange.response = {
         status: response.status,
         headers: responseHeaders,

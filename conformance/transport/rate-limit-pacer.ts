@@ -6,6 +6,7 @@ import {
   serverDateSeconds,
 } from '../../src/judge/rate-limit-headers.ts'
 import { RATE_LIMIT_HEADER_NAMES as SPELLED } from '../../src/spec/index.ts'
+import type { KitClock } from '../model/kit-clock.ts'
 import { ConformanceError, kitNote } from '../model/kit-message.ts'
 import type { Credential } from '../model/types.ts'
 
@@ -38,10 +39,7 @@ export class WaitTooLongError extends ConformanceError {
 }
 
 /** Options of {@link createRateLimitPacer}. */
-export interface RateLimitPacerOptions {
-  now: () => number
-  /** Waits; told why, so that a caller can bound the run by it. */
-  sleep: (ms: number, reason?: string) => Promise<void>
+export interface RateLimitPacerOptions extends KitClock {
   /** Spacing of requests while the server sends no usable headers (Free plan: 60/min). */
   fallbackIntervalMs?: number
   /** Extra wait after a window's reset, for clock rounding. */
@@ -70,6 +68,82 @@ interface Bucket {
   lastSentAt?: number
 }
 
+/** Who a credential is, in a pacing note. */
+const WHO: Record<Credential, string> = {
+  valid: 'the key',
+  other: 'the other key',
+  invalid: 'requests without a valid key',
+}
+
+/**
+ * The pacing notes of one run: each pacing state said once per credential
+ * (the first time it is met), at most {@link MAX_PACING_NOTES} of them, and
+ * each unusable header once: a server whose answers differ by operation makes
+ * the pacing go back and forth, not the messages.
+ */
+class PacingNotes {
+  readonly #said = new Map<Credential, Set<string>>()
+  readonly #named = new Set<string>()
+  readonly #onNote: ((text: string) => void) | undefined
+
+  constructor(onNote: ((text: string) => void) | undefined) {
+    this.#onNote = onNote
+  }
+
+  /** Says `text` of `credential` the first time, up to the bound. */
+  state(credential: Credential, text: string): void {
+    let texts = this.#said.get(credential)
+    if (!texts) {
+      texts = new Set()
+      this.#said.set(credential, texts)
+    }
+    if (texts.has(text) || texts.size > MAX_PACING_NOTES) {
+      return
+    }
+    texts.add(text)
+    this.#onNote?.(
+      kitNote(
+        texts.size > MAX_PACING_NOTES
+          ? `${WHO[credential]}: further changes of pacing are not reported (${MAX_PACING_NOTES} said)`
+          : `${WHO[credential]}: ${text}`,
+      ),
+    )
+  }
+
+  /** Says once per header name that it is ignored, with its value. */
+  unusable(name: string, value: string, problem: string): void {
+    if (!this.#named.has(name)) {
+      this.#named.add(name)
+      this.#onNote?.(kitNote(`ignoring the header ${name}: "${value}" is ${problem}`))
+    }
+  }
+}
+
+/**
+ * Why answers give no usable rate-limit headers, in words: which of them
+ * they lack (and which they send), and which are unusable.
+ */
+function whyFallback(
+  headers: Record<string, string>,
+  problems: ReturnType<typeof rateLimitHeaderProblems>,
+  operation: string | undefined,
+): string {
+  const unusable = problems.filter((entry) => entry.value !== undefined)
+  const missing = problems.filter((entry) => entry.value === undefined).map((e) => e.name)
+  const sent = RATE_LIMIT_HEADERS_IN_ORDER.filter((name) => headers[name] !== undefined)
+  const answers = operation ? `answers to ${operation}` : 'answers'
+  return [
+    ...(missing.length === RATE_LIMIT_HEADERS_IN_ORDER.length
+      ? [`${answers} carry no X-RateLimit-* headers`]
+      : missing.length > 0
+        ? [
+            `${answers} lack ${spell(missing)}${sent.length > 0 ? ` (they send ${spell(sent)})` : ''}`,
+          ]
+        : []),
+    ...(unusable.length > 0 ? [`unusable ${unusable.map((entry) => entry.name).join(', ')}`] : []),
+  ].join('; ')
+}
+
 /**
  * Paces requests by the rate-limit headers the server sends, one bucket per
  * credential (the key, the other key, and the per-address bucket of unauthenticated calls):
@@ -78,199 +152,177 @@ interface Bucket {
  * 60 a minute.
  *
  * @example
- * const pacer = createRateLimitPacer({ now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) })
+ * const pacer = new RateLimitPacer({ now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) })
  * await pacer.beforeSend('valid')
  * pacer.afterResponse('valid', { limit: 60, remaining: 59, reset: 1767225660 }, 1767225600)
  */
-export function createRateLimitPacer(options: RateLimitPacerOptions) {
-  const fallbackIntervalMs = options.fallbackIntervalMs ?? 1000
-  const perMinute = Math.round(60_000 / fallbackIntervalMs)
-  const named = new Set<string>()
-  const said = new Map<Credential, Set<string>>()
-  // Each pacing state is said once per run and credential (the first time it
-  // is met), at most MAX_PACING_NOTES of them: a server whose answers differ
-  // by operation makes the pacing go back and forth, not the messages.
-  const note = (credential: Credential, text: string) => {
-    let texts = said.get(credential)
-    if (!texts) {
-      texts = new Set()
-      said.set(credential, texts)
-    }
-    if (texts.has(text) || texts.size > MAX_PACING_NOTES) {
-      return
-    }
-    texts.add(text)
-    const who =
-      credential === 'valid'
-        ? 'the key'
-        : credential === 'other'
-          ? 'the other key'
-          : 'requests without a valid key'
-    options.onNote?.(
-      kitNote(
-        texts.size > MAX_PACING_NOTES
-          ? `${who}: further changes of pacing are not reported (${MAX_PACING_NOTES} said)`
-          : `${who}: ${text}`,
-      ),
-    )
+export class RateLimitPacer {
+  readonly #options: RateLimitPacerOptions
+  readonly #fallbackIntervalMs: number
+  readonly #perMinute: number
+  readonly #marginMs: number
+  readonly #maxWaitMs: number
+  readonly #notes: PacingNotes
+  readonly #buckets = new Map<Credential, Bucket>()
+
+  constructor(options: RateLimitPacerOptions) {
+    this.#options = options
+    this.#fallbackIntervalMs = options.fallbackIntervalMs ?? 1000
+    this.#perMinute = Math.round(60_000 / this.#fallbackIntervalMs)
+    this.#marginMs = options.marginMs ?? 250
+    this.#maxWaitMs = options.maxWaitMs ?? 65_000
+    this.#notes = new PacingNotes(options.onNote)
   }
-  const marginMs = options.marginMs ?? 250
-  const maxWaitMs = options.maxWaitMs ?? 65_000
-  const buckets = new Map<Credential, Bucket>()
-  const bucketOf = (credential: Credential): Bucket => {
-    let bucket = buckets.get(credential)
+
+  #bucketOf(credential: Credential): Bucket {
+    let bucket = this.#buckets.get(credential)
     if (!bucket) {
       bucket = {}
-      buckets.set(credential, bucket)
+      this.#buckets.set(credential, bucket)
     }
     return bucket
   }
 
-  const wait = async (ms: number, reason: string, spacing = false): Promise<number> => {
+  async #wait(ms: number, reason: string, spacing = false): Promise<number> {
     if (ms <= 0) {
       return 0
     }
-    if (ms > maxWaitMs) {
+    if (ms > this.#maxWaitMs) {
       throw new WaitTooLongError(
-        `${reason} would take ${Math.ceil(ms / 1000)} s, more than the ${Math.ceil(maxWaitMs / 1000)} s cap`,
+        `${reason} would take ${Math.ceil(ms / 1000)} s, more than the ${Math.ceil(this.#maxWaitMs / 1000)} s cap`,
       )
     }
     if (!spacing) {
-      options.onWait?.(ms, reason)
+      this.#options.onWait?.(ms, reason)
     }
-    await options.sleep(ms, reason)
+    await this.#options.sleep(ms, reason)
     return ms
   }
 
-  return {
-    /** Waits until a request with this credential may go out; returns the ms waited. */
-    async beforeSend(credential: Credential): Promise<number> {
-      const bucket = bucketOf(credential)
-      let waited = 0
-      if (bucket.remaining !== undefined && bucket.resetAt !== undefined) {
-        if (bucket.remaining > 0) {
-          bucket.remaining -= 1
-        } else {
-          waited = await wait(
-            bucket.resetAt + marginMs - options.now(),
-            'waiting for the rate-limit window to reset (Remaining 0)',
-          )
-          bucket.remaining = undefined
-          bucket.resetAt = undefined
-        }
-      } else if (bucket.lastSentAt !== undefined) {
-        waited = await wait(
-          bucket.lastSentAt + fallbackIntervalMs - options.now(),
-          `pacing at ${perMinute} requests a minute`,
-          true,
-        )
-      }
-      bucket.lastSentAt = options.now()
-      return waited
-    },
-    /**
-     * Records the raw (lower-cased) headers of a response: the rate-limit
-     * headers when all three are usable, else the fallback rate. Notes each
-     * pacing state the first time it is met (naming `operation`, the answer's,
-     * when given), and each unusable header once.
-     */
-    observe(credential: Credential, headers: Record<string, string>, operation?: string): void {
-      const problems = rateLimitHeaderProblems(headers)
-      const parsed = parseRateLimitHeaders(headers)
-      if (parsed) {
-        note(credential, 'pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers')
+  /** Waits until a request with this credential may go out; returns the ms waited. */
+  async beforeSend(credential: Credential): Promise<number> {
+    const bucket = this.#bucketOf(credential)
+    const { now } = this.#options
+    let waited = 0
+    if (bucket.remaining !== undefined && bucket.resetAt !== undefined) {
+      if (bucket.remaining > 0) {
+        bucket.remaining -= 1
       } else {
-        const unusable = problems.filter((entry) => entry.value !== undefined)
-        for (const { name, value, problem } of unusable) {
-          if (!named.has(name)) {
-            named.add(name)
-            options.onNote?.(kitNote(`ignoring the header ${name}: "${value}" is ${problem}`))
-          }
-        }
-        const missing = problems.filter((entry) => entry.value === undefined).map((e) => e.name)
-        const sent = RATE_LIMIT_HEADERS_IN_ORDER.filter((name) => headers[name] !== undefined)
-        const answers = operation ? `answers to ${operation}` : 'answers'
-        const why = [
-          ...(missing.length === RATE_LIMIT_HEADERS_IN_ORDER.length
-            ? [`${answers} carry no X-RateLimit-* headers`]
-            : missing.length > 0
-              ? [
-                  `${answers} lack ${spell(missing)}${
-                    sent.length > 0 ? ` (they send ${spell(sent)})` : ''
-                  }`,
-                ]
-              : []),
-          ...(unusable.length > 0
-            ? [`unusable ${unusable.map((entry) => entry.name).join(', ')}`]
-            : []),
-        ].join('; ')
-        note(credential, `pacing at ${perMinute} requests a minute after such answers: ${why}`)
-      }
-      this.afterResponse(credential, parsed, serverDateSeconds(headers))
-    },
-    /**
-     * Records the headers of a response. `serverDate` (seconds, from `Date`)
-     * corrects for clock skew between the kit and the server.
-     */
-    afterResponse(
-      credential: Credential,
-      headers: RateLimitHeaders | undefined,
-      serverDate?: number,
-    ): void {
-      const bucket = bucketOf(credential)
-      if (!headers) {
+        waited = await this.#wait(
+          bucket.resetAt + this.#marginMs - now(),
+          'waiting for the rate-limit window to reset (Remaining 0)',
+        )
         bucket.remaining = undefined
         bucket.resetAt = undefined
-        return
       }
-      // Responses to concurrent requests arrive in any order: within one
-      // window the lowest Remaining is the true one.
-      const sameWindow = bucket.reset === headers.reset && bucket.remaining !== undefined
-      bucket.remaining = sameWindow
-        ? Math.min(bucket.remaining as number, headers.remaining)
-        : headers.remaining
-      bucket.reset = headers.reset
-      bucket.limit = headers.limit
-      bucket.resetAt =
-        serverDate === undefined
-          ? headers.reset * 1000
-          : options.now() + Math.max(0, headers.reset - serverDate) * 1000
-    },
-    /**
-     * How long the pacer will make `requests` more requests with this
-     * credential wait (ms), from what it knows now: none while they fit in
-     * the window's `Remaining`, else until its reset and a minute for each
-     * further `X-RateLimit-Limit` requests (the spec's plans are limits a
-     * minute); without a window, the fallback spacing for each. The
-     * progress's time-left estimate adds it to the time the requests take.
-     *
-     * @example
-     * pacer.paceMs(30) // 0 while Remaining is 30 or more
-     */
-    paceMs(requests: number, credential: Credential = 'valid'): number {
-      const bucket = bucketOf(credential)
-      const { limit, remaining, resetAt } = bucket
-      if (limit === undefined || limit <= 0 || remaining === undefined || resetAt === undefined) {
-        return requests * (limit && limit > 0 ? 60_000 / limit : fallbackIntervalMs)
+    } else if (bucket.lastSentAt !== undefined) {
+      waited = await this.#wait(
+        bucket.lastSentAt + this.#fallbackIntervalMs - now(),
+        `pacing at ${this.#perMinute} requests a minute`,
+        true,
+      )
+    }
+    bucket.lastSentAt = now()
+    return waited
+  }
+
+  /**
+   * Records the raw (lower-cased) headers of a response: the rate-limit
+   * headers when all three are usable, else the fallback rate. Notes each
+   * pacing state the first time it is met (naming `operation`, the answer's,
+   * when given), and each unusable header once.
+   */
+  observe(credential: Credential, headers: Record<string, string>, operation?: string): void {
+    const problems = rateLimitHeaderProblems(headers)
+    const parsed = parseRateLimitHeaders(headers)
+    if (parsed) {
+      this.#notes.state(
+        credential,
+        'pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers',
+      )
+    } else {
+      for (const { name, value, problem } of problems) {
+        if (value !== undefined) this.#notes.unusable(name, value, problem)
       }
-      if (requests <= remaining) {
-        return 0
-      }
-      const windows = Math.ceil((requests - remaining) / limit)
-      return Math.max(0, resetAt + marginMs - options.now()) + (windows - 1) * 60_000
-    },
-    /** Forgets what is known of a bucket (after a backoff). */
-    forget(credential: Credential): void {
-      const bucket = bucketOf(credential)
+      this.#notes.state(
+        credential,
+        `pacing at ${this.#perMinute} requests a minute after such answers: ${whyFallback(headers, problems, operation)}`,
+      )
+    }
+    this.afterResponse(credential, parsed, serverDateSeconds(headers))
+  }
+
+  /**
+   * Records the headers of a response. `serverDate` (seconds, from `Date`)
+   * corrects for clock skew between the kit and the server.
+   */
+  afterResponse(
+    credential: Credential,
+    headers: RateLimitHeaders | undefined,
+    serverDate?: number,
+  ): void {
+    const bucket = this.#bucketOf(credential)
+    if (!headers) {
       bucket.remaining = undefined
       bucket.resetAt = undefined
-    },
-    /** What the pacer knows of a bucket. */
-    state(credential: Credential): Readonly<Bucket> {
-      return { ...bucketOf(credential) }
-    },
+      return
+    }
+    // Responses to concurrent requests arrive in any order: within one
+    // window the lowest Remaining is the true one.
+    const sameWindow = bucket.reset === headers.reset && bucket.remaining !== undefined
+    bucket.remaining = sameWindow
+      ? Math.min(bucket.remaining as number, headers.remaining)
+      : headers.remaining
+    bucket.reset = headers.reset
+    bucket.limit = headers.limit
+    bucket.resetAt =
+      serverDate === undefined
+        ? headers.reset * 1000
+        : this.#options.now() + Math.max(0, headers.reset - serverDate) * 1000
+  }
+
+  /**
+   * How long the pacer will make `requests` more requests with this
+   * credential wait (ms), from what it knows now: none while they fit in
+   * the window's `Remaining`, else until its reset and a minute for each
+   * further `X-RateLimit-Limit` requests (the spec's plans are limits a
+   * minute); without a window, the fallback spacing for each. The
+   * progress's time-left estimate adds it to the time the requests take.
+   *
+   * @example
+   * pacer.paceMs(30) // 0 while Remaining is 30 or more
+   */
+  paceMs(requests: number, credential: Credential = 'valid'): number {
+    const { limit, remaining, resetAt } = this.#bucketOf(credential)
+    if (limit === undefined || limit <= 0 || remaining === undefined || resetAt === undefined) {
+      return requests * (limit && limit > 0 ? 60_000 / limit : this.#fallbackIntervalMs)
+    }
+    if (requests <= remaining) {
+      return 0
+    }
+    const windows = Math.ceil((requests - remaining) / limit)
+    return Math.max(0, resetAt + this.#marginMs - this.#options.now()) + (windows - 1) * 60_000
+  }
+
+  /** Forgets what is known of a bucket (after a backoff). */
+  forget(credential: Credential): void {
+    const bucket = this.#bucketOf(credential)
+    bucket.remaining = undefined
+    bucket.resetAt = undefined
+  }
+
+  /** What the pacer knows of a bucket. */
+  state(credential: Credential): Readonly<Bucket> {
+    return { ...this.#bucketOf(credential) }
   }
 }
 
-/** The pacer returned by {@link createRateLimitPacer}. */
-export type RateLimitPacer = ReturnType<typeof createRateLimitPacer>
+/**
+ * A {@link RateLimitPacer}.
+ *
+ * @example
+ * const pacer = createRateLimitPacer({ now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) })
+ */
+export function createRateLimitPacer(options: RateLimitPacerOptions): RateLimitPacer {
+  return new RateLimitPacer(options)
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { withMockServer } from '../test-utils/with-mock-server.ts'
-import { prefersHtml } from './home-page.ts'
+import { homePage, prefersHtml } from './home-page.ts'
 
 /** What Chromium and Firefox send when a page is opened. */
 const BROWSER_ACCEPT =
@@ -83,5 +83,19 @@ describe('the root of the mock, over HTTP', () => {
     expect(((await json.json()) as { message: string }).message).toBe(
       'No operation at /favicon.ico; the API lives under /v1, its OpenAPI document at /openapi.json.',
     )
+  })
+
+  it('escapes the origin and base path it shows, markup and controls alike', () => {
+    const page = String(
+      homePage({
+        basePath: '/a"b',
+        dashboard: true,
+        origin: 'http://x"><script>alert(1)</script>\u202e',
+      }).body,
+    )
+    expect(page).not.toContain('<script>')
+    expect(page).not.toContain('\u202e')
+    expect(page).toContain('http://x&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\\u202e')
+    expect(page).toContain('/a&quot;b')
   })
 })

@@ -1,6 +1,7 @@
 import type { MockRequest, MockResponse } from '../base/http/types.ts'
 import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX } from '../spec/routes.ts'
+import { escapeHtml } from '../utils/escape-markup.ts'
 
 /**
  * Whether a request's `Accept` asks for HTML before JSON, as a browser's
@@ -99,9 +100,4 @@ export function opensHome(request: MockRequest, path: string): boolean {
     (request.method === 'GET' || request.method === 'HEAD') &&
     prefersHtml(request.headers.get('accept'))
   )
-}
-
-/** Text for HTML: `&`, `<`, `>`, `"` and `'` as references. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }

@@ -1,4 +1,5 @@
-import { lstat, open, readdir } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, readdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import {
   COVERAGE_FILE_SUFFIX,
@@ -76,13 +77,15 @@ export async function readCoverageFiles(paths: ReadonlyArray<string>): Promise<C
   for (const path of paths) {
     let stats: import('node:fs').Stats
     try {
-      stats = await lstat(path)
+      stats = await stat(path)
     } catch (error) {
       problems.push(fail(`read the coverage of ${path}`, messageOf(error)))
       continue
     }
     if (stats.isDirectory()) await search(path, 0)
-    else take(path)
+    else if (stats.isFile()) take(path)
+    // A FIFO, a socket or a device could block a read for ever.
+    else problems.push(fail(`read the coverage of ${path}`, 'it is neither a file nor a folder'))
   }
   if (entries > MAX_FOLDER_ENTRIES) {
     problems.push(
@@ -110,7 +113,8 @@ export async function readCoverageFiles(paths: ReadonlyArray<string>): Promise<C
 
 /** The text of a regular file of at most `MAX_COVERAGE_FILE_BYTES`. */
 async function readBounded(path: string): Promise<string> {
-  const handle = await open(path, 'r')
+  // Never blocks on opening: a FIFO put in place of a file meanwhile is refused below.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
   try {
     const stats = await handle.stat()
     if (!stats.isFile()) throw new Error('it is not a file')

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -164,6 +165,17 @@ describe('petstore-mock coverage merge', () => {
     const unwritable = await cli(['merge', dir, '--json', join(dir, 'no/such/dir/c.json')])
     expect(unwritable.code).toBe(COVERAGE_EXIT.failed)
     expect(unwritable.err).toMatch(/^\[petstore-mock\] Failed to write the JSON to .*: ENOENT/)
+  })
+
+  it('refuses a path given that is a FIFO instead of waiting for a writer', async () => {
+    await writeShards()
+    const fifo = join(dir, `pipe${COVERAGE_FILE_SUFFIX}`)
+    execFileSync('mkfifo', [fifo])
+    const run = await cli(['merge', join(dir, 'shard-1'), fifo])
+    expect(run.code).toBe(COVERAGE_EXIT.failed)
+    expect(run.err).toBe(
+      `[petstore-mock] Failed to read the coverage of ${fifo}: it is neither a file nor a folder.`,
+    )
   })
 
   it('does not follow links in folders, nor search deeper than 4 levels', async () => {

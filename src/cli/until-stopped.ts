@@ -22,14 +22,19 @@ export function untilStopped(
   },
 ): Promise<number> {
   const { say, shutdownSeconds, io } = options
-  return new Promise<number>((resolve) => {
+  return new Promise<number>((resolveCode) => {
     let stopping = false
+    // However it ends, the signal listeners go with it: a later run in the
+    // same process is not told of this one's signals.
+    const resolve = (code: number) => {
+      process.off('SIGINT', onInt)
+      process.off('SIGTERM', onTerm)
+      resolveCode(code)
+    }
     const stop = (signal: string) => {
       if (stopping) {
         // A second signal: no more waiting.
         say(`${signal} again: stopping petstore-mock now`)
-        process.off('SIGINT', onInt)
-        process.off('SIGTERM', onTerm)
         running.server.closeAllConnections()
         resolve(1)
         return

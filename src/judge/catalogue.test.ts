@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ROUTES } from '../spec/routes.ts'
 import { catalogue } from './catalogue.ts'
 
 describe('catalogue', () => {
@@ -19,6 +20,13 @@ describe('catalogue', () => {
       expect(check.title, check.id).not.toMatch(/\.$/)
       expect(check.title.length, check.id).toBeLessThan(check.expected.length)
     }
+  })
+
+  it('lists as not deprecated exactly the operations the routes do not deprecate', () => {
+    const check = catalogue.find((entry) => entry.id === 'deprecation.only-get-pet')
+    expect(check?.operations).toEqual(
+      ROUTES.filter((route) => route.deprecation === undefined).map((route) => route.operationId),
+    )
   })
 
   it('gives a judge of every response exactly to the checks of response scope', () => {

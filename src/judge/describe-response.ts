@@ -1,3 +1,5 @@
+import { valueAt } from '../utils/value-at.ts'
+
 /** How much of a body a description shows. */
 const MAX_BODY_SHOWN = 400
 
@@ -85,15 +87,6 @@ function expectationOf(issue: SchemaIssue): string {
     return `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
   }
   return issue.message.replace(/^Invalid input: /, '').replace(/^expected /, '')
-}
-
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let value = input
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined
-    value = (value as Record<PropertyKey, unknown>)[key]
-  }
-  return value
 }
 
 /**

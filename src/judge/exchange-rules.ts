@@ -341,15 +341,28 @@ export const getInvalidId: ExchangeRule = (request, response) => {
 }
 
 /**
+ * Whether two names are the same name: equal, or equal once both are in
+ * Unicode NFC (canonically equivalent, as Unicode reads them). A server may
+ * store text normalised (a database or ORM that normalises to NFC); it may
+ * not change a name in any other way.
+ *
+ * @example
+ * sameName('e\u0301', '\u00e9') // true
+ */
+export function sameName(a: string, b: string): boolean {
+  return a === b || a.normalize('NFC') === b.normalize('NFC')
+}
+
+/**
  * How a returned pet differs from what was sent (`name`, `categoryId`,
- * `status` when sent), compared exactly, or `undefined`.
+ * `status` when sent), compared exactly (names as {@link sameName}), or `undefined`.
  *
  * @example
  * petMismatch({ id: 1n, name: 'a', categoryId: 1n }, { name: 'b', categoryId: 1n }) // 'name "a" instead of "b"'
  */
 export function petMismatch(pet: ResponsePet, sent: SentPet): string | undefined {
   const mismatches: Array<string> = []
-  if (pet.name !== sent.name) {
+  if (!sameName(pet.name, sent.name)) {
     const shown = (name: string) =>
       name.length > 60 ? `${show(name.slice(0, 60))}... (${name.length} characters)` : show(name)
     mismatches.push(`name ${shown(pet.name)} instead of ${shown(sent.name)}`)

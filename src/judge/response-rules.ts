@@ -80,6 +80,10 @@ export function errorBodyProblemOf(
   if (parsed.data.status !== response.status) {
     return `Error.status is ${parsed.data.status} but the HTTP status is ${response.status}`
   }
+  // §2 shows no values of `code`; `message` is a human-readable description, which an empty one is not.
+  if (parsed.data.message.trim() === '') {
+    return `Error.message is empty (§2 Error: a human-readable description): ${describeHttpResponse(response.status, response.body, BODY_EXCERPT_AFTER_WORDS)}`
+  }
   return undefined
 }
 

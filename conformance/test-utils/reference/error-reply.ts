@@ -12,13 +12,13 @@ import type { Reply } from './parts.ts'
 export function errorReply(error: unknown, codes: 'snake' | 'SHOUTING'): Reply {
   const known = error instanceof HttpError
   const status = known ? error.status : 500
-  // Stryker disable next-line StringLiteral: §7 fixes no value of `code`
+  // Stryker disable next-line StringLiteral: §7 shows no values of `code`
   const code = known ? error.code : 'internal_error'
   return {
     status,
     headers: known ? { ...error.headers } : {},
     body: {
-      // Stryker disable next-line all: §7 fixes no value of `code` (its case included)
+      // Stryker disable next-line all: §7 shows no values of `code` (its case included)
       code: codes === 'SHOUTING' ? code.toUpperCase() : code,
       message: error instanceof Error ? error.message : String(error),
       status,

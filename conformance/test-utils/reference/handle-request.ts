@@ -27,6 +27,8 @@ const CHALLENGES = {
   // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters to the server; only the scheme is required
   error:
     'Bearer realm="reference, v1", error="invalid_token", error_description="The key is missing, unknown or malformed."',
+  // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters to the server, RFC 9110 §11.1 the scheme's case
+  params: 'bearer realm="reference", scope="pets orders"',
 } as const
 
 function rateHeaders(decision: RateDecision): Record<string, string> {
@@ -77,10 +79,17 @@ export function createHandler(
     const label = contentType.split(';')[0]?.trim().toLowerCase()
     // Stryker disable next-line BlockStatement: a server may read a body under any label as JSON (§4.2 documents no 415)
     if (options.jsonOnly && label !== 'application/json') {
-      // Stryker disable next-line StringLiteral,CallExpression: a body under any label read as JSON (§4.2 documents no 415); §7 fixes no value of `code` or `message`
-      throw new HttpError(415, 'unsupported_media_type', 'Send application/json.')
+      // Stryker disable next-line CallExpression: a body under any label read as JSON (§4.2 documents no 415)
+      throw new HttpError(
+        415,
+        // Stryker disable next-line StringLiteral: a body under any label read as JSON (§4.2 documents no 415); §7 shows no values of `code`
+        'unsupported_media_type',
+        'Send application/json.',
+      )
     }
-    const input = parts.parseNewPet(request.body)
+    const parsed = parts.parseNewPet(request.body)
+    // Stryker disable next-line all: a variant's switch (names normalised to NFC, which the kit reads as the same name)
+    const input = options.nfcNames ? { ...parsed, name: parsed.name.normalize('NFC') } : parsed
     const status = input.status ?? defaultStatus
     const pet = await parts.store.insert({
       ...input,
@@ -89,10 +98,12 @@ export function createHandler(
         : // Stryker disable next-line ObjectLiteral: a create without `status` stored without one, which §2 allows ("Field `status` is optional") and §3 leaves open ("Default status when `status` is omitted on creation: not shown")
           { status }),
     })
+    // Stryker disable next-line all: a variant's switch (an absolute Location, RFC 9110 §10.2.2 allows either)
+    const origin = options.absoluteLocation ? `http://${request.headers.host}` : ''
     return {
       status: 201,
       // Stryker disable next-line ObjectLiteral: §4.2 requires no Location header (RFC 9110 §10.2.2 makes it optional); what one says is judged
-      headers: { Location: `${base}/pets/${pet.id}` },
+      headers: { Location: `${origin}${base}/pets/${pet.id}` },
       body: parts.present(pet),
     }
   }
@@ -100,8 +111,12 @@ export function createHandler(
   const getPet = (text: string): Reply => {
     const pet = parts.store.find(parts.parsePetId(text))
     if (pet === undefined) {
-      // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
-      throw new HttpError(404, 'not_found', `No pet ${text}.`)
+      throw new HttpError(
+        404,
+        // Stryker disable next-line StringLiteral: §7 shows no values of `code`
+        'not_found',
+        `No pet ${text}.`,
+      )
     }
     return {
       status: 200,
@@ -119,8 +134,13 @@ export function createHandler(
     const status = options.ordersStatus ?? 200
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: §4.4 shows no response of GET /store/orders: 200 or 403 (with an Error body) after the key check are allowed (404 says it is missing; a setting for the proxy's tests)
     if (status !== 200) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,CallExpression: §4.4 shows no response of GET /store/orders, §7 no value of `code` or `message`
-      throw new HttpError(status, status === 403 ? 'forbidden' : 'not_found', 'No orders.')
+      // Stryker disable next-line CallExpression: §4.4 shows no response of GET /store/orders
+      throw new HttpError(
+        status,
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: §4.4 shows no response of GET /store/orders, §7 shows no values of `code`
+        status === 403 ? 'forbidden' : 'not_found',
+        'No orders.',
+      )
     }
     // Stryker disable next-line ArrayDeclaration: §4.4 shows no payload of GET /store/orders
     return { status: 200, headers: {}, body: [] }
@@ -129,7 +149,7 @@ export function createHandler(
   const route = async (request: ParsedRequest): Promise<Reply> => {
     // Stryker disable next-line BlockStatement: the spec shows nothing outside its base path (§1), so what a path there answers is open
     if (request.path === undefined) {
-      // Stryker disable next-line StringLiteral,CallExpression: the spec shows nothing outside its base path (§1), so what a path there answers is open; §7 fixes no `code` or `message`
+      // Stryker disable next-line StringLiteral,CallExpression: the spec shows nothing outside its base path (§1), so what a path there answers is open, its body included
       throw new HttpError(404, 'not_found', 'No such route.')
     }
     // Stryker disable next-line CallExpression: indistinguishable: a correct server has no middleware before the key check (only faults fill `beforeAuth`)
@@ -137,12 +157,26 @@ export function createHandler(
     // Read after the middleware: a fault's middleware may rewrite them (a correct server has none).
     // Stryker disable next-line StringLiteral: indistinguishable: the path is never undefined here (a request outside the base was answered above)
     const { method, path = '' } = request
+    // Stryker disable all: a variant's switch, off in the mutation settings (a redirect of a slash form that is no operation is the server's choice)
+    const slashless = path.replace(/\/+$/, '')
+    if (
+      options.slashRedirect &&
+      slashless !== path &&
+      /^\/(pets(\/[^/]+)?|store\/orders)$/.test(slashless)
+    ) {
+      const query = request.query.size ? `?${request.query}` : ''
+      return {
+        status: 307,
+        headers: { Location: `http://${request.headers.host}${base}${slashless}${query}` },
+        raw: { type: 'text/plain; charset=utf-8', text: '' },
+      }
+    }
+    // Stryker restore all
     if (parts.keyOf(request) === undefined) {
       throw new HttpError(
         401,
-        // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
+        // Stryker disable next-line StringLiteral: §7 shows no values of `code`
         'unauthorized',
-        // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
         'A valid bearer key is required.',
         { 'WWW-Authenticate': CHALLENGES[options.challenge ?? 'realm'] },
       )
@@ -162,13 +196,22 @@ export function createHandler(
     if (operation) return operation()
     // Stryker disable next-line all: a method or path §4 does not show: 405 or 404 is open (the `otherMethods` variant; `method.not-allowed` is advisory)
     if (allowed !== '' && options.otherMethods !== 404) {
-      // Stryker disable next-line StringLiteral,ObjectLiteral,CallExpression: a method §4 does not show: 405 or 404 is open, §7 fixes no `code` or `message`, and a 405 without Allow is the advisory `method.not-allowed`'s finding
-      throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here.`, {
-        Allow: allowed,
-      })
+      // Stryker disable next-line ObjectLiteral,CallExpression: a method §4 does not show: 405 or 404 is open, and a 405 without Allow is the advisory `method.not-allowed`'s finding
+      throw new HttpError(
+        405,
+        // Stryker disable next-line StringLiteral: §7 shows no values of `code`
+        'method_not_allowed',
+        `${method} is not allowed here.`,
+        // Stryker disable next-line ObjectLiteral: a 405 without Allow is the advisory `method.not-allowed`'s finding
+        { Allow: allowed },
+      )
     }
-    // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
-    throw new HttpError(404, 'not_found', 'No such route.')
+    throw new HttpError(
+      404,
+      // Stryker disable next-line StringLiteral: §7 shows no values of `code`
+      'not_found',
+      'No such route.',
+    )
   }
 
   return async (request) => {
@@ -178,18 +221,25 @@ export function createHandler(
       const decision = await parts.count(request)
       limits = rateHeaders(decision)
       if (decision.over) {
-        // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
-        throw new HttpError(429, 'rate_limited', 'Too many requests.', {
-          'Retry-After': retryAfter(decision, options.retryAfter, now()),
-        })
+        throw new HttpError(
+          429,
+          // Stryker disable next-line StringLiteral: §7 shows no values of `code`
+          'rate_limited',
+          'Too many requests.',
+          { 'Retry-After': retryAfter(decision, options.retryAfter, now()) },
+        )
       }
       if (request.bodyTooLarge) {
-        // Stryker disable next-line StringLiteral: §7 fixes no `code` or `message`
-        throw new HttpError(413, 'payload_too_large', 'The body is too large.')
+        throw new HttpError(
+          413,
+          // Stryker disable next-line StringLiteral: §7 shows no values of `code`
+          'payload_too_large',
+          'The body is too large.',
+        )
       }
       reply = await route(request)
     } catch (error) {
-      // Stryker disable next-line LogicalOperator,StringLiteral: every style but SHOUTING leaves `code` as it is, and §7 fixes no value of `code`
+      // Stryker disable next-line LogicalOperator,StringLiteral: every style but SHOUTING leaves `code` as it is, and §7 shows no values of `code`
       reply = errorReply(error, options.codes ?? 'snake')
     }
     return parts.finish({ ...reply, headers: { ...limits, ...reply.headers } }, request)

@@ -16,8 +16,12 @@ export function parsePetId(text: string, lenient: boolean): bigint {
     return Number.isSafeInteger(number) ? BigInt(number) : /^-?\d+$/.test(text) ? BigInt(text) : -1n
   }
   if (!/^-?\d+$/.test(text)) {
-    // Stryker disable next-line StringLiteral: §7 fixes no value of `code` or `message`
-    throw new HttpError(400, 'invalid_request', 'petId must be an integer.')
+    throw new HttpError(
+      400,
+      // Stryker disable next-line StringLiteral: §7 shows no values of `code`
+      'invalid_request',
+      'petId must be an integer.',
+    )
   }
   // An id beyond int64 names no pet: the lookup answers 404.
   return BigInt(text)

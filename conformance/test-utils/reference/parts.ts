@@ -29,7 +29,7 @@ export interface Reply {
   status: number
   body?: unknown
   headers: Record<string, string>
-  /** Raw text instead of JSON, with its content type (never set by a correct server). */
+  /** Raw text instead of JSON, with its content type (a correct server sets it only on a redirect's empty body). */
   raw?: { type: string; text: string }
 }
 

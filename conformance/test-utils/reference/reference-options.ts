@@ -63,9 +63,21 @@ export interface ReferenceOptions {
   jsonOnly?: boolean
   /**
    * The 401's Bearer challenge (RFC 6750 §3): with a realm (the default),
-   * bare, or with the error parameters of RFC 6750 §3.1 (quoted, with commas).
+   * bare, with the error parameters of RFC 6750 §3.1 (quoted, with commas), or
+   * `params`: the scheme in lower case (RFC 9110 §11.1: case-insensitive) with
+   * `realm` and a `scope` of two space-separated values (RFC 6750 §3).
    */
-  challenge?: 'realm' | 'bare' | 'error'
+  challenge?: 'realm' | 'bare' | 'error' | 'params'
+  /**
+   * A path that is an operation's path with a slash added (`/pets/`) is
+   * redirected to it, before the key check (Starlette's `redirect_slashes`,
+   * on by default in FastAPI): 307 with an absolute `Location` and no body.
+   */
+  slashRedirect?: boolean
+  /** Names stored and shown in Unicode NFC (a database or ORM that normalises text). */
+  nfcNames?: boolean
+  /** The 201's `Location` as an absolute URL (`http://host/v1/pets/7`) rather than a path. */
+  absoluteLocation?: boolean
   /** Send a `Date` header. */
   sendDate?: boolean
   /** Undocumented methods: 405 with Allow, or 404. */

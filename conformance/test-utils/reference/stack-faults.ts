@@ -310,6 +310,19 @@ export const STACK_FAULTS = {
       },
     }
   },
+  // Spring Boot 2.3 and later: `server.error.include-message` defaults to
+  // `never`, so DefaultErrorAttributes keeps `message` but empties it ("").
+  'error-message-empty': ({ finish }) => ({
+    finish(reply, request) {
+      const body = reply.body as Record<string, unknown> | undefined
+      return finish(
+        reply.status >= 400 && typeof body?.message === 'string'
+          ? { ...reply, body: { ...body, message: '' } }
+          : reply,
+        request,
+      )
+    },
+  }),
   // The proto3 JSON mapping writes int64 as a JSON string: ids as "7".
   'int64-ids-as-strings': ({ present }) => ({
     present(pet) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { valueAt } from '../../utils/value-at.ts'
 import { previewValue } from './preview-value.ts'
 
 const EXPECTED: Record<string, string> = {
@@ -61,15 +62,6 @@ export function describeIssue(
     default:
       return `is invalid (${issue.message})`
   }
-}
-
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let current = input
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined
-    current = (current as Record<PropertyKey, unknown>)[key]
-  }
-  return current
 }
 
 function isIntegerField(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): boolean {

@@ -121,8 +121,13 @@ export function classifyAnswer(answer: ClassifiedAnswer): AnswerCells {
       if (cell !== undefined && !cells.includes(cell.id)) cells.push(cell.id)
     }
   }
-  // A status the operation documents has states; the first stands for any answer none names.
-  if (cells.length === 0) cells.push(states.values().next().value?.id ?? `${operation}:${status}`)
+  // A status the operation documents has states; the first stands for any answer none names,
+  // but for a list whose items were not seen (a HEAD, an upstream body cut or undecodable):
+  // which page it was is unknown, and no page state is met by guess.
+  const pageUnknown = status < 300 && main === ''
+  if (cells.length === 0 && !pageUnknown) {
+    cells.push(states.values().next().value?.id ?? `${operation}:${status}`)
+  }
   return { kind: 'cells', cells }
 }
 

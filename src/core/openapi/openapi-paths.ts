@@ -56,7 +56,10 @@ function responsesOf(
     : []
   const headersOf = (names: Array<string>) =>
     Object.fromEntries(
-      [...RATE_LIMIT_HEADERS, ...extraHeaders, ...names].map((name) => [name, headerRef(name)]),
+      [...RATE_LIMIT_HEADERS_SPELLED, ...extraHeaders, ...names].map((name) => [
+        name,
+        headerRef(name),
+      ]),
     )
   const errors = errorsOf(spec, simulatedStatuses)
   const example = examples[spec.success.schema]
@@ -107,8 +110,8 @@ export function errorsOf(
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
 
-/** Headers of every response (spec §8). */
-const RATE_LIMIT_HEADERS: Array<string> = Object.values(RATE_LIMIT_HEADER_NAMES)
+/** Headers of every response (spec §8), as the spec spells them (the document's component names). */
+const RATE_LIMIT_HEADERS_SPELLED: Array<string> = Object.values(RATE_LIMIT_HEADER_NAMES)
 
 /** Error statuses every operation can answer, with why. */
 const COMMON_ERRORS: Partial<Record<ErrorStatus, string>> = {
