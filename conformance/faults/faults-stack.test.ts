@@ -54,6 +54,12 @@ describe('middleware, proxies and caches in front of real stacks', () => {
       run: { only: ['shape.headers', 'ratelimit.per-key'] },
       inspect: (result) => expect(failedRequired(result)).toEqual(['shape.headers']),
     },
+    { fault: 'json-parsed-leniently' },
+    {
+      // Only a request with `authorization` in another case is refused: shape.headers' alone.
+      fault: 'authorization-name-case-sensitive',
+      inspect: (result) => expect(failedRequired(result)).toEqual(['shape.headers']),
+    },
     { fault: 'key-from-query' },
     { fault: 'key-from-cookie' },
     { fault: 'key-from-x-api-key' },

@@ -444,6 +444,28 @@ const rejectProbe: Probe = {
         'a truncated JSON body',
         `{"name": "${name}", "categoryId": `,
       ],
+      // What RFC 8259 refuses and lenient parsers (JSON5, Jackson's ALLOW_* features) accept.
+      [
+        'create.reject-malformed-json',
+        'a trailing comma',
+        `{"name": "${name}", "categoryId": ${categoryId},}`,
+      ],
+      [
+        'create.reject-malformed-json',
+        'single quotes',
+        `{'name': '${name}', 'categoryId': ${categoryId}}`,
+      ],
+      [
+        'create.reject-malformed-json',
+        'a comment',
+        `{"name": "${name}", /* a comment */ "categoryId": ${categoryId}}`,
+      ],
+      [
+        'create.reject-malformed-json',
+        'a number with a leading zero',
+        `{"name": "${name}", "categoryId": 0${categoryId}}`,
+      ],
+      ['create.reject-malformed-json', 'NaN as a number', `{"name": "${name}", "categoryId": NaN}`],
       ['create.reject-invalid-name', 'name missing', stringifyExact({ categoryId })],
       ['create.reject-invalid-name', 'name a number', stringifyExact({ name: 42, categoryId })],
       ['create.reject-invalid-name', 'name null', stringifyExact({ name: null, categoryId })],

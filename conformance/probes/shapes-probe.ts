@@ -78,9 +78,8 @@ async function sendShaped(
   request: ShapedRequest,
 ): Promise<{ exchange: Exchange; problem?: string }> {
   const { context, state } = run
-  const authorization = Object.entries(request.headers).find(
-    ([name]) => name.toLowerCase() === 'authorization',
-  )?.[1]
+  const [authName, authorization] =
+    Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'authorization') ?? []
   const modelHeaders: Record<string, string> = { Accept: 'application/json' }
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === null) delete modelHeaders[name]
@@ -100,6 +99,7 @@ async function sendShaped(
     method: request.method,
     path: request.target,
     auth: authorization ?? 'none',
+    ...(authName === undefined ? {} : { authName }),
     headers: Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
     ),
@@ -303,21 +303,23 @@ const FORWARDING: Array<[string, string]> = [
 ]
 
 /**
- * `GET /pets?limit=1` with the key spelled or placed any way (the scheme's
- * case, spaces before the key, the query, a cookie, `X-API-Key`) and with
- * forwarding and rewriting headers added.
+ * `GET /pets?limit=1` with the key spelled or placed any way (the header
+ * name's case, RFC 9110 §5.1: HTTP/2 clients send it lower-case; the
+ * scheme's case, spaces before the key, the query, a cookie, `X-API-Key`)
+ * and with forwarding and rewriting headers added.
  */
 const listHeaderArbitrary: fc.Arbitrary<ShapedRequest> = fc
   .record({
+    name: fc.constantFrom('Authorization', 'authorization', 'AUTHORIZATION', 'aUTHORIZATION'),
     scheme: fc.constantFrom('Bearer', 'bearer', 'BEARER', 'bEaReR'),
     spaces: fc.integer({ min: 1, max: 3 }),
     place: fc.constantFrom(...KEY_PLACES),
     extra: fc.subarray(FORWARDING, { maxLength: 3 }),
   })
-  .map(({ scheme, spaces, place, extra }) => {
+  .map(({ name, scheme, spaces, place, extra }) => {
     const headers: Record<string, string> = Object.fromEntries(extra)
     if (place === 'authorization')
-      headers.Authorization = `${scheme}${' '.repeat(spaces)}${KEY_PLACEHOLDER}`
+      headers[name] = `${scheme}${' '.repeat(spaces)}${KEY_PLACEHOLDER}`
     if (place === 'cookie') headers.Cookie = `api_key=${KEY_PLACEHOLDER}`
     if (place === 'x-api-key') headers['X-API-Key'] = KEY_PLACEHOLDER
     const query = place === 'query' ? `&api_key=${KEY_PLACEHOLDER}` : ''
@@ -341,13 +343,15 @@ async function headerShapes(run: ShapeRun, validBody: () => string): Promise<voi
       listHeaderArbitrary,
       [
         list({ Authorization: `bearer ${KEY_PLACEHOLDER}` }),
+        list({ authorization: `Bearer ${KEY_PLACEHOLDER}` }),
+        list({ AUTHORIZATION: `Bearer ${KEY_PLACEHOLDER}` }),
         list({ Authorization: `BEARER  ${KEY_PLACEHOLDER}` }),
         list({}, `limit=1&api_key=${KEY_PLACEHOLDER}`),
         list({ Cookie: `api_key=${KEY_PLACEHOLDER}` }),
         list({ 'X-API-Key': KEY_PLACEHOLDER }),
         list(keyed({ 'X-Original-URL': `/v1/pets/${neverIssuedId(context)}` })),
       ],
-      'the key only from Authorization, its scheme in any case; forwarding and rewriting headers change nothing',
+      'the key only from Authorization, its name and its scheme in any case; forwarding and rewriting headers change nothing',
     ),
   )
   const known = [...run.state.pets.keys()][0]

@@ -46,9 +46,10 @@ describe('runConformance against the project mock', () => {
     expect(result.ok).toBe(true)
     expect(result.stats.unrequested429).toBe(0)
     // About five minutes at the Free plan's 60 a minute (5 of them ask for JSON with other
-    // Accept values, about 55 send requests in other shapes; the seed's draws of generated
-    // names move it by a few).
-    expect(result.stats.requests).toBeLessThan(310)
+    // Accept values, about 55 send requests in other shapes, 5 bodies RFC 8259 refuses, 3
+    // filtered lists read again after the sequences; the seed's draws of generated names move
+    // it by a few).
+    expect(result.stats.requests).toBeLessThan(320)
     expect(result.stats.petsCreated).toBeGreaterThan(0)
     const skipped = result.results.filter((entry) => entry.outcome === 'skipped')
     const only429 = [

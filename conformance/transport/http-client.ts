@@ -58,6 +58,8 @@ export interface SendOptions {
    * out a header the client sends by default (`Accept`).
    */
   headers?: Record<string, string | null>
+  /** The name `auth` is sent under: `Authorization` unless given (`authorization`, as HTTP/2 clients send it). */
+  authName?: string
   /** The credential the request is paced and counted under, when `auth` spells the key another way. */
   credential?: Credential
 }
@@ -115,8 +117,9 @@ function headersOf(
         : send.auth === 'other'
           ? `Bearer ${OTHER_KEY_PLACEHOLDER}`
           : send.auth
-    headers.Authorization = reveal(value)
-    recorded.Authorization = value
+    const name = send.authName ?? 'Authorization'
+    headers[name] = reveal(value)
+    recorded[name] = value
   }
   if (send.body !== undefined || send.contentType !== undefined) {
     const contentType = send.contentType ?? 'application/json'

@@ -1,16 +1,13 @@
 import { appendFile, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import {
-  COVERAGE_FILE_SUFFIX,
-  judgeCoverage,
-  mergeCoverage,
-} from '../core/coverage/coverage-file.ts'
+import { COVERAGE_FILE_SUFFIX } from '../core/coverage/coverage-file.ts'
 import {
   coverageJson,
   coverageJunit,
   coverageMarkdown,
   coverageText,
 } from '../core/coverage/coverage-reports.ts'
+import { judgeCoverage, mergeCoverage } from '../core/coverage/merge-coverage.ts'
 import { formatMessage } from '../errors/format-message.ts'
 import { messageOf } from '../errors/message-of.ts'
 import { showControls } from '../utils/show-controls.ts'

@@ -14,6 +14,8 @@ export interface ParsedRequest {
   path: string | undefined
   query: URLSearchParams
   headers: IncomingHttpHeaders
+  /** The header names and values as sent, names in their own case (Node's `rawHeaders`). */
+  rawHeaders: Array<string>
   body: string
   bodyTooLarge: boolean
   address: string

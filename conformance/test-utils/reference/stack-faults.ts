@@ -310,6 +310,34 @@ export const STACK_FAULTS = {
       },
     }
   },
+  // Jackson with its lenient read features on (Spring Boot's
+  // `spring.jackson.parser.allow-comments`, `allow-single-quotes`,
+  // `allow-numeric-leading-zeros`, `JsonReadFeature.ALLOW_TRAILING_COMMA`):
+  // a body strict JSON refuses is read after all.
+  'json-parsed-leniently': ({ parseNewPet }) => ({
+    parseNewPet(text) {
+      try {
+        return parseNewPet(text)
+      } catch (error) {
+        const lenient = text
+          .replace(/\/\*[^*]*\*\//g, '')
+          .replace(/'([^'\\]*)'/g, '"$1"')
+          .replace(/,\s*([}\]])/g, '$1')
+          .replace(/([:[,]\s*)0+(\d)/g, '$1$2')
+        if (lenient === text) throw error
+        return parseNewPet(lenient)
+      }
+    },
+  }),
+  // AWS API Gateway (REST) hands a Lambda the headers as the client spelled
+  // them, and handlers read `event.headers.Authorization`: a lower-case
+  // `authorization` (how every HTTP/2 client sends it) is not found, 401.
+  'authorization-name-case-sensitive': ({ keyOf }) => ({
+    keyOf(request) {
+      const names = request.rawHeaders.filter((_, index) => index % 2 === 0)
+      return names.includes('Authorization') ? keyOf(request) : undefined
+    },
+  }),
   // Spring Boot 2.3 and later: `server.error.include-message` defaults to
   // `never`, so DefaultErrorAttributes keeps `message` but empties it ("").
   'error-message-empty': ({ finish }) => ({

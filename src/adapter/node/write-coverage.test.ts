@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { COVERAGE_FILE_SUFFIX, parseCoverageFile } from '../../core/coverage/coverage-file.ts'
 import { createPetstore } from '../msw/create-petstore.ts'
 import { startServer } from './start-server.ts'
-import { writeCoverage } from './write-coverage.ts'
+import { type CoverageSource, writeCoverage } from './write-coverage.ts'
 
 const BASE = 'https://api.example.com'
 const auth = { authorization: 'Bearer sk_test_enterprise' }
@@ -43,6 +43,34 @@ describe('writeCoverage', () => {
     expect(written.outside).toBe(1)
     // The one file, replaced whole each time: no temporary file is left.
     expect(await readdir(dir)).toEqual([file.slice(dir.length + 1)])
+  })
+
+  it('takes calls in flight at once in turn: a report that comes back late is not counted twice', async () => {
+    const petstore = createPetstore({ baseUrl: BASE, seed: 1, pets: 5 })
+    await petstore.fetch(new Request(`${BASE}/v1/pets`, { headers: auth }))
+    // A remote source whose first answer is held until the second call is made.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let calls = 0
+    const late: CoverageSource = {
+      coverage: async (filter) => {
+        const report = await petstore.coverage(filter)
+        if (++calls === 1) await held
+        return report
+      },
+    }
+    const first = writeCoverage(late, { dir, testFile: 'late.test.ts' })
+    await petstore.fetch(new Request(`${BASE}/v1/pets`, { headers: auth }))
+    const second = writeCoverage(late, { dir, testFile: 'late.test.ts' })
+    // Let the second call run as far as it may before the first answer comes.
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve()
+    release()
+    const [file] = await Promise.all([first, second])
+    const written = await read(file)
+    // Two lists were met, whatever order the reports came back in.
+    expect(written.met.get('listPets:200:last-page')).toBe(2)
   })
 
   it('writes one file per test file, from a remote mock by session too', async () => {

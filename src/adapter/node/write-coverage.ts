@@ -49,6 +49,8 @@ interface Kept {
   undocumented: number
   /** What each source reported when last written: the next write adds what is new since. */
   last: WeakMap<CoverageSource, CoverageReport>
+  /** The one lane of this file's writes: a call asks for its report only once the call before is written. */
+  lane: Promise<unknown>
 }
 
 /** The files this process writes, by test file and folder. */
@@ -96,9 +98,6 @@ export async function writeCoverage(
         : `\`testFile\` must be a file name of 1 to ${MAX_TEST_FILE_NAME} characters`,
     )
   }
-  const report = await source.coverage(
-    options.session === undefined ? {} : { session: options.session },
-  )
   const dir = resolve(options.dir)
   const key = `${dir}\n${testFile}`
   let entry = kept.get(key)
@@ -109,9 +108,27 @@ export async function writeCoverage(
       outside: 0,
       undocumented: 0,
       last: new WeakMap(),
+      lane: Promise.resolve(),
     }
     kept.set(key, entry)
   }
+  const current: Kept = entry
+  // Calls in flight at once (concurrent tests, a remote source answering out
+  // of order) take turns: an older report is never compared with a newer one.
+  const written = current.lane.then(() => write(source, current, testFile, dir, options.session))
+  current.lane = written.catch(() => {})
+  return written
+}
+
+/** Asks `source` for its report, adds what is new to `entry` and writes the file. */
+async function write(
+  source: CoverageSource,
+  entry: Kept,
+  testFile: string,
+  dir: string,
+  session: string | undefined,
+): Promise<string> {
+  const report = await source.coverage(session === undefined ? {} : { session })
   addNew(entry, report, entry.last.get(source))
   entry.last.set(source, report)
   await mkdir(dir, { recursive: true })

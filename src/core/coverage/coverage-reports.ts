@@ -6,7 +6,7 @@ import {
   cellWords,
   type MergedCell,
   type MergedCoverage,
-} from './coverage-file.ts'
+} from './merge-coverage.ts'
 
 /**
  * Merged coverage and its verdict, as `petstore-mock coverage merge --json`
@@ -84,7 +84,7 @@ export function coverageJunit(merged: MergedCoverage, verdict: CoverageVerdict):
  */
 export function coverageMarkdown(merged: MergedCoverage, verdict: CoverageVerdict): string {
   const item = (cell: MergedCell) =>
-    `<li>${summaryText(`${cell.request}: ${cell.label} (${cell.status})`)} <code>${summaryText(cell.id)}</code></li>`
+    `<li>${summaryText(cellWords(cell))} <code>${summaryText(cell.id)}</code></li>`
   const met = merged.cells.filter((cell) => cell.met > 0)
   const lines = [
     `<h2>petstore-mock coverage: ${summaryText(verdict.passed ? 'passed' : 'failed')}</h2>`,
