@@ -18,6 +18,7 @@
 
 import { createPetstore } from '../src/adapter/msw/create-petstore.ts'
 import type { MockRequest } from '../src/base/http/types.ts'
+import { median } from './run-bench.ts'
 
 const ROUNDS = 11
 const OPS = 4_000
@@ -40,11 +41,6 @@ function requestOf(path: string, query: string): MockRequest {
     body: null,
     clientAddress: '127.0.0.1',
   }
-}
-
-function median(values: Array<number>): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 const counted = createPetstore({ keys, pets: 150, seed: 1 })

@@ -13,6 +13,7 @@ import { systemClock } from '../src/base/clock/clock.ts'
 import type { MockRequest } from '../src/base/http/types.ts'
 import { createRateLimiter } from '../src/core/plans/create-rate-limiter.ts'
 import { PLANS } from '../src/spec/plans.ts'
+import { median } from './run-bench.ts'
 
 const ROUNDS = 9
 const HANDLE_OPS = 20_000
@@ -42,11 +43,6 @@ function perOpSync(run: (i: number) => unknown, ops: number): number {
   const started = process.hrtime.bigint()
   for (let i = 0; i < ops; i++) run(i)
   return Number(process.hrtime.bigint() - started) / ops
-}
-
-function median(values: Array<number>): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 const enforcing = createPetstore({ keys, onError: (error) => console.error(error) })

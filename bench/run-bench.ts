@@ -1,3 +1,5 @@
+import { percentile } from './process-stats.ts'
+
 /**
  * Runs a benchmark and prints its report (as JSON with `--json`); a failure
  * prints one `[petstore-mock] Failed to run …` line and sets exit code 1.
@@ -66,5 +68,53 @@ export function printFigures(
     out(
       `${figure.figure.padEnd(width)}  ${figure.measured}  target ${figure.target}: ${figure.met ? 'met' : 'NOT met'}`,
     )
+  }
+}
+
+/**
+ * The middle value of a set of measurements (the upper middle of an even count).
+ *
+ * @example
+ * median([3, 1, 2]) // 2
+ */
+export function median(values: ReadonlyArray<number>): number {
+  return percentile(Float64Array.from(values).sort(), 0.5)
+}
+
+/**
+ * One line of a benchmark's figures: what was measured, against what target.
+ *
+ * @example
+ * const figure: Figure = { figure: 'req/s vs bare', measured: '0.97x', target: '>= 0.90x', met: true }
+ */
+export interface Figure {
+  figure: string
+  measured: string
+  target: string
+  met: boolean
+}
+
+/**
+ * `measured / baseline` as a figure against a target ratio (`>=` unless
+ * `direction` says `<=`), with `digits` decimals (2 unless given).
+ *
+ * @example
+ * ratioFigure('req/s vs bare', 9_700, 10_000, { target: 0.9 }).measured // '0.97x (9,700 vs 10,000)'
+ */
+export function ratioFigure(
+  figure: string,
+  measured: number,
+  baseline: number,
+  options: { target: number; direction?: '>=' | '<='; digits?: number; detail?: string },
+): Figure & { ratio: number } {
+  const { target, direction = '>=', digits = 2 } = options
+  const detail = options.detail ?? `${fixed(measured)} vs ${fixed(baseline)}`
+  const ratio = measured / baseline
+  return {
+    figure,
+    ratio,
+    measured: `${fixed(ratio, digits)}x (${detail})`,
+    target: `${direction} ${fixed(target, 2)}x`,
+    met: direction === '>=' ? ratio >= target : ratio <= target,
   }
 }

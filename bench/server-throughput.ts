@@ -38,9 +38,17 @@ import {
   startMock,
   stopMock,
 } from './bench-servers.ts'
-import { percentile, readCpuMs, readMemory } from './process-stats.ts'
+import { readCpuMs, readMemory } from './process-stats.ts'
 import { readBenchFlags } from './read-bench-flags.ts'
-import { describeLoad, fixed, printFigures, runBench } from './run-bench.ts'
+import {
+  describeLoad,
+  type Figure,
+  fixed,
+  median,
+  printFigures,
+  ratioFigure,
+  runBench,
+} from './run-bench.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const BIN = join(ROOT, 'dist/bin/petstore-mock.js')
@@ -172,20 +180,17 @@ async function benchmark(options: Options) {
     const { mock, bare } = summary[route.name] ?? {}
     if (!mock || !bare) continue
     figures.push(
-      ratioFigure(
-        `${route.name}: req/s vs bare`,
-        mock.requestsPerSecond,
-        bare.requestsPerSecond,
-        '>=',
-        TARGETS.throughput,
-      ),
+      ratioFigure(`${route.name}: req/s vs bare`, mock.requestsPerSecond, bare.requestsPerSecond, {
+        target: TARGETS.throughput,
+      }),
       ratioFigure(
         `${route.name}: capacity by server CPU per request vs bare`,
         bare.serverCpuUs,
         mock.serverCpuUs,
-        '>=',
-        TARGETS.throughput,
-        `${fixed(mock.serverCpuUs, 1)} µs vs ${fixed(bare.serverCpuUs, 1)} µs`,
+        {
+          target: TARGETS.throughput,
+          detail: `${fixed(mock.serverCpuUs, 1)} µs vs ${fixed(bare.serverCpuUs, 1)} µs`,
+        },
       ),
       {
         figure: `${route.name}: p99 (ms)`,
@@ -203,29 +208,26 @@ async function benchmark(options: Options) {
         '429 path: req/s vs the same route answering 200',
         limited.requestsPerSecond,
         allowed.requestsPerSecond,
-        '>=',
-        TARGETS.limited,
+        { target: TARGETS.limited },
       ),
       ratioFigure(
         '429 path: capacity by server CPU per request vs 200',
         allowed.serverCpuUs,
         limited.serverCpuUs,
-        '>=',
-        TARGETS.limited,
-        `${fixed(limited.serverCpuUs, 1)} µs vs ${fixed(allowed.serverCpuUs, 1)} µs`,
+        {
+          target: TARGETS.limited,
+          detail: `${fixed(limited.serverCpuUs, 1)} µs vs ${fixed(allowed.serverCpuUs, 1)} µs`,
+        },
       ),
     )
   }
   if (memory.mock && memory.bare) {
     figures.push(
-      ratioFigure(
-        'RSS after the load vs bare (MB)',
-        memory.mock.rssMb,
-        memory.bare.rssMb,
-        '<=',
-        TARGETS.rss,
-        `${fixed(memory.mock.rssMb, 1)} MB vs ${fixed(memory.bare.rssMb, 1)} MB`,
-      ),
+      ratioFigure('RSS after the load vs bare (MB)', memory.mock.rssMb, memory.bare.rssMb, {
+        target: TARGETS.rss,
+        direction: '<=',
+        detail: `${fixed(memory.mock.rssMb, 1)} MB vs ${fixed(memory.bare.rssMb, 1)} MB`,
+      }),
     )
   }
   return {
@@ -242,31 +244,6 @@ async function benchmark(options: Options) {
     runs,
     summary,
     figures,
-  }
-}
-
-interface Figure {
-  figure: string
-  measured: string
-  target: string
-  met: boolean
-}
-
-/** `measured / baseline` against a target ratio. */
-function ratioFigure(
-  figure: string,
-  measured: number,
-  baseline: number,
-  direction: '>=' | '<=',
-  target: number,
-  detail = `${fixed(measured)} vs ${fixed(baseline)}`,
-): Figure {
-  const ratio = measured / baseline
-  return {
-    figure,
-    measured: `${fixed(ratio, 2)}x (${detail})`,
-    target: `${direction} ${fixed(target, 2)}x`,
-    met: direction === '>=' ? ratio >= target : ratio <= target,
   }
 }
 
@@ -354,7 +331,6 @@ function wrkPercentile(stdout: string, percent: string): number {
 /** Medians over the rounds of one route and variant. */
 function summarize(runs: Array<Run>, route: string, variant: Variant) {
   const own = runs.filter((run) => run.route === route && run.variant === variant)
-  const median = (values: Array<number>) => percentile(Float64Array.from(values).sort(), 0.5)
   return {
     requestsPerSecond: median(own.map((run) => run.requestsPerSecond)),
     p50Ms: median(own.map((run) => run.p50Ms)),
