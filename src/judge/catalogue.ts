@@ -362,7 +362,7 @@ const definitions = defineChecks([
     title: '`limit` is honoured exactly',
     section: '§4.1, §8 Query limits',
     operations: ['listPets'],
-    expected: `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
+    expected: `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer, also read after the run's last creates; so do three seeded values in between`,
     faults: ['limit-off-by-one', 'limit-100-capped-at-50'],
   },
   {
