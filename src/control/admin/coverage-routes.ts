@@ -85,7 +85,7 @@ function counted(coverage: Coverage | undefined): Coverage {
   if (coverage === undefined) {
     throw new ApiError(
       'route_not_found',
-      'Traffic coverage is not counted: the mock runs with --no-coverage (option `coverage: false`).',
+      'Traffic coverage is not counted: the mock runs with --no-coverage (option coverage: false).',
     )
   }
   return coverage
