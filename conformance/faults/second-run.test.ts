@@ -82,6 +82,8 @@ describe('a fault that the state an earlier run left makes visible is caught in 
     { fault: 'limit-100-capped-at-50' },
     // No pets at start: the run's own creates take the store past 50.
     { fault: 'limit-100-capped-at-50', options: { seedPets: 0 } },
+    // Every pet the run created is read back, the create.valid ones too once past the fifth create.
+    { fault: 'mislabel-status-after-5-creates' },
   ]
   for (const { fault, options } of cases) {
     it(`a reference server with the fault "${fault}"${options ? ` and ${JSON.stringify(options)}` : ''}`, async () => {

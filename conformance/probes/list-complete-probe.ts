@@ -1,4 +1,5 @@
 import { ExactInt64, type ResponsePet } from '../../src/judge/response-schemas.ts'
+import { PetStatus } from '../../src/spec/index.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import type { Exchange } from '../model/types.ts'
@@ -18,15 +19,16 @@ const CHECK = 'list.complete'
  * to exist that matches; a default page (whose size the kit lets a server
  * choose up to 20) is never empty while one exists. Known to exist: up to 3
  * pets the run created (or, without creates, saw listed) that `GET
- * /pets/{id}` answers right now. Pages read: both, alone and with the status
- * of those pets. A page that misses one is read again once after
+ * /pets/{id}` answers right now. Pages read: both, alone and with each
+ * status (a status no known pet has is read for what it lists). A page that misses one is read again once after
  * {@link LIST_RETRY_MS} (a list served from an index that lags behind
  * writes); a second miss fails.
  *
  * Every page is held to every rule of a list page (`judgeListPage`). A `limit=100` page is "the whole list" only when `limit` is
  * honoured: one holding fewer pets than the run has seen listed with its
  * filter (up to 100) fails `list.limit-exact` instead, and is not judged for
- * completeness; nor is any later page of a `limit` (`limitNotHonoured`): a
+ * completeness; nor is any page of a `limit`, once one of them did
+ * (`limitNotHonoured`; completeness is judged after every page is read): a
  * page cut at 50 whatever `limit` says is short because of its limit, not
  * proof that a pet it leaves out is unlisted. So the verdict is the same
  * whether the server holds 60 pets or, after an earlier run, 130: it depends
@@ -58,12 +60,25 @@ export const listCompleteProbe: Probe = {
         }),
       ),
     ]
-    // The filtered pages first: what they list counts for the unfiltered page's limit.
-    const filters = [...statuses, undefined]
+    // The filtered pages first, of every status: what they list counts for
+    // the unfiltered page's limit (a page cut below `limit` is seen as cut
+    // once the run has listed more pets than it holds).
+    const filters = [...new Set([...PetStatus.options, ...statuses]), undefined]
+    const pages: Array<Page> = []
     for (const status of filters) {
-      for (const limit of [LIST_LIMIT.max, undefined]) {
-        await checkPage(context, known, status, limit)
+      // A status no known pet has: only its whole page, for the pets it lists.
+      const limits =
+        status === undefined || statuses.includes(status)
+          ? [LIST_LIMIT.max, undefined]
+          : [LIST_LIMIT.max]
+      for (const limit of limits) {
+        const page = await readPage(context, known, status, limit)
+        if (page) pages.push(page)
       }
+    }
+    // Judged once all are read: a page of `limit` cut short shows on any of them.
+    for (const page of pages) {
+      await judgePage(context, page)
     }
   },
 }
@@ -80,12 +95,27 @@ async function confirmedPets(context: ProbeContext): Promise<Array<ResponsePet>>
   return known
 }
 
-async function checkPage(
+/** A page read for `list.complete`, with what it must hold. */
+interface Page {
+  label: string
+  limit: number | undefined
+  expected: Array<ResponsePet>
+  read: () => Promise<{ exchange: Exchange; problem: string | undefined }>
+  first: { exchange: Exchange; problem: string | undefined }
+}
+
+/**
+ * Reads one page and holds it to every rule of a list page and, for a page
+ * of `limit`, to `list.limit-exact` against the pets the run has seen listed
+ * with its filter; a page that breaks that one is not judged for
+ * completeness (undefined).
+ */
+async function readPage(
   context: ProbeContext,
   known: Array<ResponsePet>,
   status: string | undefined,
   limit: number | undefined,
-): Promise<void> {
+): Promise<Page | undefined> {
   const query = [
     ...(limit === undefined ? [] : [`limit=${limit}`]),
     ...(status === undefined ? [] : [`status=${status}`]),
@@ -93,7 +123,6 @@ async function checkPage(
   const expected = known.filter(
     (pet) => status === undefined || knownStatus(context.state, pet) === status,
   )
-  const label = `GET /pets${query ? `?${query}` : ''}`
   // Distinct pets the run has seen listed with this filter: a page of `limit` holds min(limit, seen).
   const seen =
     limit === undefined
@@ -107,17 +136,27 @@ async function checkPage(
     return { exchange, problem: missing(exchange, expected, limit) }
   }
   const first = await read()
-  if (limit !== undefined) {
-    const why = 'so the page is not the whole list (list.complete not judged on it)'
-    if (assertLimitHonoured(context, first.exchange, limit, seen, why)) return
-    // Once a page of `limit` came short of what the run had seen, a short page is no whole list.
-    if (context.state.limitNotHonoured) return
+  const why = 'so the page is not the whole list (list.complete not judged on it)'
+  if (limit !== undefined && assertLimitHonoured(context, first.exchange, limit, seen, why)) {
+    return undefined
   }
-  let { exchange, problem } = first
+  return { label: `GET /pets${query ? `?${query}` : ''}`, limit, expected, read, first }
+}
+
+/**
+ * Judges a page read by {@link readPage} for `list.complete`, once every
+ * page of the probe was read: a page of `limit` is not judged when any page
+ * of `limit` came short of what the run had seen (`limitNotHonoured`: a
+ * short page is then no whole list), whichever page showed it.
+ */
+async function judgePage(context: ProbeContext, page: Page): Promise<void> {
+  const { label, limit, expected } = page
+  if (limit !== undefined && context.state.limitNotHonoured) return
+  let { exchange, problem } = page.first
   if (problem !== undefined && problem !== NOT_A_LIST) {
     context.onWait?.(LIST_RETRY_MS, `reading ${label} again: it missed a pet that exists`)
     await context.sleep(LIST_RETRY_MS)
-    ;({ exchange, problem } = await read())
+    ;({ exchange, problem } = await page.read())
   }
   if (problem === NOT_A_LIST) {
     // list.schema and list.limit judge a page that is not a list of pets.

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { stringifyExact } from '../../src/judge/exact-json.ts'
 import type { SentPet } from '../../src/judge/response-schemas.ts'
-import { INT64, PetStatus } from '../../src/spec/index.ts'
+import { INT64, MAX_NAME_LENGTH, PetStatus } from '../../src/spec/index.ts'
 import { NAME_PREFIX } from '../model/kit-routes.ts'
 
 /**
@@ -131,11 +131,21 @@ export function invalidNewPetBody(categoryIds: Array<bigint>): fc.Arbitrary<Inva
   )
 }
 
+/** A name of `length` UTF-16 code units: `conformance-` then `fill` repeated. */
+const nameOfLength = (length: number, fill: string): string =>
+  `${NAME_PREFIX}${fill.repeat(length)}`.slice(0, length)
+
 /**
- * Names a server gets wrong when it trims, normalises, re-encodes or
- * re-types what it stores: whitespace at either end, strings that read as
+ * Names a server gets wrong when it trims, normalises, re-encodes, re-types
+ * or cuts what it stores: whitespace at either end, strings that read as
  * numbers, booleans or null, characters beyond U+FFFF, combining marks,
- * JSON escapes and line separators. Tried first by `create.generated-exact`.
+ * JSON escapes, line separators, control characters JSON carries escaped
+ * (NUL included), bidirectional marks, names an object's prototype answers
+ * to, and names at the mock's longest (200 code units), one under, one over
+ * (a 400 is allowed: the spec sets no length), and 200 code units of
+ * characters beyond U+FFFF (100 code points: whether a surrogate pair counts
+ * as one character or two is the server's to say). Tried first by
+ * `create.generated-exact`.
  *
  * @example
  * EDGE_NAMES.includes('42') // true
@@ -153,6 +163,14 @@ export const EDGE_NAMES: ReadonlyArray<string> = [
   'conformance-e\u0301-n\u0303-combining',
   'conformance-"quoted"-\\-/-\b-\f-\n-\r',
   'conformance-\u2028-\u2029-\u00a0-\ufeff',
+  'conformance-\u0000-\u0001-\u001f-\u007f-\u0085-controls',
+  'conformance-\u200f-\u202e-rtl-\u202c-\u200e',
+  '__proto__',
+  'constructor',
+  nameOfLength(MAX_NAME_LENGTH, 'x'),
+  nameOfLength(MAX_NAME_LENGTH - 1, 'y'),
+  nameOfLength(MAX_NAME_LENGTH + 1, 'z'),
+  nameOfLength(MAX_NAME_LENGTH, '🐕'),
 ]
 
 /**

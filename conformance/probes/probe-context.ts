@@ -33,6 +33,13 @@ export interface RunState {
   /** The pre-flight `GET /pets`. */
   preflight?: Exchange
   /**
+   * The Pet each 201 of `POST /pets` answered, by its id (the later of two
+   * that answered one id): what `GET /pets/{id}` and the list must show.
+   */
+  answered: Map<bigint, ResponsePet>
+  /** The ids of {@link answered} a `GET /pets/{id}` of the run has read back. */
+  readBack: Set<bigint>
+  /**
    * A page of `limit` k held fewer pets than the run had seen listed
    * (`list.limit-exact` failed): `limit` is not honoured, so a page shorter
    * than its `limit` no longer shows the whole list.

@@ -37,6 +37,7 @@ import { mediaTypeProbe } from '../probes/media-type-probe.ts'
 import { listPets, type Probe, type ProbeContext, type RunState } from '../probes/probe-context.ts'
 import { fixedProbes } from '../probes/probes.ts'
 import { rateLimitProbe } from '../probes/rate-limit-probe.ts'
+import { observeReadBack, readBackProbe } from '../probes/read-back-probe.ts'
 import { requestCountProbe } from '../probes/request-count-probe.ts'
 import { createResponseChecks } from '../probes/response-checks.ts'
 import { shapesProbe } from '../probes/shapes-probe.ts'
@@ -183,6 +184,7 @@ export const probeOrder: ReadonlyArray<Probe> = [
   fixedProbes.methods,
   statefulProbe,
   requestCountProbe,
+  readBackProbe,
   rateLimitProbe,
 ]
 
@@ -465,6 +467,8 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
 
   const collector = createResultCollector(selected)
   const observe = createResponseChecks(collector)
+  // Set with the run's state, before the first request.
+  let readBack: (exchange: Exchange) => void = () => {}
   const pacer = createRateLimitPacer({
     now,
     sleep,
@@ -493,6 +497,7 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
     onExchange(exchange) {
       collector.received(exchange)
       observe(exchange)
+      readBack(exchange)
       emit({ type: 'request', exchange })
       progress?.request()
     },
@@ -508,7 +513,15 @@ async function runChecks(options: ConformanceOptions): Promise<ConformanceResult
       report: options.onProgress,
     })
   }
-  const state: RunState = { pets: new Map(), categoryIds: [], created: [], sentStatus: new Map() }
+  const state: RunState = {
+    pets: new Map(),
+    categoryIds: [],
+    created: [],
+    sentStatus: new Map(),
+    answered: new Map(),
+    readBack: new Set(),
+  }
+  readBack = observeReadBack(state, collector)
   // Checks of every response ride on the traffic of the probes that run;
   // when only such checks are selected, every probe sends everything to feed them.
   const onlyResponseScope = selected.every((check) => check.scope === 'response')

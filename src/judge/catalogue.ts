@@ -447,12 +447,20 @@ const definitions = defineChecks([
   },
   {
     id: 'create.then-get',
-    title: 'A created pet can be fetched',
-    section: '§4.2, §4.3',
-    operations: ['getPet'],
+    title: 'A created pet is stored as its 201 answered',
+    section: '§4.2, §4.3, §4.1',
+    operations: ['getPet', 'listPets'],
     writes: true,
-    expected: '`GET /pets/{id}` of a created pet answers 200 with the same Pet',
-    faults: ['ids-as-doubles'],
+    expected:
+      'for every 201 of `POST /pets` the run gets, from any probe: `GET /pets/{id}` answers 200 with exactly the Pet the 201 answered (the name code unit for code unit, `status` where both show one), and every list page the run reads shows that pet, where it shows it, exactly so',
+    faults: [
+      'ids-as-doubles',
+      'mislabel-status-after-5-creates',
+      'name-cut-at-astral-by-utf8mb3',
+      'name-cut-to-varchar-191',
+      'name-normalised-on-store',
+      'name-trailing-spaces-dropped-by-char-column',
+    ],
   },
   {
     id: 'create.reject-missing-body',
@@ -514,7 +522,7 @@ const definitions = defineChecks([
     operations: ['createPet'],
     writes: true,
     expected:
-      'for NewPets whose name is any Unicode text (astral planes, combining marks, whitespace at either end, text that reads as a number, boolean or null, JSON escapes) and whose categoryId is any int64 (2^31, 2^32, 2^53 + 1, both ends, negatives, zero), edge cases first, then generated: 201 echoing the body exactly, type included, and `GET /pets/{id}` returning the same Pet; or 400 with an Error body (an unknown category; the spec sets no alphabet or length for names)',
+      'for NewPets whose name is any Unicode text (astral planes, combining marks, whitespace at either end, text that reads as a number, boolean or null, JSON escapes, control characters, bidirectional marks, `__proto__`, 199 to 201 code units long) and whose categoryId is any int64 (2^31, 2^32, 2^53 + 1, both ends, negatives, zero), edge cases first, then generated: 201 echoing the body exactly, type included, and `GET /pets/{id}` returning the same Pet; or 400 with an Error body (an unknown category; the spec sets no alphabet or length for names)',
     faults: [
       'trims-names',
       'numeric-names-refused',

@@ -355,14 +355,19 @@ export function sameName(a: string, b: string): boolean {
 
 /**
  * How a returned pet differs from what was sent (`name`, `categoryId`,
- * `status` when sent), compared exactly (names as {@link sameName}), or `undefined`.
+ * `status` when sent), compared exactly (names as `same` reads them:
+ * {@link sameName} unless told), or `undefined`.
  *
  * @example
  * petMismatch({ id: 1n, name: 'a', categoryId: 1n }, { name: 'b', categoryId: 1n }) // 'name "a" instead of "b"'
  */
-export function petMismatch(pet: ResponsePet, sent: SentPet): string | undefined {
+export function petMismatch(
+  pet: ResponsePet,
+  sent: SentPet,
+  same: (a: string, b: string) => boolean = sameName,
+): string | undefined {
   const mismatches: Array<string> = []
-  if (!sameName(pet.name, sent.name)) {
+  if (!same(pet.name, sent.name)) {
     const shown = (name: string) =>
       name.length > 60 ? `${show(name.slice(0, 60))}... (${name.length} characters)` : show(name)
     mismatches.push(`name ${shown(pet.name)} instead of ${shown(sent.name)}`)

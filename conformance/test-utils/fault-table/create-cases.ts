@@ -10,7 +10,11 @@ export const createCases: Array<FaultGroup> = [
   {
     title: 'create echoes exactly what was sent, also when creates come at once',
     cases: [
-      { fault: 'truncate-names-to-64' },
+      {
+        fault: 'truncate-names-to-64',
+        // The generated cases send names of 199 and 200 code units too.
+        mayFail: ['create.generated-exact'],
+      },
       {
         fault: 'echo-default-status-ignoring-sent',
         // The generated cases send a status too; whether one is drawn depends on the seed.
@@ -18,7 +22,8 @@ export const createCases: Array<FaultGroup> = [
       },
       {
         fault: 'overlapping-creates-lose-writes',
-        mayFail: ['list.complete'],
+        // A lost pet is not found when the run reads back what it created.
+        mayFail: ['list.complete', 'create.then-get'],
       },
       {
         fault: 'create-upserts-by-name',
@@ -27,8 +32,9 @@ export const createCases: Array<FaultGroup> = [
       },
       {
         fault: 'concurrent-creates-share-an-id',
-        // Two pets under one id: a filtered list shows one with the other's status.
-        mayFail: ['create.unique-ids', 'list.status-filter'],
+        // Two pets under one id: a filtered list shows one with the other's status,
+        // and the id reads back as the other of the two 201s.
+        mayFail: ['create.unique-ids', 'list.status-filter', 'create.then-get'],
       },
     ],
   },

@@ -106,23 +106,6 @@ const FAULTS = {
       }),
     }
   },
-  'mislabel-status-after-5-creates': ({ store, present }) => {
-    let creates = 0
-    return {
-      store: storeWith(store, {
-        async insert(input) {
-          creates += 1
-          return store.insert(input)
-        },
-      }),
-      present: (pet) =>
-        present(
-          creates > 5 && pet.status
-            ? { ...pet, status: pet.status === 'sold' ? 'available' : 'sold' }
-            : pet,
-        ),
-    }
-  },
   'concurrent-creates-share-an-id': ({ ids }) => {
     let pending: Promise<bigint> | undefined
     return {
