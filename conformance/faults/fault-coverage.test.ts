@@ -1,25 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/judge/catalogue.ts'
+import { FAULT_TABLE } from '../test-utils/fault-table.ts'
 import { PROXY_FAULTS } from '../test-utils/proxy-faults.ts'
 import { REFERENCE_FAULTS } from '../test-utils/reference/apply-fault.ts'
 
-/**
- * The faults a case of this folder's fault tests runs: each `fault: '<name>'`
- * written in a `*.test.ts` beside this file (a case is declared with
- * `faultCases([{ fault: ... }])` or built with `fault` in its options).
- */
-function faultsWithACase(): Set<string> {
-  const folder = import.meta.dirname
-  const texts = readdirSync(folder)
-    .filter((name) => name.endsWith('.test.ts'))
-    .map((name) => readFileSync(`${folder}/${name}`, 'utf8'))
-  return new Set(
-    texts.flatMap((text) =>
-      [...text.matchAll(/\bfault: '([^']+)'/g)].map(([, name]) => name ?? ''),
+/** The faults a case of the fault table runs (the fault tests run every case of it). */
+const faultsWithACase = (): Set<string> =>
+  new Set(
+    Object.values(FAULT_TABLE).flatMap((groups) =>
+      groups.flatMap((group) => group.cases.map((entry) => entry.fault)),
     ),
   )
-}
 
 // Read from the checks' definitions (`faults`) and the fault proxy's table
 // (`PROXY_FAULTS`, keyed by check id), as data: the fault tests run each
@@ -47,6 +39,14 @@ describe('fault coverage', () => {
   it('every fault of the reference server is named by a check that must catch it', () => {
     const named = new Set<string>(catalogue.flatMap((check) => check.faults))
     expect(REFERENCE_FAULTS.filter((fault) => !named.has(fault))).toEqual([])
+  })
+
+  it('every group of the fault table has its test file, faults-<group>.test.ts', () => {
+    expect(
+      Object.keys(FAULT_TABLE).filter(
+        (name) => !existsSync(`${import.meta.dirname}/faults-${name}.test.ts`),
+      ),
+    ).toEqual([])
   })
 
   it('every fault a check names is run by a fault case (a check proved by a fault no test runs is not proved)', () => {

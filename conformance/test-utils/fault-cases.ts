@@ -1,7 +1,7 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type CatalogueFault, catalogue } from '../../src/judge/catalogue.ts'
 import { selectChecks } from '../model/select-checks.ts'
-import type { CheckId, ConformanceResult } from '../model/types.ts'
+import type { CheckId, ConformanceEvent, ConformanceResult } from '../model/types.ts'
 import { shapesProbe } from '../probes/shapes-probe.ts'
 import type { ConformanceOptions } from '../run/run-conformance.ts'
 import type { ReferenceFault, ReferenceOptions } from './reference-server.ts'
@@ -43,8 +43,21 @@ export interface FaultCase {
   run?: Partial<ConformanceOptions>
   /** Required checks that may fail too (they share the broken rule). */
   mayFail?: Array<CheckId>
-  /** Further assertions on the result. */
-  inspect?: (result: ConformanceResult) => void
+  /** What `inspect` asserts besides, in the test's name. */
+  shows?: string
+  /** Further assertions on the result and the notes the run said. */
+  inspect?: (result: ConformanceResult, notes: ReadonlyArray<string>) => void
+}
+
+/**
+ * Fault cases under one heading: a `describe` of the fault tests.
+ *
+ * @example
+ * const group: FaultGroup = { title: 'limit boundaries', cases: [{ fault: 'limit-off-by-one' }] }
+ */
+export interface FaultGroup {
+  title: string
+  cases: Array<FaultCase>
 }
 
 /**
@@ -81,11 +94,17 @@ export function provenBy(
 export function faultCases(cases: Array<FaultCase>): void {
   for (const entry of cases) {
     const fails = provenBy(entry.fault, entry.run)
-    it(`fails a server with the fault "${entry.fault}" (${fails.join(', ') || 'no check names it'})`, async () => {
+    const shows = entry.shows ? `; ${entry.shows}` : ''
+    it(`fails a server with the fault "${entry.fault}" (${fails.join(', ') || 'no check names it'})${shows}`, async () => {
       expect(fails, `no required check of the run names the fault "${entry.fault}"`).not.toEqual([])
+      const notes: Array<string> = []
+      const onEvent = (event: ConformanceEvent) => {
+        if (event.type === 'note') notes.push(event.text)
+        entry.run?.onEvent?.(event)
+      }
       const result = await runAgainstReference(
         { ...entry.options, fault: entry.fault },
-        entry.run ?? {},
+        { ...entry.run, onEvent },
       )
       const failed = failedRequired(result)
       const diagnosis = JSON.stringify(
@@ -105,7 +124,20 @@ export function faultCases(cases: Array<FaultCase>): void {
           ?.failures[0]
         expect(failure?.curl ?? failure?.sequence).toMatch(/curl /)
       }
-      entry.inspect?.(result)
+      entry.inspect?.(result, notes)
     }, 30_000)
+  }
+}
+
+/**
+ * Declares the fault cases of `groups`, one `describe` a group
+ * ({@link faultCases}).
+ *
+ * @example
+ * faultGroups(FAULT_TABLE.boundaries)
+ */
+export function faultGroups(groups: ReadonlyArray<FaultGroup>): void {
+  for (const group of groups) {
+    describe(group.title, () => faultCases(group.cases))
   }
 }
