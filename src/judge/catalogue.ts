@@ -415,7 +415,7 @@ const definitions = defineChecks([
     section: '§4.1, §8 Query limits',
     holds: { here: ['spec-4.1-limit-maximum', 'spec-4.1-limit-range'] },
     operations: ['listPets'],
-    expected: `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
+    expected: `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer, also read after the run's last creates; so do three seeded values in between`,
     faults: ['limit-off-by-one', 'limit-100-capped-at-50'],
   },
   {
