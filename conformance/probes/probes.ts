@@ -263,7 +263,7 @@ const listProbe: Probe = {
     'list.status-filter',
   ],
   async run(context) {
-    const { collector, state } = context
+    const { state } = context
     const preflight = state.preflight ?? (await listPets(context))
     judgeListPage(context, preflight)
     for (const status of PetStatus.options) {
@@ -275,20 +275,41 @@ const listProbe: Probe = {
     for (const limit of [LIST_LIMIT.min, LIST_LIMIT.max, ...generatedLimits(context.seed)]) {
       const exchange = await listPets(context, `?limit=${limit}`)
       judgeListPage(context, exchange)
-      const count = listItems(exchange)?.length
-      if (count === undefined) {
-        continue
-      }
-      const expected = Math.min(limit, seenBefore)
-      collector.assert(
-        'list.limit-exact',
-        'listPets',
-        exchange,
-        `${countOf(expected, 'pet')} (limit ${limit}; ${countOf(seenBefore, 'distinct pet')} listed before)`,
-        count < expected ? countOf(count, 'pet') : undefined,
-      )
+      assertLimitHonoured(context, exchange, limit, seenBefore)
     }
   },
+}
+
+/**
+ * `list.limit-exact` on a page of `limit`, read when the run had seen `seen`
+ * distinct pets listed with its filter (each exists, so the page holds
+ * min(limit, seen)): records the outcome, and that `limit` is not honoured
+ * when the page is shorter (`limitNotHonoured`: a short page then proves no
+ * whole list). Returns whether it was shorter; undefined for no list.
+ *
+ * @example
+ * assertLimitHonoured(context, await listPets(context, '?limit=100'), 100, context.state.pets.size)
+ */
+export function assertLimitHonoured(
+  context: ProbeContext,
+  exchange: Exchange,
+  limit: number,
+  seen: number,
+  why = 'so it does not honour `limit`',
+): boolean | undefined {
+  const count = listItems(exchange)?.length
+  if (count === undefined) return undefined
+  const expected = Math.min(limit, seen)
+  const short = count < expected
+  if (short) context.state.limitNotHonoured = true
+  context.collector.assert(
+    'list.limit-exact',
+    'listPets',
+    exchange,
+    `${countOf(expected, 'pet')} (limit ${limit}; ${countOf(seen, 'distinct pet')} listed with this filter before in the run)`,
+    short ? `${countOf(count, 'pet')}, ${why}` : undefined,
+  )
+  return short
 }
 
 /** The bodies of `create.valid`: every PetStatus value, and none. */

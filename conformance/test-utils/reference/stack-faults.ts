@@ -129,6 +129,17 @@ export const STACK_FAULTS = {
   'limit-php-int-cast': ({ parseListQuery }) => ({
     parseListQuery: (query) => parseListQuery(withLimit(query, phpInt)),
   }),
+  // A framework's largest page below the spec's 100, applied without a word:
+  // Django REST framework's `LimitOffsetPagination` with `max_limit = 50`
+  // reads `limit` through `_positive_int(..., cutoff=self.max_limit)`, so
+  // `limit=100` gives 50 (as Spring Data's `PageableHandlerMethodArgumentResolver`
+  // cuts a `size` above its `maxPageSize`). Seen only once more than 50 pets match.
+  'limit-100-capped-at-50': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const parsed = parseListQuery(query)
+      return { ...parsed, limit: Math.min(parsed.limit, 50) }
+    },
+  }),
   // An ORM filter built from non-empty parameters only (Django
   // `filter(**{k: v for k, v in params.items() if v})`, Sequelize `where`
   // without `undefined`s): `status=` filters nothing.
