@@ -21,6 +21,7 @@ import {
   listStatusFilter,
 } from './exchange-rules.ts'
 import {
+  allowOn405,
   bearerChallenge,
   errorBody,
   jsonResponse,
@@ -501,6 +502,17 @@ const definitions = defineChecks([
     faults: ['location-outside-the-base-path'],
   },
   {
+    id: 'create.id-assigned',
+    title: 'A create never takes its id from the body',
+    section: '§2 Pet (id assigned by the service on creation), §4.2',
+    holds: { elsewhere: ['spec-2-pet-id'] },
+    operations: ['createPet', 'getPet'],
+    writes: true,
+    expected:
+      'a NewPet sent with the `id` of a pet the run created answers 201 with a Pet under another id (the extra property ignored) or 400 with an Error body, and `GET /pets/{id}` of the earlier pet still returns it as created',
+    faults: ['save-merges-sent-id'],
+  },
+  {
     id: 'create.unique-ids',
     title: 'Created pets get unique ids',
     section: '§2 Pet',
@@ -969,6 +981,19 @@ const definitions = defineChecks([
     judge: ordersExist,
     hint: 'no response to GET /store/orders was received',
     faults: ['orders-get-not-routed', 'orders-route-not-found'],
+  },
+  {
+    id: 'method.allow-on-405',
+    title: 'A 405 lists the methods the resource allows',
+    section: '§4 (RFC 9110 §15.5.6: a 405 MUST carry Allow)',
+    holds: { here: ['rfc9110-15.5.6-allow'] },
+    operations: ['other'],
+    scope: 'response',
+    expected:
+      'every 405, to whatever request, has an `Allow` header that is a list of methods (RFC 9110 §10.2.1; empty when the resource allows none): whether to answer 405 is open (`method.not-allowed`), what a 405 carries is not',
+    judge: allowOn405,
+    hint: 'no 405 was received (the server answered undocumented methods otherwise)',
+    faults: ['allow-missing-on-405'],
   },
   {
     id: 'method.not-allowed',

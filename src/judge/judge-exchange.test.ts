@@ -93,6 +93,8 @@ const broken: Record<string, Array<JudgedExchange>> = {
     exchange({ ...errorOf(429, { ...rateLimit(0), 'Retry-After': '120' }) }),
   ],
   'auth.www-authenticate': [exchange({ ...errorOf(401), requestHeaders: {} })],
+  // A method the resource lacks, refused without saying which it has.
+  'method.allow-on-405': [exchange({ method: 'DELETE', path: '/v1/pets/7', ...errorOf(405) })],
   // A version-wide policy's headers on an operation §9 does not deprecate.
   'deprecation.only-get-pet': [
     exchange({

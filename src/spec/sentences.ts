@@ -71,6 +71,8 @@ export const SENTENCES = defineSentences({
   'spec-2-pet-id': {
     where: '§2 Pet',
     text: '`id`: integer, format int64, required. Unique identifier, assigned by the service on creation.',
+    onlyHere:
+      'assigned by the service: an `id` sent in a create’s body neither chooses the new pet’s id nor changes the pet that has it',
   },
   'spec-2-pets': {
     where: '§2 Pets, §4.1',
