@@ -36,7 +36,12 @@ function exchange(change: Partial<JudgedExchange> = {}): JudgedExchange {
   }
 }
 
-/** For each response rule: exchanges in a row whose last breaks exactly that rule. */
+/**
+ * Response rules broken by exchanges in a row whose last breaks exactly that
+ * rule. Examples, not one a rule: every rule judged on every answer is held
+ * to the proxy's judge by the runs of its faults
+ * (`conformance/test-utils/fault-cases.ts`, `heldByProxy`).
+ */
 const broken: Record<string, Array<JudgedExchange>> = {
   'server.no-5xx': [exchange(errorOf(503))],
   // A list read whole is also judged by list.schema: only the label is wrong here.
@@ -250,11 +255,6 @@ describe('createExchangeJudge', () => {
         }),
       ),
     ).toEqual([])
-  })
-
-  it('has a broken exchange for every response rule of the catalogue', () => {
-    const responseRules = catalogue.filter((check) => check.judge).map((check) => check.id)
-    expect(Object.keys(broken).sort()).toEqual([...responseRules].sort())
   })
 
   it('holds a 401 to a Bearer challenge only, as RFC 6750 §3 writes it: any case and parameter values pass; Basic, none, a bare scheme, an attribute twice or a character outside its set fails', () => {
