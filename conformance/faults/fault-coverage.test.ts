@@ -1,17 +1,18 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/judge/catalogue.ts'
+import { heldByProxy, provenBy } from '../test-utils/fault-cases.ts'
 import { FAULT_TABLE } from '../test-utils/fault-table.ts'
 import { PROXY_FAULTS } from '../test-utils/proxy-faults.ts'
 import { REFERENCE_FAULTS } from '../test-utils/reference/apply-fault.ts'
 
-/** The faults a case of the fault table runs (the fault tests run every case of it). */
-const faultsWithACase = (): Set<string> =>
-  new Set(
-    Object.values(FAULT_TABLE).flatMap((groups) =>
-      groups.flatMap((group) => group.cases.map((entry) => entry.fault)),
-    ),
-  )
+/** Every case of the fault table (the fault tests run each). */
+const allCases = Object.values(FAULT_TABLE).flatMap((groups) =>
+  groups.flatMap((group) => group.cases),
+)
+
+/** The faults a case of the fault table runs. */
+const faultsWithACase = (): Set<string> => new Set(allCases.map((entry) => entry.fault))
 
 // Read from the checks' definitions (`faults`) and the fault proxy's table
 // (`PROXY_FAULTS`, keyed by check id), as data: the fault tests run each
@@ -56,6 +57,15 @@ describe('fault coverage', () => {
       catalogue.flatMap((check) =>
         check.faults.filter((fault) => !run.has(fault)).map((fault) => `${check.id}: ${fault}`),
       ),
+    ).toEqual([])
+  })
+
+  it("every check judged on every answer is held by a fault case to the proxy's judge too (no exchange written by hand for it)", () => {
+    const held = new Set(
+      allCases.flatMap((entry) => heldByProxy(provenBy(entry.fault, entry.run), entry)),
+    )
+    expect(
+      catalogue.filter((check) => check.judge && !held.has(check.id)).map((check) => check.id),
     ).toEqual([])
   })
 

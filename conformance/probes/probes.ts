@@ -352,6 +352,7 @@ const createProbe: Probe = {
     'create.echo-exact',
     'create.concurrent',
     'create.location',
+    'create.id-assigned',
   ],
   async run(context) {
     const { collector } = context
@@ -364,6 +365,8 @@ const createProbe: Probe = {
       collector.skip('create.concurrent', 'createPet', reason)
       collector.skip('create.concurrent', 'getPet', reason)
       collector.skip('create.location', 'createPet', reason)
+      collector.skip('create.id-assigned', 'createPet', reason)
+      collector.skip('create.id-assigned', 'getPet', reason)
       return
     }
     let locationJudged = false
@@ -409,7 +412,51 @@ const createProbe: Probe = {
     if (context.wants('create.concurrent')) {
       await concurrentCreates(context, categoryId)
     }
+    if (context.wants('create.id-assigned')) {
+      await assertIdAssigned(context, categoryId)
+    }
   },
+}
+
+/**
+ * `create.id-assigned`: §2 has the service assign a Pet's `id` on creation, so
+ * an `id` in a create's body chooses nothing. A NewPet sent with the id of the
+ * first pet the run created (a status other than its own) answers 201 with a
+ * Pet under another id, or 400 with an Error body; then `GET` of that pet
+ * still returns it as created (one create and one get).
+ */
+async function assertIdAssigned(context: ProbeContext, categoryId: bigint): Promise<void> {
+  const { collector, state } = context
+  const [target] = state.created
+  if (target === undefined) {
+    for (const operation of ['createPet', 'getPet'] as const) {
+      collector.skip('create.id-assigned', operation, 'no pet was created to send the id of')
+    }
+    return
+  }
+  const body: SentPet = {
+    name: `${context.namePrefix}sent-id`,
+    categoryId,
+    status: PetStatus.options.find((status) => status !== target.status) ?? 'sold',
+  }
+  const exchange = await postPet(context, stringifyExact({ ...body, id: target.id }))
+  // Whether the echo is exact is create.valid's to judge: here only the id.
+  const { pet, problem } = createdPetProblem(exchange, body)
+  collector.assert(
+    'create.id-assigned',
+    'createPet',
+    exchange,
+    `201 with a Pet under an id other than ${target.id} (the id sent), or 400 with an Error body`,
+    statusOf(exchange) === 400
+      ? errorBodyProblem(exchange)
+      : pet === undefined
+        ? problem
+        : pet.id === target.id
+          ? `the created pet took the id sent, ${target.id}: ${show(pet)}`
+          : undefined,
+  )
+  if (pet && pet.id !== target.id) recordCreated(context, exchange, pet)
+  await assertFetchedAsCreated(context, 'create.id-assigned', target)
 }
 
 async function concurrentCreates(context: ProbeContext, categoryId: bigint): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type CatalogueFault, catalogue } from '../../src/judge/catalogue.ts'
+import { type CatalogueFault, CHECKS, catalogue } from '../../src/judge/catalogue.ts'
+import { createExchangeJudge, type JudgedExchange } from '../../src/judge/judge-exchange.ts'
 import { selectChecks } from '../model/select-checks.ts'
 import type { CheckId, ConformanceEvent, ConformanceResult } from '../model/types.ts'
 import { shapesProbe } from '../probes/shapes-probe.ts'
@@ -43,6 +44,13 @@ export interface FaultCase {
   run?: Partial<ConformanceOptions>
   /** Required checks that may fail too (they share the broken rule). */
   mayFail?: Array<CheckId>
+  /**
+   * Checks of those the fault fails that the proxy's judge cannot name from
+   * the run's exchanges: the kit decides them from what its probe asked for,
+   * not from one exchange (every other check with a `judge` or a
+   * `judgeExchange` the proxy's judge must name too).
+   */
+  kitOnly?: Array<CheckId>
   /** What `inspect` asserts besides, in the test's name. */
   shows?: string
   /** Further assertions on the result and the notes the run said. */
@@ -83,10 +91,36 @@ export function provenBy(
 }
 
 /**
+ * The checks of `fails` the proxy's judge must name on the exchanges of the
+ * case's run: those it judges (a `judge` or a `judgeExchange`), less the
+ * case's `kitOnly`.
+ *
+ * @example
+ * heldByProxy(['deprecation.only-get-pet', 'list.complete'], { fault: 'deprecation-on-every-operation' })
+ * // ['deprecation.only-get-pet']
+ */
+export function heldByProxy(fails: ReadonlyArray<CheckId>, entry: FaultCase): Array<CheckId> {
+  return fails.filter(
+    (id) => (CHECKS[id].judge || CHECKS[id].judgeExchange) && !(entry.kitOnly ?? []).includes(id),
+  )
+}
+
+/** The checks the proxy's judge names on `exchanges`, judged in order as one stream. */
+function namedByProxy(exchanges: ReadonlyArray<JudgedExchange>): Set<string> {
+  const judge = createExchangeJudge()
+  return new Set(
+    exchanges.flatMap((exchange) => judge(exchange).map((violation) => violation.check)),
+  )
+}
+
+/**
  * Declares one test per case: the reference server with the fault switched
  * on fails the run (exit 1) on the checks whose definition names the fault
  * ({@link provenBy}) and on nothing unrelated; each failure carries a
- * reproducing curl.
+ * reproducing curl; and the proxy's judge, given the run's exchanges as a
+ * proxy in front of the server saw them, names those it judges too
+ * ({@link heldByProxy}): a check judged on every answer needs no exchange
+ * written by hand for the proxy's judge.
  *
  * @example
  * faultCases([{ fault: 'limit-off-by-one' }])
@@ -119,6 +153,10 @@ export function faultCases(cases: Array<FaultCase>): void {
         `only the broken rule fails: ${diagnosis}`,
       ).toEqual([])
       expect(result.exitCode).toBe(1)
+      expect(
+        heldByProxy(fails, entry).filter((id) => !namedByProxy(result.exchanges).has(id)),
+        "checks the proxy's judge does not name on the run's exchanges",
+      ).toEqual([])
       for (const id of fails) {
         const failure = result.results.find((item) => item.id === id && item.failures.length)
           ?.failures[0]

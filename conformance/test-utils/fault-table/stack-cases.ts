@@ -56,6 +56,10 @@ export const stackCases: Array<FaultGroup> = [
     ],
   },
   {
+    title: 'routers of real stacks',
+    cases: [{ fault: 'allow-missing-on-405' }],
+  },
+  {
     title: 'middleware, proxies and caches in front of real stacks',
     cases: [
       {

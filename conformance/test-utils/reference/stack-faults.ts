@@ -1,10 +1,13 @@
 import { parseExactJson, stringifyExactJson } from './exact-json.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
-import type { PetInput } from './pet-store.ts'
+import type { PetInput, StoredPet } from './pet-store.ts'
 import { windowEnd } from './rate-limiter.ts'
 
 type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
+
+/** Where `save-merges-sent-id` keeps the `id` a create's body sent, from the parse to the insert. */
+const SENT_ID = Symbol('sent id')
 
 /** The body as an object, or undefined. */
 function objectOf(text: string): Record<string, unknown> | undefined {
@@ -486,6 +489,59 @@ export const STACK_FAULTS = {
         : decision
     },
   }),
+  // A 401 challenging with the bare scheme: Spring Security's
+  // `BearerTokenAuthenticationEntryPoint` with no realm set answers a request
+  // without a token `WWW-Authenticate: Bearer`, as ASP.NET Core's
+  // `JwtBearerHandler` does with no `Realm` and no error; RFC 6750 §3 has one
+  // or more auth-params follow the scheme.
+  'bare-bearer-challenge': ({ finish }) => ({
+    finish(reply, request) {
+      if (reply.status !== 401) return finish(reply, request)
+      return finish(
+        { ...reply, headers: { ...reply.headers, 'WWW-Authenticate': 'Bearer' } },
+        request,
+      )
+    },
+  }),
+  // A 405 written without `Allow`: hapi's `Boom.methodNotAllowed()` takes no
+  // list of methods (hapijs/boom issue 132), go-restful answered 405 without it
+  // until emicklei/go-restful pull 436, tower-http's `ServeDir` until pull 263.
+  'allow-missing-on-405': ({ finish }) => ({
+    finish(reply, request) {
+      if (reply.status !== 405) return finish(reply, request)
+      const { Allow: _allow, ...headers } = reply.headers
+      return finish({ ...reply, headers }, request)
+    },
+  }),
+  // Spring Data JPA behind `@RequestBody Pet pet` (the body bound to the entity,
+  // `id` included): `repository.save(pet)` finds an entity with its id set not
+  // new and calls `EntityManager.merge`, overwriting the row that has the id
+  // (`SimpleJpaRepository.save`; the Spring Data JPA reference, "Saving
+  // Entities"). OWASP API Security Top 10 2023, API3, names the habit (mass
+  // assignment). A sent id no pet has is left to the sequence, as `merge` of an
+  // entity with a generated id inserts it anew.
+  'save-merges-sent-id': ({ parseNewPet, store }) => {
+    const merged = new Map<bigint, PetInput>()
+    const current = (pet: StoredPet | undefined) =>
+      pet && { ...pet, ...merged.get(pet.id), id: pet.id }
+    return {
+      parseNewPet(text) {
+        const sent = objectOf(text)?.id
+        const input = parseNewPet(text)
+        return typeof sent === 'bigint' ? { ...input, [SENT_ID]: sent } : input
+      },
+      store: {
+        async insert(input) {
+          const { [SENT_ID]: sent, ...rest } = input as PetInput & { [SENT_ID]?: bigint }
+          if (sent === undefined || store.find(sent) === undefined) return store.insert(rest)
+          merged.set(sent, rest)
+          return { ...rest, id: sent }
+        },
+        find: (id) => current(store.find(id)),
+        list: (query) => store.list(query).map((pet) => current(pet) as StoredPet),
+      },
+    }
+  },
 } satisfies Record<string, Wrap>
 
 /**
