@@ -403,20 +403,29 @@ export const bearerChallenge: ResponseRule = (response) => {
   if (response.status !== 401 || !SPECIFIED.has(response.operation)) {
     return undefined
   }
-  const value = response.headers['www-authenticate']
-  const schemes = value === undefined ? [] : challengeSchemes(value)
-  const others = schemes.filter((scheme) => scheme.toLowerCase() !== 'bearer')
   return {
     expected: 'WWW-Authenticate with the Bearer challenge only (RFC 6750 §3)',
-    problem:
-      value === undefined
-        ? 'WWW-Authenticate is missing (RFC 6750 §3: a 401 MUST carry it)'
-        : schemes.length === 0
-          ? `WWW-Authenticate "${value}" names no challenge`
-          : others.length > 0
-            ? `WWW-Authenticate "${value}" challenges with ${others.join(', ')}, a scheme §5 does not take`
-            : undefined,
+    problem: bearerChallengeProblem(response.headers['www-authenticate']),
   }
+}
+
+/**
+ * Why a 401's `WWW-Authenticate` (undefined when it has none) is not the
+ * Bearer challenge alone (RFC 6750 §3), or `undefined`.
+ *
+ * @example
+ * bearerChallengeProblem('Basic realm="x"') // 'WWW-Authenticate "Basic realm="x"" challenges with Basic, a scheme §5 does not take'
+ */
+export function bearerChallengeProblem(value: string | undefined): string | undefined {
+  const schemes = value === undefined ? [] : challengeSchemes(value)
+  const others = schemes.filter((scheme) => scheme.toLowerCase() !== 'bearer')
+  return value === undefined
+    ? 'WWW-Authenticate is missing (RFC 6750 §3: a 401 MUST carry it)'
+    : schemes.length === 0
+      ? `WWW-Authenticate "${value}" names no challenge`
+      : others.length > 0
+        ? `WWW-Authenticate "${value}" challenges with ${others.join(', ')}, a scheme §5 does not take`
+        : undefined
 }
 
 /**
