@@ -1,10 +1,11 @@
 /**
  * What counting traffic coverage costs: the standalone mock as published
- * (`dist/bin/petstore-mock.js`, `--quiet`) with its control API on, where
+ * (`dist/bin/petstore-mock.js`, `--quiet`) as it starts by default, where
  * every answer is counted in its cell, against the same mock with
- * `--no-admin`, where no counter exists (nothing is counted, nothing is
- * called), both in their own processes, in the same run, loaded over
- * loopback by autocannon from this process.
+ * `--no-coverage`, where no counter exists (nothing is counted, nothing is
+ * called) and the rest of the control API stays, so the two differ by the
+ * counter alone. Both run in their own processes, in the same run, loaded
+ * over loopback by autocannon from this process.
  *
  * Figures, each a ratio of "counted" against "not counted" in this run:
  * - requests per second (target >= 0.95x: counting costs at most 5 %);
@@ -14,11 +15,8 @@
  * item count the mock's answer carries, and the query's limit and filter),
  * `GET /v1/pets/1` (the deprecation headers read), and a 404. Rounds alternate the two servers
  * per route, each a discarded warm-up then a measured run; figures are
- * medians over the rounds. Both keep the journal (its default size).
- * `--no-admin` also drops the rest of the control API's work per request,
- * so the ratio bounds counting's cost from above; the counter alone costs
- * about 1 µs an answer (a page of 100 pets, a pet, a 404) since a list of
- * the mock says how many items it holds.
+ * medians over the rounds. Both keep the journal (its default size). The
+ * counter alone costs about 1 µs an answer (`bench/coverage-counter.ts`).
  *
  * @example
  * npm run build && node bench/coverage-cost.ts
@@ -45,7 +43,7 @@ const ROUTES = [
 type Variant = 'counted' | 'not counted'
 const VARIANTS: Record<Variant, Array<string>> = {
   counted: [],
-  'not counted': ['--no-admin'],
+  'not counted': ['--no-coverage'],
 }
 
 interface Run {
@@ -78,12 +76,15 @@ async function benchmark() {
     counted: await startMock(VARIANTS.counted, BIN),
     'not counted': await startMock(VARIANTS['not counted'], BIN),
   }
-  // The counter is there on one and not on the other.
+  // The counter is there on one and not on the other; the control API on both.
   const report = await fetch(`${servers.counted.url}/__mock/coverage`)
   if (report.status !== 200) throw new Error(`GET /__mock/coverage answered ${report.status}`)
   const none = await fetch(`${servers['not counted'].url}/__mock/coverage`)
   if (none.status !== 404)
-    throw new Error(`with --no-admin, /__mock/coverage answered ${none.status}`)
+    throw new Error(`with --no-coverage, /__mock/coverage answered ${none.status}`)
+  const state = await fetch(`${servers['not counted'].url}/__mock/state`)
+  if (state.status !== 200)
+    throw new Error(`with --no-coverage, /__mock/state answered ${state.status}`)
 
   const runs: Array<Run> = []
   for (let round = 1; round <= options.rounds; round++) {

@@ -2,8 +2,8 @@
  * What counting traffic coverage costs in process, where no HTTP, load
  * generator or other process adds noise: `app.handle` of the same requests by
  * a mock that counts (the control API on, the default) and by one that does
- * not (`admin: false`: no counter exists), in alternating rounds of one run.
- * Both keep the journal. The routes are those of `bench/coverage-cost.ts`:
+ * not (`coverage: false`: no counter exists; the control API stays), in
+ * alternating rounds of one run. Both keep the journal. The routes are those of `bench/coverage-cost.ts`:
  * a full page of 100 pets, the deprecated pet (its headers are read), a 404.
  * Prints µs per request, the counter's own cost (their difference) and the
  * ratio "counted against not counted" of `app.handle` alone. The 5 % the
@@ -44,7 +44,7 @@ function requestOf(path: string, query: string): MockRequest {
 }
 
 const counted = createPetstore({ keys, pets: 150, seed: 1 })
-const notCounted = createPetstore({ keys, pets: 150, seed: 1, admin: false })
+const notCounted = createPetstore({ keys, pets: 150, seed: 1, coverage: false })
 await Promise.all([counted.ready, notCounted.ready])
 
 async function usPerRequest(

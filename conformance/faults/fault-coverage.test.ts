@@ -1,25 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/judge/catalogue.ts'
+import { heldByProxy, provenBy } from '../test-utils/fault-cases.ts'
+import { FAULT_TABLE } from '../test-utils/fault-table.ts'
 import { PROXY_FAULTS } from '../test-utils/proxy-faults.ts'
 import { REFERENCE_FAULTS } from '../test-utils/reference/apply-fault.ts'
 
-/**
- * The faults a case of this folder's fault tests runs: each `fault: '<name>'`
- * written in a `*.test.ts` beside this file (a case is declared with
- * `faultCases([{ fault: ... }])` or built with `fault` in its options).
- */
-function faultsWithACase(): Set<string> {
-  const folder = import.meta.dirname
-  const texts = readdirSync(folder)
-    .filter((name) => name.endsWith('.test.ts'))
-    .map((name) => readFileSync(`${folder}/${name}`, 'utf8'))
-  return new Set(
-    texts.flatMap((text) =>
-      [...text.matchAll(/\bfault: '([^']+)'/g)].map(([, name]) => name ?? ''),
-    ),
-  )
-}
+/** Every case of the fault table (the fault tests run each). */
+const allCases = Object.values(FAULT_TABLE).flatMap((groups) =>
+  groups.flatMap((group) => group.cases),
+)
+
+/** The faults a case of the fault table runs. */
+const faultsWithACase = (): Set<string> => new Set(allCases.map((entry) => entry.fault))
 
 // Read from the checks' definitions (`faults`) and the fault proxy's table
 // (`PROXY_FAULTS`, keyed by check id), as data: the fault tests run each
@@ -49,6 +42,14 @@ describe('fault coverage', () => {
     expect(REFERENCE_FAULTS.filter((fault) => !named.has(fault))).toEqual([])
   })
 
+  it('every group of the fault table has its test file, faults-<group>.test.ts', () => {
+    expect(
+      Object.keys(FAULT_TABLE).filter(
+        (name) => !existsSync(`${import.meta.dirname}/faults-${name}.test.ts`),
+      ),
+    ).toEqual([])
+  })
+
   it('every fault a check names is run by a fault case (a check proved by a fault no test runs is not proved)', () => {
     const run = faultsWithACase()
     expect(run.size).toBeGreaterThan(0)
@@ -56,6 +57,15 @@ describe('fault coverage', () => {
       catalogue.flatMap((check) =>
         check.faults.filter((fault) => !run.has(fault)).map((fault) => `${check.id}: ${fault}`),
       ),
+    ).toEqual([])
+  })
+
+  it("every check judged on every answer is held by a fault case to the proxy's judge too (no exchange written by hand for it)", () => {
+    const held = new Set(
+      allCases.flatMap((entry) => heldByProxy(provenBy(entry.fault, entry.run), entry)),
+    )
+    expect(
+      catalogue.filter((check) => check.judge && !held.has(check.id)).map((check) => check.id),
     ).toEqual([])
   })
 

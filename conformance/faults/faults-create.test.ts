@@ -1,27 +1,4 @@
-import { describe } from 'vitest'
-import { faultCases } from '../test-utils/fault-cases.ts'
+import { faultGroups } from '../test-utils/fault-cases.ts'
+import { FAULT_TABLE } from '../test-utils/fault-table.ts'
 
-describe('create echoes exactly what was sent, also when creates come at once', () => {
-  faultCases([
-    { fault: 'truncate-names-to-64' },
-    {
-      fault: 'echo-default-status-ignoring-sent',
-      // The generated cases send a status too; whether one is drawn depends on the seed.
-      mayFail: ['create.generated-valid', 'create.generated-exact'],
-    },
-    {
-      fault: 'overlapping-creates-lose-writes',
-      mayFail: ['list.complete'],
-    },
-    {
-      fault: 'create-upserts-by-name',
-      // The overwritten pet keeps its place under its first status: a filtered list shows it.
-      mayFail: ['create.unique-ids', 'create.then-get', 'list.complete', 'list.status-filter'],
-    },
-    {
-      fault: 'concurrent-creates-share-an-id',
-      // Two pets under one id: a filtered list shows one with the other's status.
-      mayFail: ['create.unique-ids', 'list.status-filter'],
-    },
-  ])
-})
+faultGroups(FAULT_TABLE.create)

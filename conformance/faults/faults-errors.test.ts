@@ -1,20 +1,4 @@
-import { describe } from 'vitest'
-import { faultCases } from '../test-utils/fault-cases.ts'
+import { faultGroups } from '../test-utils/fault-cases.ts'
+import { FAULT_TABLE } from '../test-utils/fault-table.ts'
 
-describe('every error of any status has a complete Error body labelled JSON', () => {
-  faultCases([
-    { fault: 'error-status-as-string-on-404' },
-    { fault: 'plain-text-405' },
-    {
-      fault: 'error-message-empty',
-      // Checks that want a refusal "with an Error body" read the same body.
-      mayFail: ['orders.auth', 'create.generated-exact'],
-    },
-    {
-      fault: 'plain-text-429',
-      options: { rateLimit: { limit: 150, windowS: 2 } },
-      run: { include: ['rate-limit'] },
-      mayFail: ['response.json'],
-    },
-  ])
-})
+faultGroups(FAULT_TABLE.errors)

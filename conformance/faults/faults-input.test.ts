@@ -1,21 +1,4 @@
-import { describe } from 'vitest'
-import { faultCases } from '../test-utils/fault-cases.ts'
+import { faultGroups } from '../test-utils/fault-cases.ts'
+import { FAULT_TABLE } from '../test-utils/fault-table.ts'
 
-describe('no 5xx for malformed input in any position', () => {
-  faultCases([
-    {
-      fault: 'crash-on-int64-max-category',
-      mayFail: ['create.generated-exact'],
-    },
-    { fault: 'crash-on-status-null' },
-    {
-      fault: 'crash-on-empty-name',
-      mayFail: ['create.generated-exact'],
-    },
-    { fault: 'crash-on-limit-empty' },
-  ])
-})
-
-describe('a body is read whole', () => {
-  faultCases([{ fault: 'body-parsed-up-to-the-limit' }])
-})
+faultGroups(FAULT_TABLE.input)

@@ -1,6 +1,4 @@
-import { describe } from 'vitest'
-import { faultCases } from '../test-utils/fault-cases.ts'
+import { faultGroups } from '../test-utils/fault-cases.ts'
+import { FAULT_TABLE } from '../test-utils/fault-table.ts'
 
-describe('JSON in one well-formed media type, for every Accept', () => {
-  faultCases([{ fault: 'json-refused-for-wildcard-accept' }, { fault: 'content-type-sent-twice' }])
-})
+faultGroups(FAULT_TABLE['media-type'])

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeClock } from '../../src/base/clock/create-fake-clock.ts'
 import type { ConformanceResult } from '../model/types.ts'
-import { runConformance } from '../run/run-conformance.ts'
+import { type ConformanceOptions, runConformance } from '../run/run-conformance.ts'
 import { fakeClock } from '../test-utils/fake-clock.ts'
+import { provenBy } from '../test-utils/fault-cases.ts'
 import { undatedFetchTransport } from '../test-utils/fetch-transport.ts'
-import type { ReferenceFault } from '../test-utils/reference-server.ts'
+import type { ReferenceFault, ReferenceOptions } from '../test-utils/reference-server.ts'
 import { startReferenceServer } from '../test-utils/reference-server.ts'
-import { REFERENCE_OTHER_TOKEN, REFERENCE_TOKEN } from '../test-utils/run-reference.ts'
+import {
+  failedRequired,
+  REFERENCE_OTHER_TOKEN,
+  REFERENCE_TOKEN,
+} from '../test-utils/run-reference.ts'
 import { withTestMock } from '../test-utils/with-test-mock.ts'
 
 /** Each failure as its check and operation. */
@@ -18,6 +23,30 @@ const failures = (result: ConformanceResult) =>
 
 /** A second run starts a minute after the first ended, as a person runs it again. */
 const BETWEEN_RUNS_MS = 60_000
+
+/** Runs the kit twice (seed 7, a minute apart) against one reference server with `options`. */
+async function twoRuns(options: ReferenceOptions, run: Partial<ConformanceOptions> = {}) {
+  const clock = fakeClock()
+  const server = await startReferenceServer({ clock: clock.now, ...options })
+  try {
+    const once = () =>
+      runConformance({
+        baseUrl: server.baseUrl,
+        token: REFERENCE_TOKEN,
+        otherToken: REFERENCE_OTHER_TOKEN,
+        seed: 7,
+        now: clock.now,
+        sleep: clock.sleep,
+        ...run,
+      })
+    const first = await once()
+    clock.advance(BETWEEN_RUNS_MS)
+    const second = await once()
+    return { first, second }
+  } finally {
+    await server.close()
+  }
+}
 
 describe('the same server and seed give the same failures on a second run', () => {
   // Faults whose failures a run changed for the next one: names repeated by a
@@ -35,27 +64,30 @@ describe('the same server and seed give the same failures on a second run', () =
   ]
   for (const fault of faults) {
     it(`a reference server with the fault "${fault}"`, async () => {
-      const clock = fakeClock()
-      const server = await startReferenceServer({ clock: clock.now, fault })
-      try {
-        const run = () =>
-          runConformance({
-            baseUrl: server.baseUrl,
-            token: REFERENCE_TOKEN,
-            otherToken: REFERENCE_OTHER_TOKEN,
-            seed: 7,
-            now: clock.now,
-            sleep: clock.sleep,
-          })
-        const first = await run()
-        clock.advance(BETWEEN_RUNS_MS)
-        const second = await run()
-        expect(failures(first)).not.toEqual([])
-        expect(failures(second)).toEqual(failures(first))
-        expect(second.seed).toBe(first.seed)
-      } finally {
-        await server.close()
-      }
+      const { first, second } = await twoRuns({ fault })
+      expect(failures(first)).not.toEqual([])
+      expect(failures(second)).toEqual(failures(first))
+      expect(second.seed).toBe(first.seed)
+    }, 60_000)
+  }
+})
+
+describe('a fault that the state an earlier run left makes visible is caught in the first run too', () => {
+  // Each is seen only in a state a run leaves behind: more than 50 pets to
+  // list, a server past its fifth create, a window that has rolled. The
+  // first run makes that state itself (it creates the pets, it is past five
+  // creates when it reads back what it created), so both runs fail alike,
+  // on the checks that name the fault.
+  const cases: Array<{ fault: ReferenceFault; options?: ReferenceOptions }> = [
+    { fault: 'limit-100-capped-at-50' },
+    // No pets at start: the run's own creates take the store past 50.
+    { fault: 'limit-100-capped-at-50', options: { seedPets: 0 } },
+  ]
+  for (const { fault, options } of cases) {
+    it(`a reference server with the fault "${fault}"${options ? ` and ${JSON.stringify(options)}` : ''}`, async () => {
+      const { first, second } = await twoRuns({ ...options, fault })
+      expect(failedRequired(first)).toEqual(expect.arrayContaining(provenBy(fault)))
+      expect(failures(second)).toEqual(failures(first))
     }, 60_000)
   }
 })

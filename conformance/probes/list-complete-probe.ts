@@ -1,10 +1,9 @@
 import { ExactInt64, type ResponsePet } from '../../src/judge/response-schemas.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
-import { countOf } from '../../src/utils/count-of.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import type { Exchange } from '../model/types.ts'
 import { fetchPet, knownStatus, listPets, type Probe, type ProbeContext } from './probe-context.ts'
-import { judgeListPage, listItems } from './probes.ts'
+import { assertLimitHonoured, judgeListPage, listItems } from './probes.ts'
 
 /** Pets confirmed with `GET /pets/{id}` before the lists are read. */
 const MAX_KNOWN = 3
@@ -27,9 +26,11 @@ const CHECK = 'list.complete'
  * Every page is held to every rule of a list page (`judgeListPage`). A `limit=100` page is "the whole list" only when `limit` is
  * honoured: one holding fewer pets than the run has seen listed with its
  * filter (up to 100) fails `list.limit-exact` instead, and is not judged for
- * completeness. So the verdict is the same whether the server holds 60 pets
- * or, after an earlier run, 130: it depends on what the run observed, not on
- * how many pets the server had before it.
+ * completeness; nor is any later page of a `limit` (`limitNotHonoured`): a
+ * page cut at 50 whatever `limit` says is short because of its limit, not
+ * proof that a pet it leaves out is unlisted. So the verdict is the same
+ * whether the server holds 60 pets or, after an earlier run, 130: it depends
+ * on what the run observed, not on how many pets the server had before it.
  *
  * @example
  * await listCompleteProbe.run(context)
@@ -106,16 +107,11 @@ async function checkPage(
     return { exchange, problem: missing(exchange, expected, limit) }
   }
   const first = await read()
-  const count = listItems(first.exchange)?.length
-  if (limit !== undefined && count !== undefined && count < Math.min(limit, seen)) {
-    context.collector.assert(
-      'list.limit-exact',
-      'listPets',
-      first.exchange,
-      `${label}: ${countOf(Math.min(limit, seen), 'pet')} (${countOf(seen, 'distinct pet')} listed with this filter before in the run)`,
-      `${countOf(count, 'pet')}, so the page is not the whole list (list.complete not judged on it)`,
-    )
-    return
+  if (limit !== undefined) {
+    const why = 'so the page is not the whole list (list.complete not judged on it)'
+    if (assertLimitHonoured(context, first.exchange, limit, seen, why)) return
+    // Once a page of `limit` came short of what the run had seen, a short page is no whole list.
+    if (context.state.limitNotHonoured) return
   }
   let { exchange, problem } = first
   if (problem !== undefined && problem !== NOT_A_LIST) {

@@ -32,6 +32,12 @@ export interface RunState {
   noCategoryReason?: string
   /** The pre-flight `GET /pets`. */
   preflight?: Exchange
+  /**
+   * A page of `limit` k held fewer pets than the run had seen listed
+   * (`list.limit-exact` failed): `limit` is not honoured, so a page shorter
+   * than its `limit` no longer shows the whole list.
+   */
+  limitNotHonoured?: boolean
 }
 
 /** Everything a probe may use, its clock included. */

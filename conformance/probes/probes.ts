@@ -263,7 +263,7 @@ const listProbe: Probe = {
     'list.status-filter',
   ],
   async run(context) {
-    const { collector, state } = context
+    const { state } = context
     const preflight = state.preflight ?? (await listPets(context))
     judgeListPage(context, preflight)
     for (const status of PetStatus.options) {
@@ -275,20 +275,41 @@ const listProbe: Probe = {
     for (const limit of [LIST_LIMIT.min, LIST_LIMIT.max, ...generatedLimits(context.seed)]) {
       const exchange = await listPets(context, `?limit=${limit}`)
       judgeListPage(context, exchange)
-      const count = listItems(exchange)?.length
-      if (count === undefined) {
-        continue
-      }
-      const expected = Math.min(limit, seenBefore)
-      collector.assert(
-        'list.limit-exact',
-        'listPets',
-        exchange,
-        `${countOf(expected, 'pet')} (limit ${limit}; ${countOf(seenBefore, 'distinct pet')} listed before)`,
-        count < expected ? countOf(count, 'pet') : undefined,
-      )
+      assertLimitHonoured(context, exchange, limit, seenBefore)
     }
   },
+}
+
+/**
+ * `list.limit-exact` on a page of `limit`, read when the run had seen `seen`
+ * distinct pets listed with its filter (each exists, so the page holds
+ * min(limit, seen)): records the outcome, and that `limit` is not honoured
+ * when the page is shorter (`limitNotHonoured`: a short page then proves no
+ * whole list). Returns whether it was shorter; undefined for no list.
+ *
+ * @example
+ * assertLimitHonoured(context, await listPets(context, '?limit=100'), 100, context.state.pets.size)
+ */
+export function assertLimitHonoured(
+  context: ProbeContext,
+  exchange: Exchange,
+  limit: number,
+  seen: number,
+  why = 'so it does not honour `limit`',
+): boolean | undefined {
+  const count = listItems(exchange)?.length
+  if (count === undefined) return undefined
+  const expected = Math.min(limit, seen)
+  const short = count < expected
+  if (short) context.state.limitNotHonoured = true
+  context.collector.assert(
+    'list.limit-exact',
+    'listPets',
+    exchange,
+    `${countOf(expected, 'pet')} (limit ${limit}; ${countOf(seen, 'distinct pet')} listed with this filter before in the run)`,
+    short ? `${countOf(count, 'pet')}, ${why}` : undefined,
+  )
+  return short
 }
 
 /** The bodies of `create.valid`: every PetStatus value, and none. */
@@ -332,6 +353,7 @@ const createProbe: Probe = {
     'create.echo-exact',
     'create.concurrent',
     'create.location',
+    'create.id-assigned',
   ],
   async run(context) {
     const { collector } = context
@@ -345,6 +367,8 @@ const createProbe: Probe = {
       collector.skip('create.concurrent', 'getPet', reason)
       collector.skip('create.then-get', 'getPet', reason)
       collector.skip('create.location', 'createPet', reason)
+      collector.skip('create.id-assigned', 'createPet', reason)
+      collector.skip('create.id-assigned', 'getPet', reason)
       return
     }
     let locationJudged = false
@@ -389,7 +413,51 @@ const createProbe: Probe = {
     if (context.wants('create.concurrent')) {
       await concurrentCreates(context, categoryId)
     }
+    if (context.wants('create.id-assigned')) {
+      await assertIdAssigned(context, categoryId)
+    }
   },
+}
+
+/**
+ * `create.id-assigned`: §2 has the service assign a Pet's `id` on creation, so
+ * an `id` in a create's body chooses nothing. A NewPet sent with the id of the
+ * first pet the run created (a status other than its own) answers 201 with a
+ * Pet under another id, or 400 with an Error body; then `GET` of that pet
+ * still returns it as created (one create and one get).
+ */
+async function assertIdAssigned(context: ProbeContext, categoryId: bigint): Promise<void> {
+  const { collector, state } = context
+  const [target] = state.created
+  if (target === undefined) {
+    for (const operation of ['createPet', 'getPet'] as const) {
+      collector.skip('create.id-assigned', operation, 'no pet was created to send the id of')
+    }
+    return
+  }
+  const body: SentPet = {
+    name: `${context.namePrefix}sent-id`,
+    categoryId,
+    status: PetStatus.options.find((status) => status !== target.status) ?? 'sold',
+  }
+  const exchange = await postPet(context, stringifyExact({ ...body, id: target.id }))
+  // Whether the echo is exact is create.valid's to judge: here only the id.
+  const { pet, problem } = createdPetProblem(exchange, body)
+  collector.assert(
+    'create.id-assigned',
+    'createPet',
+    exchange,
+    `201 with a Pet under an id other than ${target.id} (the id sent), or 400 with an Error body`,
+    statusOf(exchange) === 400
+      ? errorBodyProblem(exchange)
+      : pet === undefined
+        ? problem
+        : pet.id === target.id
+          ? `the created pet took the id sent, ${target.id}: ${show(pet)}`
+          : undefined,
+  )
+  if (pet && pet.id !== target.id) recordCreated(context, exchange, pet)
+  await assertFetchedAsCreated(context, 'create.id-assigned', target)
 }
 
 async function concurrentCreates(context: ProbeContext, categoryId: bigint): Promise<void> {

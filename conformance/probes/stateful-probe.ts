@@ -22,7 +22,13 @@ import {
   type ProbeContext,
   postPet,
 } from './probe-context.ts'
-import { createdPetProblem, judgeListPage, petMismatch, show } from './probes.ts'
+import {
+  assertLimitHonoured,
+  createdPetProblem,
+  judgeListPage,
+  petMismatch,
+  show,
+} from './probes.ts'
 import { kitRuleRequest, parseResponseBody } from './response-checks.ts'
 
 /**
@@ -269,15 +275,24 @@ function listPageProblem(exchange: Exchange): string {
 }
 
 /**
- * The filtered lists read once more after the sequences, the last writes of
- * the run: what the run leaves in the store (a pet filed under a status it
- * does not have) is judged by the run that left it, so a second run's first
- * lists find nothing the first run's last lists did not.
+ * The lists read once more after the sequences, the last writes of the run:
+ * what the run leaves in the store (a pet filed under a status it does not
+ * have; more pets than a page cut below `limit` holds) is judged by the run
+ * that left it, so a second run's first lists find nothing the first run's
+ * last lists did not. The filtered pages first: the pets they list count for
+ * the whole list's `limit=100` page.
  */
 async function readWhatWasLeft(context: ProbeContext): Promise<void> {
-  if (!context.wants('list.status-filter')) return
-  for (const status of PetStatus.options) {
-    judgeListPage(context, await listPets(context, `?status=${status}&limit=${LIST_LIMIT.max}`))
+  if (context.wants('list.status-filter')) {
+    for (const status of PetStatus.options) {
+      judgeListPage(context, await listPets(context, `?status=${status}&limit=${LIST_LIMIT.max}`))
+    }
+  }
+  if (context.wants('list.limit-exact')) {
+    const seen = context.state.pets.size
+    const page = await listPets(context, `?limit=${LIST_LIMIT.max}`)
+    judgeListPage(context, page)
+    assertLimitHonoured(context, page, LIST_LIMIT.max, seen)
   }
 }
 

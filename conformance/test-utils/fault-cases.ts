@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest'
-import { type CatalogueFault, catalogue } from '../../src/judge/catalogue.ts'
+import { describe, expect, it } from 'vitest'
+import { type CatalogueFault, CHECKS, catalogue } from '../../src/judge/catalogue.ts'
+import { createExchangeJudge, type JudgedExchange } from '../../src/judge/judge-exchange.ts'
 import { selectChecks } from '../model/select-checks.ts'
-import type { CheckId, ConformanceResult } from '../model/types.ts'
+import type { CheckId, ConformanceEvent, ConformanceResult } from '../model/types.ts'
 import { shapesProbe } from '../probes/shapes-probe.ts'
 import type { ConformanceOptions } from '../run/run-conformance.ts'
 import type { ReferenceFault, ReferenceOptions } from './reference-server.ts'
@@ -43,8 +44,28 @@ export interface FaultCase {
   run?: Partial<ConformanceOptions>
   /** Required checks that may fail too (they share the broken rule). */
   mayFail?: Array<CheckId>
-  /** Further assertions on the result. */
-  inspect?: (result: ConformanceResult) => void
+  /**
+   * Checks of those the fault fails that the proxy's judge cannot name from
+   * the run's exchanges: the kit decides them from what its probe asked for,
+   * not from one exchange (every other check with a `judge` or a
+   * `judgeExchange` the proxy's judge must name too).
+   */
+  kitOnly?: Array<CheckId>
+  /** What `inspect` asserts besides, in the test's name. */
+  shows?: string
+  /** Further assertions on the result and the notes the run said. */
+  inspect?: (result: ConformanceResult, notes: ReadonlyArray<string>) => void
+}
+
+/**
+ * Fault cases under one heading: a `describe` of the fault tests.
+ *
+ * @example
+ * const group: FaultGroup = { title: 'limit boundaries', cases: [{ fault: 'limit-off-by-one' }] }
+ */
+export interface FaultGroup {
+  title: string
+  cases: Array<FaultCase>
 }
 
 /**
@@ -70,10 +91,36 @@ export function provenBy(
 }
 
 /**
+ * The checks of `fails` the proxy's judge must name on the exchanges of the
+ * case's run: those it judges (a `judge` or a `judgeExchange`), less the
+ * case's `kitOnly`.
+ *
+ * @example
+ * heldByProxy(['deprecation.only-get-pet', 'list.complete'], { fault: 'deprecation-on-every-operation' })
+ * // ['deprecation.only-get-pet']
+ */
+export function heldByProxy(fails: ReadonlyArray<CheckId>, entry: FaultCase): Array<CheckId> {
+  return fails.filter(
+    (id) => (CHECKS[id].judge || CHECKS[id].judgeExchange) && !(entry.kitOnly ?? []).includes(id),
+  )
+}
+
+/** The checks the proxy's judge names on `exchanges`, judged in order as one stream. */
+function namedByProxy(exchanges: ReadonlyArray<JudgedExchange>): Set<string> {
+  const judge = createExchangeJudge()
+  return new Set(
+    exchanges.flatMap((exchange) => judge(exchange).map((violation) => violation.check)),
+  )
+}
+
+/**
  * Declares one test per case: the reference server with the fault switched
  * on fails the run (exit 1) on the checks whose definition names the fault
  * ({@link provenBy}) and on nothing unrelated; each failure carries a
- * reproducing curl.
+ * reproducing curl; and the proxy's judge, given the run's exchanges as a
+ * proxy in front of the server saw them, names those it judges too
+ * ({@link heldByProxy}): a check judged on every answer needs no exchange
+ * written by hand for the proxy's judge.
  *
  * @example
  * faultCases([{ fault: 'limit-off-by-one' }])
@@ -81,11 +128,17 @@ export function provenBy(
 export function faultCases(cases: Array<FaultCase>): void {
   for (const entry of cases) {
     const fails = provenBy(entry.fault, entry.run)
-    it(`fails a server with the fault "${entry.fault}" (${fails.join(', ') || 'no check names it'})`, async () => {
+    const shows = entry.shows ? `; ${entry.shows}` : ''
+    it(`fails a server with the fault "${entry.fault}" (${fails.join(', ') || 'no check names it'})${shows}`, async () => {
       expect(fails, `no required check of the run names the fault "${entry.fault}"`).not.toEqual([])
+      const notes: Array<string> = []
+      const onEvent = (event: ConformanceEvent) => {
+        if (event.type === 'note') notes.push(event.text)
+        entry.run?.onEvent?.(event)
+      }
       const result = await runAgainstReference(
         { ...entry.options, fault: entry.fault },
-        entry.run ?? {},
+        { ...entry.run, onEvent },
       )
       const failed = failedRequired(result)
       const diagnosis = JSON.stringify(
@@ -100,12 +153,29 @@ export function faultCases(cases: Array<FaultCase>): void {
         `only the broken rule fails: ${diagnosis}`,
       ).toEqual([])
       expect(result.exitCode).toBe(1)
+      expect(
+        heldByProxy(fails, entry).filter((id) => !namedByProxy(result.exchanges).has(id)),
+        "checks the proxy's judge does not name on the run's exchanges",
+      ).toEqual([])
       for (const id of fails) {
         const failure = result.results.find((item) => item.id === id && item.failures.length)
           ?.failures[0]
         expect(failure?.curl ?? failure?.sequence).toMatch(/curl /)
       }
-      entry.inspect?.(result)
+      entry.inspect?.(result, notes)
     }, 30_000)
+  }
+}
+
+/**
+ * Declares the fault cases of `groups`, one `describe` a group
+ * ({@link faultCases}).
+ *
+ * @example
+ * faultGroups(FAULT_TABLE.boundaries)
+ */
+export function faultGroups(groups: ReadonlyArray<FaultGroup>): void {
+  for (const group of groups) {
+    describe(group.title, () => faultCases(group.cases))
   }
 }

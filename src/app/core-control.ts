@@ -169,13 +169,13 @@ function subscribe(journal: Journal, listener: (entry: JournalEntry) => void): (
   }
 }
 
-/** The coverage counter, or a `ConfigError` when the control API is off. */
+/** The coverage counter, or a `ConfigError` when the control API or counting is off. */
 function coverageOf(coverage: Coverage | undefined): Coverage {
   if (coverage === undefined) {
     throw new ConfigError(
       'ERR_PETSTORE_INVALID_OPTION',
       'read the coverage',
-      'coverage is counted only with the control API on (`admin: true`)',
+      'coverage is counted only with the control API on (`admin: true`) and `coverage` not `false`',
     )
   }
   return coverage

@@ -77,6 +77,12 @@ export interface PetstoreOptions {
   cors?: boolean
   /** The control API under `/__mock/`. Default `true`. */
   admin?: boolean
+  /**
+   * Traffic coverage counted on every answer (`GET /__mock/coverage`, the
+   * dashboard's panel, the Pact export). Default `true`; `false` counts
+   * nothing and keeps the rest of the control API (`--no-coverage`).
+   */
+  coverage?: boolean
   /** Told of unexpected failures (each answered with a 500). */
   onError?: (error: unknown) => void
   /** Requests the journal keeps (the oldest are dropped first); 0 keeps none. Default 1,000. */
@@ -191,8 +197,9 @@ export function createPetstoreCore(
   const store = createStore({ maxPets, persistence: options.persistence })
   const onError = options.onError ?? reportUnexpected
   const journal = createJournal({ size: options.journalSize, onError })
-  // Counted only with the control API on: without it nobody can read it, and it costs nothing.
-  const coverage = resolved.admin ? createCoverage() : undefined
+  // Counted only with the control API on (without it nobody can read it) and
+  // unless turned off: either way no counter exists and nothing is called.
+  const coverage = resolved.admin && resolved.coverage ? createCoverage() : undefined
   let ready = store.load(initial)
   const database = internal.database?.(store, () => ready)
   const { origin, basePath } = parseBaseUrl(options.baseUrl)
@@ -239,9 +246,7 @@ export function createPetstoreCore(
           scenarios,
           routes: [
             ...journalRoutes(journal, { timers: options.timers }),
-            ...(coverage === undefined
-              ? []
-              : coverageRoutes({ coverage, scenarios, journal, reset })),
+            ...coverageRoutes({ coverage, scenarios, journal, reset }),
             ...dashboardRoutes(),
           ],
         }

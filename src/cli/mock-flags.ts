@@ -91,6 +91,11 @@ export function mockFlags(env: Record<string, string | undefined>) {
       default: DEFAULTS.admin,
       describe: 'Control API under /__mock/ (--no-admin to turn off)',
     },
+    coverage: {
+      type: 'boolean',
+      default: DEFAULTS.coverage,
+      describe: 'Count traffic coverage (--no-coverage to turn off; the control API stays)',
+    },
     'allowed-host': {
       type: 'string',
       array: true,

@@ -479,8 +479,8 @@ describe('petstore-mock CLI', () => {
     expect(out).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version)
   })
 
-  it('reads PORT, stays quiet with --quiet and stops on SIGINT', async () => {
-    const cli = spawnCli(['--quiet'], { PORT: '0' })
+  it('reads PORT, stays quiet with --quiet, counts no coverage with --no-coverage and stops on SIGINT', async () => {
+    const cli = spawnCli(['--quiet', '--no-coverage'], { PORT: '0' })
     try {
       const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)\n/)
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -490,6 +490,9 @@ describe('petstore-mock CLI', () => {
       })
       expect(response.statusCode).toBe(200)
       await response.body.dump()
+      const coverage = await request(`${url}/__mock/coverage`)
+      expect(coverage.statusCode).toBe(404)
+      expect(await coverage.body.text()).toMatch(/--no-coverage/)
       // A keep-alive connection is open: closing must not wait for it to time out.
       cli.child.kill('SIGINT')
       expect(await cli.exited).toBe(0)

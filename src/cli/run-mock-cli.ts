@@ -90,6 +90,7 @@ export async function runMockCli(argv: Array<string>, io: CliIo = defaultIo()): 
       },
       cors: args.cors,
       admin: args.admin,
+      coverage: args.coverage,
       allowedHosts: allowedHostsFlag(args['allowed-host']),
       adminToken: args['admin-token'],
       shutdownTimeoutMs: args['shutdown-timeout'] * 1000,

@@ -21,6 +21,7 @@ import {
   listStatusFilter,
 } from './exchange-rules.ts'
 import {
+  allowOn405,
   bearerChallenge,
   errorBody,
   jsonResponse,
@@ -51,6 +52,12 @@ export const SUNSET_DAY = (ROUTE_OF.getPet.deprecation?.sunset ?? new Date(Numbe
   .slice(0, 10)
 
 const PETS = ['listPets', 'createPet', 'getPet'] as const
+/** The sentences of each field of a NewPet (spec §2), which a check of every field holds. */
+const NEW_PET_FIELDS = [
+  'spec-2-new-pet-name',
+  'spec-2-new-pet-category-id',
+  'spec-2-new-pet-status',
+] as const
 /** The operations §9 does not deprecate (the routes' `deprecation` decides; a test holds the two equal). */
 const NOT_DEPRECATED = ['listPets', 'createPet', 'listOrders'] as const
 const EVERYWHERE = ['listPets', 'createPet', 'getPet', 'listOrders', 'other'] as const
@@ -67,7 +74,15 @@ const EVERYWHERE = ['listPets', 'createPet', 'getPet', 'listOrders', 'other'] as
  */
 export type CheckRecord<Id extends string = string, Fault extends string = string> = Pick<
   CheckDefinition<Id, ReadonlyArray<OperationId>, Fault>,
-  'id' | 'title' | 'section' | 'operations' | 'expected' | 'judge' | 'judgeExchange' | 'hint'
+  | 'id'
+  | 'title'
+  | 'section'
+  | 'holds'
+  | 'operations'
+  | 'expected'
+  | 'judge'
+  | 'judgeExchange'
+  | 'hint'
 > &
   Partial<
     Pick<
@@ -106,6 +121,7 @@ function defineChecks<const Rows extends ReadonlyArray<CheckRecord>>(
     id: row.id,
     title: row.title,
     section: row.section,
+    holds: row.holds,
     level: row.level ?? 'required',
     group: row.group ?? 'default',
     operations: row.operations,
@@ -125,6 +141,7 @@ const definitions = defineChecks([
     id: 'auth.no-header',
     title: 'A request without Authorization is rejected',
     section: '§5, §7',
+    holds: { here: ['spec-5-bearer', 'spec-5-401', 'spec-7-errors'] },
     operations: PETS,
     expected: '401 with an Error body when the Authorization header is missing',
     faults: ['cache-ignores-authorization'],
@@ -133,6 +150,7 @@ const definitions = defineChecks([
     id: 'auth.unknown-key',
     title: 'An unknown API key is rejected',
     section: '§5, §7',
+    holds: { here: ['spec-5-401', 'rfc6750-2.1-authorization'] },
     operations: PETS,
     expected:
       '401 with an Error body for `Authorization: Bearer <unknown key>`, for the valid key with `-x` appended (a key matched by prefix) and for the valid key followed by ` x` (a key read as the second word)',
@@ -142,6 +160,7 @@ const definitions = defineChecks([
     id: 'auth.non-bearer',
     title: 'A non-Bearer scheme is rejected',
     section: '§5, §7',
+    holds: { here: ['spec-5-bearer', 'spec-5-401', 'spec-5-authorization-header'] },
     operations: PETS,
     expected:
       '401 with an Error body for `Authorization: Token <valid key>`, `Basic <valid key>` and `NotBearer <valid key>` (a scheme matched without an anchor)',
@@ -151,6 +170,7 @@ const definitions = defineChecks([
     id: 'auth.empty-token',
     title: 'An empty bearer token is rejected',
     section: '§5, §7',
+    holds: { here: ['spec-5-401', 'rfc6750-2.1-authorization'] },
     operations: PETS,
     expected: '401 with an Error body for `Authorization: Bearer ` (no token)',
     faults: ['empty-token-accepted-on-get'],
@@ -159,6 +179,7 @@ const definitions = defineChecks([
     id: 'auth.checked-first',
     title: 'The key is checked before anything else',
     section: '§5, §7',
+    holds: { here: ['spec-5-bearer', 'spec-5-401'] },
     operations: PETS,
     expected:
       'without a valid key, a request that would otherwise be a 404 (unknown petId) or a 400 (invalid body) answers 401, for every way of lacking a key',
@@ -168,6 +189,9 @@ const definitions = defineChecks([
     id: 'error.body',
     title: 'Error responses carry the Error body',
     section: '§2 Error, §4, §7',
+    holds: {
+      here: ['spec-2-error-body', 'spec-7-error-status', 'spec-4-json-bodies', 'rfc6585-4-429'],
+    },
     operations: EVERYWHERE,
     scope: 'response',
     expected:
@@ -185,6 +209,9 @@ const definitions = defineChecks([
     id: 'response.json',
     title: 'Response bodies are JSON',
     section: '§4',
+    holds: {
+      here: ['spec-4-json-bodies', 'rfc8259-2-grammar', 'rfc8259-6-numbers', 'rfc8259-7-escapes'],
+    },
     operations: PETS,
     scope: 'response',
     expected:
@@ -197,6 +224,9 @@ const definitions = defineChecks([
     id: 'response.media-type',
     title: 'JSON in one well-formed media type, for every Accept',
     section: '§4 (RFC 9110 §8.3.1, §12.5.1)',
+    holds: {
+      here: ['spec-4-json-bodies', 'rfc9110-8.3.1-media-type', 'rfc9110-5.3-one-field-line'],
+    },
     operations: EVERYWHERE,
     scope: 'response',
     expected:
@@ -209,6 +239,7 @@ const definitions = defineChecks([
     id: 'server.no-5xx',
     title: 'No server errors',
     section: '§4, §7',
+    holds: { elsewhere: ['spec-7-errors'] },
     operations: EVERYWHERE,
     scope: 'response',
     expected: 'no response has a 5xx status (none is specified)',
@@ -225,6 +256,7 @@ const definitions = defineChecks([
     id: 'ratelimit.headers',
     title: 'Rate-limit headers on every response',
     section: '§8 Rate limit headers',
+    holds: { here: ['spec-8-headers', 'rfc9110-5.3-one-field-line'] },
     operations: EVERYWHERE,
     scope: 'response',
     expected:
@@ -237,6 +269,7 @@ const definitions = defineChecks([
     id: 'ratelimit.values',
     title: 'Rate-limit header values are consistent',
     section: '§8 Rate limit headers',
+    holds: { here: ['spec-8-limit', 'spec-8-remaining', 'spec-8-reset'] },
     operations: EVERYWHERE,
     scope: 'response',
     expected:
@@ -249,6 +282,7 @@ const definitions = defineChecks([
     id: 'ratelimit.remaining-decreases',
     title: 'Remaining goes down as requests are spent',
     section: '§8 Rate limit headers',
+    holds: { here: ['spec-8-remaining'] },
     operations: EVERYWHERE,
     scope: 'response',
     expected:
@@ -262,6 +296,7 @@ const definitions = defineChecks([
     id: 'ratelimit.counts-once',
     title: 'Each request counts exactly once',
     section: '§8 Rate limit headers',
+    holds: { here: ['spec-8-remaining'] },
     operations: ['listPets', 'createPet', 'getPet', 'listOrders'],
     expected:
       'within one window (same Limit and Reset), one request with the key lowers `X-RateLimit-Remaining` by exactly one, for each operation: a list, a create, a get, a get answered 404 and an orders request (a window that resets in between is measured again, once)',
@@ -271,6 +306,7 @@ const definitions = defineChecks([
     id: 'ratelimit.keyless-not-counted',
     title: 'A request without the key does not count against it',
     section: "§8 Rate limits by plan (a plan is the key's; a caller without a key has none), §5",
+    holds: { here: ['spec-8-remaining'], elsewhere: ['spec-8-limit'] },
     operations: ['listPets'],
     expected:
       "within one window, a `GET /pets` without `Authorization` (401) and then one with the key lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once)",
@@ -280,6 +316,7 @@ const definitions = defineChecks([
     id: 'ratelimit.keys-separate',
     title: "Another caller's key does not count against the key",
     section: '§8 Rate limit headers (the limit in force for the caller), §5',
+    holds: { here: ['spec-8-remaining'], elsewhere: ['spec-8-limit'] },
     operations: ['listPets'],
     expected:
       "with a key of another account (`--other-token`, any plan): within one window, a `GET /pets` with the other key and then the next measured request with the key (a create, or a get when read-only) lower the key's `X-RateLimit-Remaining` by exactly one (a window that resets in between is measured again, once); not tested without a second key",
@@ -289,6 +326,7 @@ const definitions = defineChecks([
     id: 'ratelimit.counts-overlapping',
     title: 'Requests sent at the same time each count',
     section: '§8 Rate limit headers',
+    holds: { here: ['spec-8-remaining'] },
     operations: ['listPets'],
     expected:
       'a list, a get, a get answered 404 and an orders request (and a create, unless read-only) sent at once, then one list more: within one window `X-RateLimit-Remaining` has fallen by exactly the number of requests sent (a window that resets in between is measured again, once)',
@@ -301,6 +339,7 @@ const definitions = defineChecks([
     id: 'ratelimit.retry-after',
     title: 'A 429 carries Retry-After',
     section: '§7, §8',
+    holds: { here: ['spec-7-retry-after', 'rfc9110-10.2.3-retry-after', 'rfc6585-4-429'] },
     operations: ['any'],
     scope: 'response',
     expected:
@@ -313,6 +352,7 @@ const definitions = defineChecks([
     id: 'ratelimit.retry-after-reset',
     title: "A 429's Retry-After ends by its Reset",
     section: '§8 Rate limit headers, Behaviour on exceeding the limit',
+    holds: { here: ['spec-7-retry-after', 'spec-8-reset', 'spec-8-ban'] },
     operations: ['any'],
     scope: 'response',
     expected: `on every 429 with \`Retry-After\` and the rate-limit headers, the wait \`Retry-After\` asks for ends no later than that answer's \`X-RateLimit-Reset\`, when the limit resets (${RETRY_AFTER_PAST_RESET_S} s of rounding allowed, ${LOCAL_CLOCK_SLACK_S} more for a delay on an answer without \`Date\`): a ban's longer wait must show in the Reset too`,
@@ -324,6 +364,7 @@ const definitions = defineChecks([
     id: 'ratelimit.429-remaining',
     title: 'A 429 says nothing remains',
     section: '§8',
+    holds: { here: ['spec-8-remaining', 'spec-8-over-limit'] },
     operations: ['any'],
     scope: 'response',
     expected: 'every 429 response has `X-RateLimit-Remaining: 0`',
@@ -335,6 +376,16 @@ const definitions = defineChecks([
     id: 'list.schema',
     title: 'The list is an array of valid Pets',
     section: '§4.1, §2 Pet',
+    holds: {
+      here: [
+        'spec-4.1-list',
+        'spec-2-pets',
+        'spec-2-pet-fields',
+        'spec-2-pet-status-values',
+        'spec-2-pet-id',
+      ],
+      elsewhere: ['spec-5-401', 'spec-4.3-404'],
+    },
     operations: ['listPets'],
     expected: '200 with a JSON array of Pet objects',
     judgeExchange: listSchema,
@@ -344,6 +395,7 @@ const definitions = defineChecks([
     id: 'list.default-limit',
     title: `The default page holds at most ${LIST_LIMIT.default} pets`,
     section: '§4.1, §8 Query limits',
+    holds: { here: ['spec-4.1-limit-default', 'spec-4.1-limit-maximum'] },
     operations: ['listPets'],
     expected: `\`GET /pets\` without \`limit\`, with or without a \`status\` filter, returns at most ${LIST_LIMIT.default} pets`,
     judgeExchange: listDefaultLimit,
@@ -353,6 +405,7 @@ const definitions = defineChecks([
     id: 'list.limit',
     title: `\`limit\` ${LIST_LIMIT.min} and ${LIST_LIMIT.max} are accepted`,
     section: '§4.1, §8 Query limits',
+    holds: { here: ['spec-4.1-limit-range', 'spec-4.1-limit-maximum'] },
     operations: ['listPets'],
     expected: `\`limit=${LIST_LIMIT.min}\` and \`limit=${LIST_LIMIT.max}\` (alone and with a \`status\` filter) answer 200 with at most that many pets`,
     judgeExchange: listLimit,
@@ -361,14 +414,16 @@ const definitions = defineChecks([
     id: 'list.limit-exact',
     title: '`limit` is honoured exactly',
     section: '§4.1, §8 Query limits',
+    holds: { here: ['spec-4.1-limit-maximum', 'spec-4.1-limit-range'] },
     operations: ['listPets'],
-    expected: `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer; so do three seeded values in between`,
+    expected: `\`limit=${LIST_LIMIT.min}\` returns exactly one pet when any pet exists; \`limit=${LIST_LIMIT.max}\` returns ${LIST_LIMIT.max} pets, or every pet the run has seen listed when there are fewer, also read after the run's last creates; so do three seeded values in between`,
     faults: ['limit-off-by-one', 'limit-100-capped-at-50'],
   },
   {
     id: 'list.complete',
     title: 'A pet that exists is listed',
     section: '§4.1',
+    holds: { here: ['spec-4.1-list', 'spec-1-operations'] },
     operations: ['listPets'],
     expected: `with up to 3 pets the run created (or saw listed) confirmed by \`GET /pets/{id}\`: a \`limit=${LIST_LIMIT.max}\` page shorter than ${LIST_LIMIT.max} (the whole list) holds each of them, and a default page is not empty; also with their \`status\` as filter; a page that misses one is read again once, 1 s later`,
     faults: ['list-always-empty', 'created-pets-never-listed', 'status-filter-empty-without-limit'],
@@ -377,6 +432,7 @@ const definitions = defineChecks([
     id: 'list.max-items',
     title: `Never more than ${LIST_LIMIT.max} pets`,
     section: '§4.1, §8 Query limits',
+    holds: { here: ['spec-4.1-limit-maximum', 'spec-4.1-limit-range'] },
     operations: ['listPets'],
     expected: `no list response holds more than ${LIST_LIMIT.max} pets, whatever \`limit\` says`,
     judgeExchange: listMaxItems,
@@ -385,6 +441,7 @@ const definitions = defineChecks([
     id: 'list.status-filter',
     title: '`status` filters exactly',
     section: '§4.1',
+    holds: { here: ['spec-4.1-status-filter', 'spec-1-operations'] },
     operations: ['listPets'],
     expected:
       'for each PetStatus value X, alone and with `limit`, `GET /pets?status=X` answers 200 and every pet has status X',
@@ -395,6 +452,10 @@ const definitions = defineChecks([
     id: 'create.valid',
     title: 'A valid NewPet is created',
     section: '§4.2, §2',
+    holds: {
+      here: ['spec-4.2-create', 'spec-2-new-pet-status', 'spec-2-pet-fields', 'spec-1-operations'],
+      elsewhere: ['spec-5-401', 'spec-4.3-404'],
+    },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -406,6 +467,7 @@ const definitions = defineChecks([
     id: 'create.echo-exact',
     title: 'Long and unusual names come back exactly',
     section: '§4.2, §2 NewPet, §8 (no name limit shown)',
+    holds: { here: ['spec-4.2-create', 'spec-2-new-pet-name'] },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -417,6 +479,7 @@ const definitions = defineChecks([
     id: 'create.concurrent',
     title: 'Creates sent at the same time are each right',
     section: '§4.2, §2 Pet',
+    holds: { here: ['spec-4.2-create', 'spec-2-pet-id', 'spec-4.3-get'] },
     operations: ['createPet', 'getPet'],
     writes: true,
     expected:
@@ -431,6 +494,7 @@ const definitions = defineChecks([
     id: 'create.location',
     title: 'A Location sent with a 201 names the created pet',
     section: '§4.2 (RFC 9110 §10.2.2; the header is not required)',
+    holds: { here: ['rfc9110-15.3.2-location', 'spec-9-base-path'] },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -438,9 +502,21 @@ const definitions = defineChecks([
     faults: ['location-outside-the-base-path'],
   },
   {
+    id: 'create.id-assigned',
+    title: 'A create never takes its id from the body',
+    section: '§2 Pet (id assigned by the service on creation), §4.2',
+    holds: { elsewhere: ['spec-2-pet-id'] },
+    operations: ['createPet', 'getPet'],
+    writes: true,
+    expected:
+      'a NewPet sent with the `id` of a pet the run created answers 201 with a Pet under another id (the extra property ignored) or 400 with an Error body, and `GET /pets/{id}` of the earlier pet still returns it as created',
+    faults: ['save-merges-sent-id'],
+  },
+  {
     id: 'create.unique-ids',
     title: 'Created pets get unique ids',
     section: '§2 Pet',
+    holds: { here: ['spec-2-pet-id'] },
     operations: ['createPet'],
     writes: true,
     expected: 'every created Pet has an id that no other pet seen in the run has',
@@ -449,6 +525,7 @@ const definitions = defineChecks([
     id: 'create.then-get',
     title: 'A created pet can be fetched',
     section: '§4.2, §4.3',
+    holds: { here: ['spec-4.3-get', 'spec-4.2-create', 'spec-3-no-status-change'] },
     operations: ['getPet'],
     writes: true,
     expected: '`GET /pets/{id}` of a created pet answers 200 with the same Pet',
@@ -458,6 +535,7 @@ const definitions = defineChecks([
     id: 'create.reject-missing-body',
     title: 'A missing body is rejected',
     section: '§4.2, §7',
+    holds: { here: ['spec-4.2-400'] },
     operations: ['createPet'],
     writes: true,
     expected: '400 with an Error body for `POST /pets` without a body',
@@ -466,6 +544,7 @@ const definitions = defineChecks([
     id: 'create.reject-malformed-json',
     title: 'Malformed JSON is rejected',
     section: '§4.2, §7, RFC 8259 §2, §4, §6, §7',
+    holds: { here: ['spec-4.2-400', 'rfc8259-2-grammar', 'rfc8259-6-numbers'] },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -476,6 +555,7 @@ const definitions = defineChecks([
     id: 'create.reject-invalid-name',
     title: 'A missing or non-string name is rejected',
     section: '§4.2, §2 NewPet, §7',
+    holds: { here: ['spec-4.2-400', 'spec-2-new-pet-name'] },
     operations: ['createPet'],
     writes: true,
     expected: '400 with an Error body when `name` is missing, a number or null',
@@ -484,6 +564,7 @@ const definitions = defineChecks([
     id: 'create.reject-invalid-category-id',
     title: 'A missing or invalid categoryId is rejected',
     section: '§4.2, §2 NewPet, §7',
+    holds: { here: ['spec-4.2-400', 'spec-2-new-pet-category-id'] },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -494,6 +575,7 @@ const definitions = defineChecks([
     id: 'create.reject-invalid-status',
     title: 'A status outside the enum is rejected',
     section: '§4.2, §2 PetStatus, §7',
+    holds: { here: ['spec-4.2-400', 'spec-2-new-pet-status', 'spec-2-pet-status-values'] },
     operations: ['createPet'],
     writes: true,
     expected: '400 with an Error body when `status` is not one of available, pending, sold',
@@ -502,6 +584,9 @@ const definitions = defineChecks([
     id: 'create.generated-valid',
     title: 'Generated valid NewPets are created',
     section: '§4.2, §2',
+    holds: {
+      here: ['spec-4.2-create', ...NEW_PET_FIELDS],
+    },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -511,6 +596,16 @@ const definitions = defineChecks([
     id: 'create.generated-exact',
     title: "Generated values over each field's whole domain come back exactly",
     section: '§4.2, §4.3, §2 NewPet and Pet',
+    holds: {
+      here: [
+        'spec-4.2-create',
+        'spec-4.3-get',
+        'spec-2-new-pet-name',
+        'spec-2-new-pet-category-id',
+        'rfc8259-7-escapes',
+        'rfc8259-9-accept',
+      ],
+    },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -527,6 +622,9 @@ const definitions = defineChecks([
     id: 'create.generated-invalid',
     title: 'Generated invalid NewPets are rejected',
     section: '§4.2, §2 NewPet, §7',
+    holds: {
+      here: ['spec-4.2-400', ...NEW_PET_FIELDS],
+    },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -538,6 +636,15 @@ const definitions = defineChecks([
     id: 'shape.query',
     title: 'Every shape of the query is read as the spec says',
     section: '§4.1, §8 Query limits, RFC 3986',
+    holds: {
+      here: [
+        'spec-4.1-limit-range',
+        'spec-4.1-limit-default',
+        'spec-4.1-status-filter',
+        'spec-2-pet-status-values',
+        'rfc3986-6.2.2.2-percent-encoding',
+      ],
+    },
     operations: ['listPets'],
     expected:
       '`limit` and `status` repeated, empty, in other notations (`007`, `+5`, `5.0`, `1e1`), with characters after the number, hex, spaces, other names (`limit[]`, `Limit`), percent-encoded: 200 with a page as long as the value written (another notation of it, or the default 20 for a value that is no number, never a third number; a list of none for a status outside the enum) or a refusal (400 with an Error body); every item agrees with what the run knows of that pet',
@@ -555,6 +662,7 @@ const definitions = defineChecks([
     id: 'shape.path-id',
     title: 'Every spelling of a path id is read as the spec says',
     section: '§4.3 (petId is int64), RFC 3986 §6.2.2',
+    holds: { here: ['spec-4.3-pet-id', 'rfc3986-6.2.2.2-percent-encoding'] },
     operations: ['getPet'],
     expected:
       '`/pets/{id}` with the id percent-encoded (the same pet), with leading zeros, a sign, `.0`, an exponent (the same pet, or 400/404 with an Error body), with characters after it, in hex, as a fraction or beyond int64 (400 or 404 with an Error body, never a pet)',
@@ -564,6 +672,17 @@ const definitions = defineChecks([
     id: 'shape.path-spelling',
     title: "Every spelling of an operation's path is behind the key",
     section: '§4, §5, §7, RFC 3986 §6.2.2, RFC 9110 §4.2.3, §15.4',
+    holds: {
+      here: [
+        'spec-5-bearer',
+        'spec-5-401',
+        'rfc6750-3-www-authenticate',
+        'rfc3986-6.2.2.2-percent-encoding',
+        'rfc3986-6.2.2.3-dot-segments',
+        'rfc3986-6.2.2.1-path-case',
+      ],
+      elsewhere: ['spec-5-401'],
+    },
     operations: ['listPets', 'createPet', 'getPet', 'listOrders'],
     expected:
       'the path of every operation with a trailing slash (`/pets/`), a doubled slash (`//pets`), a dot segment (`/./pets`, `/x/../pets`), a percent-encoded unreserved character (`/%70ets`), in another case (`/PETS`), and generated combinations of these: without the key, 401 or another 4xx with an Error body or a redirect to the path the spec writes, never a 2xx; with it, what the operation answers (judged as for its path), a 4xx other than 401 with an Error body or that redirect; never a 5xx',
@@ -580,6 +699,9 @@ const definitions = defineChecks([
     id: 'shape.body',
     title: 'Every JSON shape of a body is read as the spec says',
     section: '§4.2, §2 NewPet, §7, RFC 8259',
+    holds: {
+      here: ['spec-4.2-400', ...NEW_PET_FIELDS, 'spec-2-pet-status-values'],
+    },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -597,6 +719,7 @@ const definitions = defineChecks([
     id: 'state.refused-creates-nothing',
     title: 'A refused request creates nothing',
     section: '§4.2, §7',
+    holds: { here: ['spec-4.2-400'], elsewhere: ['spec-4.2-create'] },
     operations: ['createPet'],
     writes: true,
     expected:
@@ -607,6 +730,16 @@ const definitions = defineChecks([
     id: 'shape.headers',
     title: 'Headers are read as HTTP reads them',
     section: '§4, §5, RFC 9110 §5.1, §8.3, §11.1, §12.5.1',
+    holds: {
+      here: [
+        'spec-5-authorization-header',
+        'rfc6750-2.1-authorization',
+        'rfc9110-5.1-field-names',
+        'rfc9110-11.1-scheme-case',
+        'rfc9110-8.3.1-media-type',
+      ],
+      elsewhere: ['spec-5-authorization-header', 'spec-5-401', 'spec-4.2-create'],
+    },
     operations: ['listPets', 'createPet', 'getPet'],
     writes: true,
     expected:
@@ -626,6 +759,7 @@ const definitions = defineChecks([
     id: 'ratelimit.per-key',
     title: 'A key is counted as one, whatever its spelling',
     section: '§8 Rate limit headers, RFC 9110 §11.1',
+    holds: { here: ['spec-8-remaining', 'rfc9110-11.1-scheme-case'], elsewhere: ['spec-8-limit'] },
     operations: ['listPets'],
     expected:
       'within one window, requests with `Bearer`, `bearer` and `BEARER` before the same key, and with `X-Forwarded-For`, `X-Real-IP` or `Forwarded` added, each lower the same `X-RateLimit-Remaining` by exactly one',
@@ -635,6 +769,10 @@ const definitions = defineChecks([
     id: 'input.malformed',
     title: 'Malformed input in any position is refused, never a crash',
     section: '§4, §7',
+    holds: {
+      here: ['spec-4.2-400', 'spec-4.3-pet-id', 'spec-4.1-limit-range'],
+      elsewhere: ['spec-7-errors'],
+    },
     operations: ['listPets', 'createPet', 'getPet'],
     expected:
       'for each query parameter, the path id and each body field (wrong JSON types, look-alike values, int64 extremes, extra properties, deep nesting, a body of 1 MiB and of 1 MiB + 1 byte that is a valid NewPet but for its last byte, non-JSON content types): a 4xx with an Error body where the input breaks a stated rule (400 for an invalid body), 2xx or 4xx where the spec leaves it open, never 5xx',
@@ -650,6 +788,15 @@ const definitions = defineChecks([
     id: 'stateful.model',
     title: 'Random sequences of calls keep what the spec implies',
     section: '§4.1, §4.2, §4.3',
+    holds: {
+      here: [
+        'spec-4.2-create',
+        'spec-4.3-get',
+        'spec-4.1-status-filter',
+        'spec-2-pet-id',
+        'spec-3-no-status-change',
+      ],
+    },
     operations: ['createPet', 'getPet', 'listPets'],
     writes: true,
     expected:
@@ -665,6 +812,10 @@ const definitions = defineChecks([
     id: 'get.valid',
     title: 'An existing pet is returned',
     section: '§4.3',
+    holds: {
+      here: ['spec-4.3-get', 'spec-2-pet-fields', 'spec-1-operations'],
+      elsewhere: ['spec-5-401'],
+    },
     operations: ['getPet'],
     expected: '`GET /pets/{id}` of a listed pet answers 200 with a valid Pet of that id',
     judgeExchange: getValid,
@@ -673,6 +824,7 @@ const definitions = defineChecks([
     id: 'get.not-found',
     title: 'An unknown id gets 404',
     section: '§4.3, §7',
+    holds: { here: ['spec-4.3-404', 'spec-7-errors'] },
     operations: ['getPet'],
     expected: '`GET /pets/{id}` of an id never issued answers 404 with an Error body',
   },
@@ -680,6 +832,7 @@ const definitions = defineChecks([
     id: 'get.no-alias',
     title: 'Ids never alias',
     section: '§4.3, §2 Pet (id is int64)',
+    holds: { here: ['spec-2-pet-id', 'spec-4.3-pet-id'] },
     operations: ['getPet'],
     expected:
       "`GET /pets/{id}` of an id 2^32 or 2^53 away from an existing pet's (and, beyond 2^53, 1 away) answers 404, or 200 with a Pet of exactly that id, never the existing pet",
@@ -690,6 +843,10 @@ const definitions = defineChecks([
     title: 'Over the limit answers 429',
     section: '§8 Behaviour on exceeding the limit',
     group: 'rate-limit',
+    holds: {
+      here: ['spec-8-over-limit', 'spec-7-retry-after', 'rfc6585-4-429'],
+      elsewhere: ['spec-8-over-limit'],
+    },
     operations: ['listPets'],
     expected:
       'no 429 while Remaining is above 0; once Remaining reaches 0 no request is served (429 with Retry-After and an Error body) until the window resets',
@@ -700,6 +857,7 @@ const definitions = defineChecks([
     title: 'Requests succeed again after Retry-After',
     section: '§8 Behaviour on exceeding the limit',
     group: 'rate-limit',
+    holds: { here: ['spec-7-retry-after', 'spec-8-ban'] },
     operations: ['listPets'],
     expected:
       'after waiting the latest `Retry-After` the kit was given (a ban for its requests past the 429 may lengthen it, §8), the same request answers 200',
@@ -710,6 +868,7 @@ const definitions = defineChecks([
     title: 'X-RateLimit-Reset tells the truth',
     section: '§8 Rate limit headers',
     group: 'rate-limit',
+    holds: { here: ['spec-8-reset'] },
     operations: ['listPets'],
     expected:
       'checked when the kit waits out the window anyway: past the `X-RateLimit-Reset` a 429 gave, Remaining is above 0 in a window with a later Reset; before it, the whole quota is not back (what the wait cannot show is reported not tested)',
@@ -720,6 +879,7 @@ const definitions = defineChecks([
     title: 'Over the limit every operation is refused',
     section: '§8 Behaviour on exceeding the limit',
     group: 'rate-limit',
+    holds: { here: ['spec-8-over-limit'] },
     operations: ['createPet', 'getPet', 'listOrders'],
     expected:
       'once the list has answered 429, a create (unless read-only), a get and an orders request sent in the same window answer 429 as well',
@@ -730,6 +890,7 @@ const definitions = defineChecks([
     title: 'An invalid `limit` is refused or clamped',
     section: '§4.1 (silent on invalid values)',
     level: 'advisory',
+    holds: { here: ['spec-4.1-limit-range'] },
     operations: ['listPets'],
     expected: `\`limit\` 0, 101 or \`abc\`: 4xx with an Error body, or 200 with the value clamped into ${LIST_LIMIT.min}..${LIST_LIMIT.max}`,
     judgeExchange: listInvalidLimit,
@@ -739,6 +900,7 @@ const definitions = defineChecks([
     title: 'An unknown `status` filter is rejected',
     section: '§4.1 (silent on invalid values)',
     level: 'advisory',
+    holds: { here: ['spec-4.1-status-filter', 'spec-2-pet-status-values'] },
     operations: ['listPets'],
     expected: '`status=adopted` answers 4xx with an Error body',
     judgeExchange: listInvalidStatus,
@@ -747,6 +909,7 @@ const definitions = defineChecks([
     id: 'deprecation.only-get-pet',
     title: 'Only the deprecated operation announces a deprecation',
     section: '§9 (RFC 9745 §2, RFC 8594 §3: each speaks of the resource it answers for)',
+    holds: { elsewhere: ['spec-4.3-deprecated'] },
     operations: NOT_DEPRECATED,
     scope: 'response',
     expected:
@@ -778,6 +941,14 @@ const definitions = defineChecks([
     id: 'get.deprecation-truthful',
     title: 'What the deprecated operation announces is true',
     section: '§4.3, §9 (RFC 9745, RFC 8594; the headers are not required)',
+    holds: {
+      here: [
+        'spec-4.3-deprecated',
+        'rfc9745-2-deprecation',
+        'rfc9745-3-sunset-after-deprecation',
+        'rfc8594-3-sunset',
+      ],
+    },
     operations: ['getPet'],
     expected: `when \`GET /pets/{id}\` sends \`Deprecation\` or \`Sunset\`, each is well formed, the Sunset is ${SUNSET_DAY} and the Deprecation is not after it (the operation is deprecated now, with removal on ${SUNSET_DAY})`,
     faults: ['deprecation-in-milliseconds'],
@@ -787,6 +958,7 @@ const definitions = defineChecks([
     title: 'A non-integer petId is rejected',
     section: '§4.3 (silent on invalid values)',
     level: 'advisory',
+    holds: { here: ['spec-4.3-pet-id'] },
     operations: ['getPet'],
     expected: '`GET /pets/abc` answers 4xx with an Error body',
     judgeExchange: getInvalidId,
@@ -796,6 +968,7 @@ const definitions = defineChecks([
     title: 'The deprecated operation announces its sunset',
     section: '§4.3, §9 (headers not specified)',
     level: 'advisory',
+    holds: { here: ['spec-4.3-deprecated'] },
     operations: ['getPet'],
     expected: `\`GET /pets/{id}\` answers with a \`Deprecation\` header (RFC 9745) and \`Sunset\` (RFC 8594) on ${SUNSET_DAY}`,
   },
@@ -803,6 +976,9 @@ const definitions = defineChecks([
     id: 'auth.www-authenticate',
     title: '401 challenges with the Bearer scheme',
     section: '§5 (an HTTP bearer scheme: RFC 6750 §3, RFC 9110 §11.6.1)',
+    holds: {
+      here: ['rfc6750-3-www-authenticate', 'rfc6750-3-bearer-scheme', 'rfc9110-11.6.1-challenge'],
+    },
     operations: PETS,
     scope: 'response',
     expected:
@@ -815,6 +991,7 @@ const definitions = defineChecks([
     id: 'orders.auth',
     title: 'Store orders require authentication',
     section: '§1, §4, §5 (every operation requires the bearer credential)',
+    holds: { here: ['spec-5-bearer', 'spec-5-401'] },
     operations: ['listOrders'],
     expected:
       '`GET /store/orders` without a key, with an unknown key, another scheme or an empty token answers 401 with an Error body',
@@ -824,6 +1001,7 @@ const definitions = defineChecks([
     id: 'orders.exists',
     title: 'Store orders are an operation of the service',
     section: '§4.4 (a `GET /store/orders` operation exists; its responses are not shown)',
+    holds: { here: ['spec-4.4-orders-exist'] },
     operations: ['listOrders'],
     scope: 'response',
     expected: '`GET /store/orders` is never answered 404, 405 or 501 (a missing operation)',
@@ -832,10 +1010,24 @@ const definitions = defineChecks([
     faults: ['orders-get-not-routed', 'orders-route-not-found'],
   },
   {
+    id: 'method.allow-on-405',
+    title: 'A 405 lists the methods the resource allows',
+    section: '§4 (RFC 9110 §15.5.6: a 405 MUST carry Allow)',
+    holds: { here: ['rfc9110-15.5.6-allow'] },
+    operations: ['other'],
+    scope: 'response',
+    expected:
+      'every 405, to whatever request, has an `Allow` header that is a list of methods (RFC 9110 §10.2.1; empty when the resource allows none): whether to answer 405 is open (`method.not-allowed`), what a 405 carries is not',
+    judge: allowOn405,
+    hint: 'no 405 was received (the server answered undocumented methods otherwise)',
+    faults: ['allow-missing-on-405'],
+  },
+  {
     id: 'method.not-allowed',
     title: 'Undocumented methods get 405',
     section: '§4 (RFC 9110 §15.5.6; not specified)',
     level: 'advisory',
+    holds: { here: ['rfc9110-15.5.6-allow'] },
     operations: ['other'],
     writes: true,
     expected: '`DELETE /pets/{id}` and `PUT /pets` answer 405 with an `Allow` header',

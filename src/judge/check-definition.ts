@@ -1,4 +1,5 @@
 import type { OperationId as SpecOperationId } from '../spec/routes.ts'
+import type { OnlyHereSentenceId, SentenceId } from '../spec/sentences.ts'
 
 /**
  * `required`: the spec states the rule; a failure fails the run.
@@ -28,11 +29,31 @@ export type OperationId = SpecOperationId | 'other' | 'any'
 export type CheckGroup = 'default' | 'rate-limit'
 
 /**
+ * The normative sentences a check holds (`src/spec/sentences.ts`): `here`, the
+ * sentences whose rule it judges where the sentence puts it; `elsewhere`, the
+ * sentences tied to one place (`onlyHere`) whose rule it judges everywhere
+ * else (that what they put in one place is in no other). At least one, so a
+ * check citing nothing, or an unknown sentence, does not compile.
+ *
+ * @example
+ * const holds: Holds = { here: ['spec-4.3-deprecated'], elsewhere: ['spec-4.3-deprecated'] }
+ */
+export type Holds =
+  | {
+      here: readonly [SentenceId, ...SentenceId[]]
+      elsewhere?: ReadonlyArray<OnlyHereSentenceId>
+    }
+  | {
+      here?: ReadonlyArray<SentenceId>
+      elsewhere: readonly [OnlyHereSentenceId, ...OnlyHereSentenceId[]]
+    }
+
+/**
  * One check of the catalogue, the one place the check is defined: what it
  * is, where the spec states it, the operations it judges (`Ops`, kept as a
  * literal tuple so that a result asserted for another operation does not
- * compile), what a conforming server does, its group (opt-in groups run only
- * when included), whether it writes (`--read-only` leaves it out), the
+ * compile), the normative sentences it holds, what a conforming server
+ * does, its group (opt-in groups run only when included), whether it writes (`--read-only` leaves it out), the
  * function that judges a response or an exchange where it has one (the kit
  * and the proxy's judge both call it), and the faults of the kit's reference
  * server that prove it (`Fault`).
@@ -50,6 +71,8 @@ export interface CheckDefinition<
   title: string
   /** The spec section(s) the rule comes from, e.g. `§5, §7`. */
   section: string
+  /** The normative sentences it holds, here and (for a sentence tied to one place) elsewhere. */
+  holds: Holds
   level: CheckLevel
   group: CheckGroup
   /** The operations it judges: one result per operation. */

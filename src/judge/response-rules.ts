@@ -156,6 +156,32 @@ export const ordersExist: ResponseRule = (response) =>
         problem: MISSING_OPERATION.has(response.status) ? describe(response) : undefined,
       }
 
+/** A field value that is a list of methods (RFC 9110 §10.2.1: `Allow = #method`), empty included. */
+const METHOD_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]*(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/
+
+/**
+ * `method.allow-on-405`: a 405 says which methods the resource has. RFC 9110
+ * §15.5.6: "The origin server MUST generate an Allow header field in a 405
+ * response", a list of methods (§10.2.1; an empty one says the resource
+ * allows none).
+ *
+ * @example
+ * allowOn405({ ...response, status: 405, headers: {} }, memory)?.problem // 'Allow missing'
+ */
+export const allowOn405: ResponseRule = (response) => {
+  if (response.status !== 405) return undefined
+  const allow = response.headers.allow
+  return {
+    expected: 'Allow with the methods of the resource (RFC 9110 §15.5.6)',
+    problem:
+      allow === undefined
+        ? 'Allow missing'
+        : METHOD_LIST.test(allow.trim())
+          ? undefined
+          : `Allow "${allow}" is no list of methods`,
+  }
+}
+
 /**
  * `error.body`: every error response carries an Error body for its status
  * (a body larger than what was read of it is not judged).

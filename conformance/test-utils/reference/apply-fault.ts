@@ -162,12 +162,6 @@ const FAULTS = {
       return query.has('limit') ? { ...parsed, limit: parsed.limit - 1 } : parsed
     },
   }),
-  'limit-100-capped-at-50': ({ parseListQuery }) => ({
-    parseListQuery(query) {
-      const parsed = parseListQuery(query)
-      return { ...parsed, limit: Math.min(parsed.limit, 50) }
-    },
-  }),
   'default-page-25-with-status': ({ parseListQuery }) => ({
     parseListQuery(query) {
       const parsed = parseListQuery(query)

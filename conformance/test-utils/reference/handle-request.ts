@@ -201,13 +201,12 @@ export function createHandler(
     if (operation) return operation()
     // Stryker disable next-line all: a method or path §4 does not show: 405 or 404 is open (the `otherMethods` variant; `method.not-allowed` is advisory)
     if (allowed !== '' && options.otherMethods !== 404) {
-      // Stryker disable next-line ObjectLiteral,CallExpression: a method §4 does not show: 405 or 404 is open, and a 405 without Allow is the advisory `method.not-allowed`'s finding
+      // Stryker disable next-line ObjectLiteral,CallExpression: a method §4 does not show: 405 or 404 is open (`method.not-allowed` is advisory)
       throw new HttpError(
         405,
         // Stryker disable next-line StringLiteral: §7 shows no values of `code`
         'method_not_allowed',
         `${method} is not allowed here.`,
-        // Stryker disable next-line ObjectLiteral: a 405 without Allow is the advisory `method.not-allowed`'s finding
         { Allow: allowed },
       )
     }

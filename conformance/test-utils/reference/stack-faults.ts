@@ -1,10 +1,13 @@
 import { parseExactJson, stringifyExactJson } from './exact-json.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
-import type { PetInput } from './pet-store.ts'
+import type { PetInput, StoredPet } from './pet-store.ts'
 import { windowEnd } from './rate-limiter.ts'
 
 type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
+
+/** Where `save-merges-sent-id` keeps the `id` a create's body sent, from the parse to the insert. */
+const SENT_ID = Symbol('sent id')
 
 /** The body as an object, or undefined. */
 function objectOf(text: string): Record<string, unknown> | undefined {
@@ -156,6 +159,17 @@ export const STACK_FAULTS = {
   // ('5abc' is 5, '5.5' is 5, '' is 0).
   'limit-php-int-cast': ({ parseListQuery }) => ({
     parseListQuery: (query) => parseListQuery(withLimit(query, phpInt)),
+  }),
+  // A framework's largest page below the spec's 100, applied without a word:
+  // Django REST framework's `LimitOffsetPagination` with `max_limit = 50`
+  // reads `limit` through `_positive_int(..., cutoff=self.max_limit)`, so
+  // `limit=100` gives 50 (as Spring Data's `PageableHandlerMethodArgumentResolver`
+  // cuts a `size` above its `maxPageSize`). Seen only once more than 50 pets match.
+  'limit-100-capped-at-50': ({ parseListQuery }) => ({
+    parseListQuery(query) {
+      const parsed = parseListQuery(query)
+      return { ...parsed, limit: Math.min(parsed.limit, 50) }
+    },
   }),
   // An ORM filter built from non-empty parameters only (Django
   // `filter(**{k: v for k, v in params.items() if v})`, Sequelize `where`
@@ -475,6 +489,45 @@ export const STACK_FAULTS = {
       throw new HttpError(301, 'moved_permanently', `Moved to ${path}.`, { Location: path })
     }
   }),
+  // A 405 written without `Allow`: hapi's `Boom.methodNotAllowed()` takes no
+  // list of methods (hapijs/boom issue 132), go-restful answered 405 without it
+  // until emicklei/go-restful pull 436, tower-http's `ServeDir` until pull 263.
+  'allow-missing-on-405': ({ finish }) => ({
+    finish(reply, request) {
+      if (reply.status !== 405) return finish(reply, request)
+      const { Allow: _allow, ...headers } = reply.headers
+      return finish({ ...reply, headers }, request)
+    },
+  }),
+  // Spring Data JPA behind `@RequestBody Pet pet` (the body bound to the entity,
+  // `id` included): `repository.save(pet)` finds an entity with its id set not
+  // new and calls `EntityManager.merge`, overwriting the row that has the id
+  // (`SimpleJpaRepository.save`; the Spring Data JPA reference, "Saving
+  // Entities"). OWASP API Security Top 10 2023, API3, names the habit (mass
+  // assignment). A sent id no pet has is left to the sequence, as `merge` of an
+  // entity with a generated id inserts it anew.
+  'save-merges-sent-id': ({ parseNewPet, store }) => {
+    const merged = new Map<bigint, PetInput>()
+    const current = (pet: StoredPet | undefined) =>
+      pet && { ...pet, ...merged.get(pet.id), id: pet.id }
+    return {
+      parseNewPet(text) {
+        const sent = objectOf(text)?.id
+        const input = parseNewPet(text)
+        return typeof sent === 'bigint' ? { ...input, [SENT_ID]: sent } : input
+      },
+      store: {
+        async insert(input) {
+          const { [SENT_ID]: sent, ...rest } = input as PetInput & { [SENT_ID]?: bigint }
+          if (sent === undefined || store.find(sent) === undefined) return store.insert(rest)
+          merged.set(sent, rest)
+          return { ...rest, id: sent }
+        },
+        find: (id) => current(store.find(id)),
+        list: (query) => store.list(query).map((pet) => current(pet) as StoredPet),
+      },
+    }
+  },
 } satisfies Record<string, Wrap>
 
 /**

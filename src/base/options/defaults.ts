@@ -20,6 +20,8 @@ export const DEFAULTS = {
   categories: 6,
   cors: true,
   admin: true,
+  /** Traffic coverage is counted (with the control API on; `--no-coverage` to turn off). */
+  coverage: true,
   rateLimit: {
     enabled: true,
     scale: 1,

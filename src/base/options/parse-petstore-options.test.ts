@@ -14,6 +14,7 @@ describe('parsePetstoreOptions', () => {
       categories: DEFAULTS.categories,
       cors: DEFAULTS.cors,
       admin: DEFAULTS.admin,
+      coverage: DEFAULTS.coverage,
     })
   })
 
@@ -70,6 +71,7 @@ describe('parsePetstoreOptions', () => {
       clock: { now: () => 0 },
       cors: false,
       admin: false,
+      coverage: false,
       onError: () => {},
       journalSize: 5,
       timers: { setInterval, clearInterval },

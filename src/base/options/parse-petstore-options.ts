@@ -42,6 +42,7 @@ export const PetstoreOptionsSchema = z
     maxPets: wholeOf('maxPets').optional(),
     cors: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.cors),
     admin: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.admin),
+    coverage: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.coverage),
     fixtures: owned,
     persistence: owned,
     keys: owned,

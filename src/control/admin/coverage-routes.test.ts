@@ -232,3 +232,29 @@ describe('coverage from code', () => {
     expect(() => petstore.force('nope')).toThrow(/nope/)
   })
 })
+
+describe.each(useTransports({ seed: 3, coverage: false }))(
+  'traffic coverage turned off, control API on ($name)',
+  (transport) => {
+    const send = transport.send.bind(transport)
+
+    it('counts nothing, says so on the report and the Pact file, and still forces', async () => {
+      await send('POST', '/__mock/reset', { headers: JSON_HEADERS })
+      const report = expectError(await send('GET', '/__mock/coverage'), 404, 'route_not_found')
+      expect(report.message).toMatch(/--no-coverage/)
+      expectError(await send('GET', '/__mock/coverage.pact.json'), 404, 'route_not_found')
+      const forced = await send('POST', '/__mock/coverage/force', {
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ cell: 'getPet:404:not-found' }),
+      })
+      expect(forced.status, forced.text).toBe(201)
+      expectError(await send('GET', '/v1/pets/1', { headers: AUTH }), 404, 'not_found')
+      expect((await send('GET', '/__mock/state')).status).toBe(200)
+    })
+  },
+)
+
+it('counts nothing in process with coverage off, and says which option turns it on', () => {
+  const petstore = createPetstore({ coverage: false })
+  expect(() => petstore.coverage()).toThrow(/`coverage` not `false`/)
+})

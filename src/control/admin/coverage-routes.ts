@@ -16,13 +16,15 @@ import type { AdminRoute } from './admin-api.ts'
  * `POST /__mock/coverage/force` (`{ "cell", "times" }`: 201 with the armed
  * scenario), `GET /__mock/coverage.pact.json?consumer=&provider=` (the met
  * cells as a Pact v4 file) and `POST /__mock/provider-states` (Pact's
- * provider-state call: the mock as the provider in a verification).
+ * provider-state call: the mock as the provider in a verification). With
+ * counting off (`coverage: false`, `--no-coverage`) the report and the Pact
+ * file answer 404 saying so; forcing a cell and provider states still work.
  *
  * @example
  * const routes = coverageRoutes({ coverage, scenarios, journal, reset })
  */
 export function coverageRoutes(deps: {
-  coverage: Coverage
+  coverage: Coverage | undefined
   scenarios: ScenarioQueue
   journal: Pick<Journal, 'list'>
   reset(): Promise<void>
@@ -38,9 +40,13 @@ export function coverageRoutes(deps: {
           throw new ApiError('invalid_request', 'Coverage filter "session" may be given once.')
         }
         const [session] = sessions
-        return jsonResponse(200, coverage.report(session === undefined ? {} : { session }), {
-          'cache-control': 'no-store',
-        })
+        return jsonResponse(
+          200,
+          counted(coverage).report(session === undefined ? {} : { session }),
+          {
+            'cache-control': 'no-store',
+          },
+        )
       },
     },
     {
@@ -56,7 +62,7 @@ export function coverageRoutes(deps: {
           consumer: readName(request.query, 'consumer', 'frontend'),
           provider: readName(request.query, 'provider', 'animal-adoption-service'),
         }
-        return jsonResponse(200, toPact(coverage.report(), journal.list(), names), {
+        return jsonResponse(200, toPact(counted(coverage).report(), journal.list(), names), {
           'cache-control': 'no-store',
           'content-disposition': 'attachment; filename="petstore-mock.pact.json"',
         })
@@ -72,6 +78,17 @@ export function coverageRoutes(deps: {
         ),
     },
   ]
+}
+
+/** The counter, or a 404 saying counting is off. */
+function counted(coverage: Coverage | undefined): Coverage {
+  if (coverage === undefined) {
+    throw new ApiError(
+      'route_not_found',
+      'Traffic coverage is not counted: the mock runs with --no-coverage (option coverage: false).',
+    )
+  }
+  return coverage
 }
 
 /** A pacticipant name of the query: 1 to 100 printable characters, or the default. */

@@ -1,0 +1,133 @@
+import { expect } from 'vitest'
+import type { ConformanceResult } from '../../model/types.ts'
+import type { FaultGroup } from '../fault-cases.ts'
+
+const small = { rateLimit: { limit: 150, windowS: 2 } }
+
+/** The outcome of each operation's result of a check, as `operation outcome`. */
+const outcomes = (result: ConformanceResult, id: string) =>
+  result.results.filter((item) => item.id === id).map((item) => `${item.operation} ${item.outcome}`)
+
+/**
+ * The pacing notes of a run against a server that omits
+ * `X-RateLimit-Remaining` on getPet only: said once, precisely; the check
+ * names that operation alone.
+ */
+function pacingSaidOnce(result: ConformanceResult, notes: ReadonlyArray<string>) {
+  expect(notes.filter((text) => text.includes('the key: '))).toEqual([
+    '[petstore-conformance] the key: pacing by the X-RateLimit-Remaining and X-RateLimit-Reset headers',
+    '[petstore-conformance] the key: pacing at 60 requests a minute after such answers: answers to getPet lack X-RateLimit-Remaining (they send X-RateLimit-Limit and X-RateLimit-Reset)',
+  ])
+  expect(notes.join('\n')).not.toContain('no X-RateLimit-* headers')
+  const failed = result.results.filter(
+    (entry) => entry.id === 'ratelimit.headers' && entry.outcome === 'failed',
+  )
+  expect(failed.map((entry) => entry.operation)).toEqual(['getPet'])
+}
+
+/**
+ * The fault cases of `FAULT_TABLE['rate-limit']`, run by `conformance/faults/faults-rate-limit.test.ts`.
+ *
+ * @example
+ * faultGroups(rateLimitCases)
+ */
+export const rateLimitCases: Array<FaultGroup> = [
+  {
+    title: 'rate-limit headers, seen by a default run',
+    cases: [
+      { fault: 'no-rate-limit-headers-on-201' },
+      {
+        fault: 'no-remaining-on-get',
+        shows: 'the pacing notes say so once, precisely',
+        inspect: pacingSaidOnce,
+      },
+      { fault: 'reset-is-window-start' },
+      {
+        fault: 'remaining-never-changes',
+      },
+      {
+        fault: 'orders-not-counted',
+        mayFail: ['ratelimit.counts-overlapping'],
+        inspect: (result) =>
+          expect(
+            result.results
+              .filter((item) => item.id === 'ratelimit.remaining-decreases')
+              .map((item) => `${item.operation} ${item.outcome}`),
+          ).toEqual([
+            'listPets passed',
+            'createPet passed',
+            'getPet passed',
+            'listOrders failed',
+            'other passed',
+          ]),
+      },
+    ],
+  },
+  {
+    title: 'each request counts exactly once, seen by a default run',
+    cases: [
+      {
+        fault: 'get-counted-twice',
+        mayFail: ['ratelimit.counts-overlapping'],
+        inspect: (result) =>
+          expect(outcomes(result, 'ratelimit.counts-once')).toEqual([
+            'listPets passed',
+            'createPet passed',
+            'getPet failed',
+            'listOrders passed',
+          ]),
+      },
+      {
+        fault: 'overlapping-requests-counted-once',
+        inspect: (result) =>
+          expect(outcomes(result, 'ratelimit.counts-once')).toEqual([
+            'listPets passed',
+            'createPet passed',
+            'getPet passed',
+            'listOrders passed',
+          ]),
+      },
+    ],
+  },
+  {
+    title: '429s and exhaustion (--include rate-limit)',
+    cases: [
+      {
+        fault: 'remaining-above-zero-on-429',
+        options: small,
+        run: { include: ['rate-limit'] },
+      },
+      {
+        fault: 'retry-after-invalid',
+        options: small,
+        run: { include: ['rate-limit'] },
+      },
+      {
+        fault: 'serves-after-remaining-0',
+        options: small,
+        run: { include: ['rate-limit'] },
+      },
+      {
+        fault: 'orders-served-over-limit',
+        options: small,
+        run: { include: ['rate-limit'] },
+        inspect: (result) =>
+          expect(outcomes(result, 'ratelimit.refuses-every-operation')).toEqual([
+            'createPet passed',
+            'getPet passed',
+            'listOrders failed',
+          ]),
+      },
+    ],
+  },
+  {
+    title: 'a request without the key does not spend the key, seen by a default run',
+    cases: [
+      {
+        fault: 'limiter-keyed-by-address',
+        // The list after the keyless request fell by two: counted once more than sent with the key.
+        mayFail: ['ratelimit.counts-once'],
+      },
+    ],
+  },
+]
