@@ -80,7 +80,6 @@ const variants: Record<string, Variant> = {
     options: { deprecationHeaders: false, otherMethods: 404 },
     warns: ['get.deprecation-headers', 'method.not-allowed'],
   },
-  'a bare Bearer challenge': { options: { challenge: 'bare' } },
   'a Bearer challenge with error parameters (RFC 6750 §3.1), quoted commas': {
     options: { challenge: 'error' },
   },

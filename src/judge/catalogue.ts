@@ -977,15 +977,22 @@ const definitions = defineChecks([
     title: '401 challenges with the Bearer scheme',
     section: '§5 (an HTTP bearer scheme: RFC 6750 §3, RFC 9110 §11.6.1)',
     holds: {
-      here: ['rfc6750-3-www-authenticate', 'rfc6750-3-bearer-scheme', 'rfc9110-11.6.1-challenge'],
+      here: [
+        'rfc6750-3-www-authenticate',
+        'rfc6750-3-bearer-scheme',
+        'rfc6750-3-auth-params',
+        'rfc6750-3-once',
+        'rfc6750-3-characters',
+        'rfc9110-11.6.1-challenge',
+      ],
     },
     operations: PETS,
     scope: 'response',
     expected:
-      'every 401 has `WWW-Authenticate` with a `Bearer` challenge (any case, any parameters) and no challenge of another scheme (a `Basic` one makes a browser ask for a password)',
+      "every 401 has `WWW-Authenticate` with a `Bearer` challenge (the scheme in any case) followed by one or more auth-params (their values the server's; `realm`, `scope`, `error`, `error_description` and `error_uri` each at most once, within the characters RFC 6750 §3 allows) and no challenge of another scheme (a `Basic` one makes a browser ask for a password)",
     judge: bearerChallenge,
     hint: 'no 401 was received for {operation}',
-    faults: ['no-www-authenticate', 'basic-challenge'],
+    faults: ['no-www-authenticate', 'basic-challenge', 'bare-bearer-challenge'],
   },
   {
     id: 'orders.auth',

@@ -156,7 +156,9 @@ const allowed: Record<string, Partial<JudgedExchange>> = {
   'a 400 for limit=0': { query: 'limit=0', ...errorOf(400) },
   'a clamped 200 for limit=101': { query: 'limit=101', responseBody: pets(100) },
   'a 200 of 20 for limit=abc': { query: 'limit=abc', responseBody: pets(20) },
-  'a 401 or 429 for a valid list': { ...errorOf(401, { 'WWW-Authenticate': 'Bearer' }) },
+  'a 401 or 429 for a valid list': {
+    ...errorOf(401, { 'WWW-Authenticate': 'Bearer realm="petstore"' }),
+  },
   'a created pet without status, with extra fields': created(
     '{"name":"Rex","categoryId":9007199254740993}',
     '{"id":9007199254740995,"name":"Rex","categoryId":9007199254740993,"born":"2020"}',
@@ -183,7 +185,7 @@ const allowed: Record<string, Partial<JudgedExchange>> = {
   'a 400 for status=adopted': { query: 'status=adopted', ...errorOf(400) },
   'a 401 for limit=0 (the key is checked first)': {
     query: 'limit=0',
-    ...errorOf(401, { 'WWW-Authenticate': 'Bearer' }),
+    ...errorOf(401, { 'WWW-Authenticate': 'Bearer realm="petstore"' }),
   },
   'a 200 of one pet for limit=0': { query: 'limit=0', responseBody: pets(1) },
 }
@@ -228,7 +230,7 @@ describe('createExchangeJudge', () => {
 
   it('leaves a refusal of what the spec refuses alone', () => {
     const judge = createExchangeJudge()
-    const unauthorized = errorOf(401, { 'WWW-Authenticate': 'Bearer' })
+    const unauthorized = errorOf(401, { 'WWW-Authenticate': 'Bearer realm="petstore"' })
     expect(judge(exchange({ ...unauthorized, requestHeaders: {} }))).toEqual([])
     expect(judge(exchange({ ...created('{', ''), ...errorOf(400) }))).toEqual([])
     // Refused for its key first: the invalid body is not judged again.
@@ -255,7 +257,7 @@ describe('createExchangeJudge', () => {
     ).toEqual([])
   })
 
-  it('holds a 401 to a Bearer challenge only: any case and parameters pass, Basic or none fails', () => {
+  it('holds a 401 to a Bearer challenge only, as RFC 6750 §3 writes it: any case and parameter values pass; Basic, none, a bare scheme, an attribute twice or a character outside its set fails', () => {
     const challenged = (value: string | undefined) =>
       createExchangeJudge()(
         exchange({
@@ -266,11 +268,25 @@ describe('createExchangeJudge', () => {
         .filter((violation) => violation.check === 'auth.www-authenticate')
         .map((violation) => violation.message)
     for (const allowed of [
-      'Bearer',
       'bearer realm="petstore"',
-      'Bearer realm="a, b", error="invalid_token", error_description="The key, \\"x\\""',
+      'Bearer realm="a, b", error="invalid_token", error_description="The key, \'x\' (missing)"',
+      'Bearer scope="pets orders", x-extra=1',
+      'Bearer error=invalid_token',
     ]) {
       expect(challenged(allowed), allowed).toEqual([])
+    }
+    for (const [broken, problem] of [
+      ['Bearer', /no auth-param/],
+      ['Bearer  ,  ', /no auth-param/],
+      ['Bearer abc123', /no auth-param/],
+      ['Bearer realm="a", realm="b"', /`realm` more than once/],
+      ['Bearer realm="a", REALM="b"', /`realm` more than once/],
+      ['Bearer error="invalid_token", error="x"', /`error` more than once/],
+      ['Bearer realm="a", error_description="The key, \\"x\\""', /`error_description` is/],
+      ['Bearer realm="a", error_description="Clé inconnue"', /`error_description` is/],
+      ['Bearer realm="a", error_uri="https://x/a b"', /`error_uri` is/],
+    ] as const) {
+      expect(challenged(broken), broken).toEqual([expect.stringMatching(problem)])
     }
     expect(challenged(undefined)).toEqual([expect.stringMatching(/missing/)])
     expect(challenged('Basic realm="Realm"')).toEqual([expect.stringMatching(/with Basic/)])

@@ -396,31 +396,135 @@ const AUTH_PARAM = new RegExp(`^${TOKEN}\\s*=`)
 const CHALLENGE_SCHEME = new RegExp(`^(${TOKEN})(?:\\s|$)`)
 
 /**
- * The schemes of the challenges a `WWW-Authenticate` value lists (RFC 9110
- * §11.6.1: `scheme [ token68 / #auth-param ]`, comma-separated, quoted
- * strings kept whole), as written.
+ * One challenge of a `WWW-Authenticate` value: its scheme, and its
+ * auth-params (names in lower case, quoted values unquoted) or its token68.
  *
  * @example
- * challengeSchemes('Bearer realm="a, b", error="invalid_token", Basic realm="x"') // ['Bearer', 'Basic']
+ * const challenge: Challenge = { scheme: 'Bearer', params: [['realm', 'petstore']], token68: false }
  */
-export function challengeSchemes(value: string): Array<string> {
-  const unquoted = value.replace(/"(?:[^"\\]|\\.)*"/g, '""')
-  const schemes: Array<string> = []
-  for (const element of unquoted.split(',')) {
-    const item = element.trim()
-    if (item === '' || AUTH_PARAM.test(item)) continue
-    const scheme = CHALLENGE_SCHEME.exec(item)?.[1]
-    if (scheme !== undefined) schemes.push(scheme)
+export interface Challenge {
+  scheme: string
+  params: Array<[string, string]>
+  token68: boolean
+}
+
+/** The elements of a comma-separated field value, commas inside quoted strings kept (one pass over the value). */
+function listElements(value: string): Array<string> {
+  const elements: Array<string> = []
+  let current = ''
+  let quoted = false
+  for (let index = 0; index < value.length; index += 1) {
+    const char = value[index] as string
+    if (quoted && char === '\\') {
+      current += value.slice(index, index + 2)
+      index += 1
+      continue
+    }
+    if (char === '"') quoted = !quoted
+    if (char === ',' && !quoted) {
+      elements.push(current)
+      current = ''
+    } else {
+      current += char
+    }
   }
-  return schemes
+  elements.push(current)
+  return elements
+}
+
+/** A parameter's value as written: a token, or a quoted string unquoted. */
+function paramValue(text: string): string {
+  const value = text.trim()
+  return value.length >= 2 && value.startsWith('"') && value.endsWith('"')
+    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
+    : value
+}
+
+/**
+ * The challenges a `WWW-Authenticate` value lists (RFC 9110 §11.6.1:
+ * `scheme [ token68 / #auth-param ]`, comma-separated, quoted strings kept
+ * whole), in order.
+ *
+ * @example
+ * parseChallenges('Bearer realm="a, b", error="invalid_token", Basic realm="x"').map((c) => c.scheme) // ['Bearer', 'Basic']
+ */
+export function parseChallenges(value: string): Array<Challenge> {
+  const challenges: Array<Challenge> = []
+  for (const element of listElements(value)) {
+    let item = element.trim()
+    if (item === '') continue
+    if (!AUTH_PARAM.test(item)) {
+      const scheme = CHALLENGE_SCHEME.exec(item)?.[1]
+      if (scheme === undefined) continue
+      challenges.push({ scheme, params: [], token68: false })
+      item = item.slice(scheme.length).trim()
+      if (item === '') continue
+    }
+    const challenge = challenges.at(-1)
+    if (challenge === undefined) continue
+    if (AUTH_PARAM.test(item)) {
+      const equals = item.indexOf('=')
+      challenge.params.push([
+        item.slice(0, equals).trim().toLowerCase(),
+        paramValue(item.slice(equals + 1)),
+      ])
+    } else {
+      challenge.token68 = true
+    }
+  }
+  return challenges
+}
+
+/** The attributes of a Bearer challenge that RFC 6750 §3 allows once each. */
+const ONCE_EACH = ['realm', 'scope', 'error', 'error_description', 'error_uri']
+
+/**
+ * The characters RFC 6750 §3 allows in the values of `error` and
+ * `error_description` (`%x20-21 / %x23-5B / %x5D-7E`), of `scope` (its
+ * scope-tokens and the spaces between them) and of `error_uri`
+ * (`%x21 / %x23-5B / %x5D-7E`).
+ */
+const VALUE_CHARACTERS: Record<string, RegExp> = {
+  error: /^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/,
+  error_description: /^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/,
+  scope: /^[\x20-\x21\x23-\x5B\x5D-\x7E]*$/,
+  error_uri: /^[\x21\x23-\x5B\x5D-\x7E]*$/,
+}
+
+/**
+ * What breaks RFC 6750 §3 in a Bearer challenge, or `undefined`: no
+ * auth-param ("This scheme MUST be followed by one or more auth-param
+ * values"), an attribute given twice ("MUST NOT appear more than once"), a
+ * value with a character outside its set.
+ *
+ * @example
+ * bearerParamsProblem({ scheme: 'Bearer', params: [], token68: false }) // 'the Bearer challenge has no auth-param (RFC 6750 §3: one or more MUST follow the scheme)'
+ */
+export function bearerParamsProblem(challenge: Challenge): string | undefined {
+  if (challenge.params.length === 0) {
+    return 'the Bearer challenge has no auth-param (RFC 6750 §3: one or more MUST follow the scheme)'
+  }
+  const names = challenge.params.map(([name]) => name)
+  const twice = ONCE_EACH.find((name) => names.indexOf(name) !== names.lastIndexOf(name))
+  if (twice !== undefined) {
+    return `the Bearer challenge gives \`${twice}\` more than once (RFC 6750 §3: it MUST NOT appear more than once)`
+  }
+  const outside = challenge.params.find(
+    ([name, value]) => VALUE_CHARACTERS[name]?.test(value) === false,
+  )
+  return outside === undefined
+    ? undefined
+    : `the Bearer challenge's \`${outside[0]}\` is ${JSON.stringify(outside[1])}, with a character RFC 6750 §3 does not allow there`
 }
 
 /**
  * `auth.www-authenticate`: a 401 of a pet operation challenges with the
- * Bearer scheme and no other (RFC 6750 §3: the resource server MUST include
- * `WWW-Authenticate`; the scheme is case-insensitive, RFC 9110 §11.1, and its
- * parameters are the server's). A `Basic` challenge makes a browser ask for
- * a password the API never takes.
+ * Bearer scheme and no other, as RFC 6750 §3 writes it: the resource server
+ * MUST include `WWW-Authenticate`; the scheme (case-insensitive, RFC 9110
+ * §11.1) MUST be followed by one or more auth-params, which are the
+ * server's, each attribute it defines at most once and within its
+ * characters. A `Basic` challenge makes a browser ask for a password the API
+ * never takes.
  *
  * @example
  * bearerChallenge(response, memory)?.problem // 'WWW-Authenticate is missing'
@@ -430,7 +534,8 @@ export const bearerChallenge: ResponseRule = (response) => {
     return undefined
   }
   return {
-    expected: 'WWW-Authenticate with the Bearer challenge only (RFC 6750 §3)',
+    expected:
+      'WWW-Authenticate with the Bearer challenge only, followed by its auth-params (RFC 6750 §3)',
     problem: bearerChallengeProblem(response.headers['www-authenticate']),
   }
 }
@@ -443,15 +548,17 @@ export const bearerChallenge: ResponseRule = (response) => {
  * bearerChallengeProblem('Basic realm="x"') // 'WWW-Authenticate "Basic realm="x"" challenges with Basic, a scheme §5 does not take'
  */
 export function bearerChallengeProblem(value: string | undefined): string | undefined {
-  const schemes = value === undefined ? [] : challengeSchemes(value)
-  const others = schemes.filter((scheme) => scheme.toLowerCase() !== 'bearer')
+  const challenges = value === undefined ? [] : parseChallenges(value)
+  const others = challenges.filter((challenge) => challenge.scheme.toLowerCase() !== 'bearer')
+  const bearer = challenges.find((challenge) => challenge.scheme.toLowerCase() === 'bearer')
+  const params = bearer && bearerParamsProblem(bearer)
   return value === undefined
     ? 'WWW-Authenticate is missing (RFC 6750 §3: a 401 MUST carry it)'
-    : schemes.length === 0
+    : challenges.length === 0
       ? `WWW-Authenticate "${value}" names no challenge`
       : others.length > 0
-        ? `WWW-Authenticate "${value}" challenges with ${others.join(', ')}, a scheme §5 does not take`
-        : undefined
+        ? `WWW-Authenticate "${value}" challenges with ${others.map((challenge) => challenge.scheme).join(', ')}, a scheme §5 does not take`
+        : params && `WWW-Authenticate "${value}": ${params}`
 }
 
 /**

@@ -230,6 +230,18 @@ export const SENTENCES = defineSentences({
     where: 'RFC 6750 §3',
     text: 'All challenges defined by this specification MUST use the auth-scheme value "Bearer".',
   },
+  'rfc6750-3-auth-params': {
+    where: 'RFC 6750 §3',
+    text: 'This scheme MUST be followed by one or more auth-param values.',
+  },
+  'rfc6750-3-once': {
+    where: 'RFC 6750 §3',
+    text: 'The "realm" attribute MUST NOT appear more than once. … The "scope" attribute MUST NOT appear more than once. … The "error", "error_description" and "error_uri" attributes MUST NOT appear more than once.',
+  },
+  'rfc6750-3-characters': {
+    where: 'RFC 6750 §3',
+    text: 'Values for the "error" and "error_description" attributes MUST NOT include characters outside the set %x20-21 / %x23-5B / %x5D-7E; values for the "error_uri" attribute … MUST NOT include characters outside the set %x21 / %x23-5B / %x5D-7E (scope-tokens likewise).',
+  },
   // RFC 9110: header fields, methods, status codes, Content-Type
   'rfc9110-5.1-field-names': {
     where: 'RFC 9110 §5.1',

@@ -28,6 +28,7 @@ export const authCases: Array<FaultGroup> = [
       },
       { fault: 'no-www-authenticate' },
       { fault: 'basic-challenge' },
+      { fault: 'bare-bearer-challenge' },
     ],
   },
 ]

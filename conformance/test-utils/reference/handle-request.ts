@@ -21,14 +21,13 @@ const PET_SEGMENT = /\/pets\/([^/]*)/.source
 // Stryker disable next-line Regex: a path with more before `/pets/` or after the id, read as GET /pets/{petId}, is open (§4 shows no other path)
 const PET_PATH = new RegExp(/^P$/.source.replace('P', PET_SEGMENT))
 
-/** The 401's Bearer challenges (RFC 6750 §3): the scheme is required, its parameters the server's. */
+/** The 401's Bearer challenges (RFC 6750 §3): the scheme and one or more auth-params, whose values are the server's. */
 const CHALLENGES = {
   realm: 'Bearer realm="reference"',
-  bare: 'Bearer',
-  // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters to the server; only the scheme is required
+  // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters' values to the server
   error:
     'Bearer realm="reference, v1", error="invalid_token", error_description="The key is missing, unknown or malformed."',
-  // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters to the server, RFC 9110 §11.1 the scheme's case
+  // Stryker disable next-line StringLiteral: RFC 6750 §3 leaves the parameters' values to the server, RFC 9110 §11.1 the scheme's case
   params: 'bearer realm="reference", scope="pets orders"',
 } as const
 

@@ -63,11 +63,12 @@ export interface ReferenceOptions {
   jsonOnly?: boolean
   /**
    * The 401's Bearer challenge (RFC 6750 §3): with a realm (the default),
-   * bare, with the error parameters of RFC 6750 §3.1 (quoted, with commas), or
+   * with the error parameters of RFC 6750 §3.1 (quoted, with commas), or
    * `params`: the scheme in lower case (RFC 9110 §11.1: case-insensitive) with
-   * `realm` and a `scope` of two space-separated values (RFC 6750 §3).
+   * `realm` and a `scope` of two space-separated values (RFC 6750 §3). A bare
+   * `Bearer` is no choice: RFC 6750 §3 has one or more auth-params follow it.
    */
-  challenge?: 'realm' | 'bare' | 'error' | 'params'
+  challenge?: 'realm' | 'error' | 'params'
   /**
    * A path that is an operation's path with a slash added (`/pets/`) is
    * redirected to it, before the key check (Starlette's `redirect_slashes`,

@@ -489,6 +489,20 @@ export const STACK_FAULTS = {
       throw new HttpError(301, 'moved_permanently', `Moved to ${path}.`, { Location: path })
     }
   }),
+  // A 401 challenging with the bare scheme: Spring Security's
+  // `BearerTokenAuthenticationEntryPoint` with no realm set answers a request
+  // without a token `WWW-Authenticate: Bearer`, as ASP.NET Core's
+  // `JwtBearerHandler` does with no `Realm` and no error; RFC 6750 §3 has one
+  // or more auth-params follow the scheme.
+  'bare-bearer-challenge': ({ finish }) => ({
+    finish(reply, request) {
+      if (reply.status !== 401) return finish(reply, request)
+      return finish(
+        { ...reply, headers: { ...reply.headers, 'WWW-Authenticate': 'Bearer' } },
+        request,
+      )
+    },
+  }),
   // A 405 written without `Allow`: hapi's `Boom.methodNotAllowed()` takes no
   // list of methods (hapijs/boom issue 132), go-restful answered 405 without it
   // until emicklei/go-restful pull 436, tower-http's `ServeDir` until pull 263.
