@@ -12,14 +12,14 @@ export const KIT_DEFAULTS = {
   /** `--max-duration`: the longest a run may take, in ms (10 minutes). */
   maxDurationMs: 600_000,
   /** `--max-requests`: the request budget of a run. */
-  maxRequests: 500,
+  maxRequests: 600,
   /**
-   * About how many requests a default run sends (300 to 305 against the mock
+   * About how many requests a default run sends (about 400 against the mock
    * and the reference server): what the wait announced before a rate-limited
    * run and the time-left estimate count on. `conformance/run/expected-wait.test.ts`
    * holds it to a default run.
    */
-  expectedRequests: 300,
+  expectedRequests: 400,
   /** `--stateful-requests`: the request budget of the stateful phase, shrinking included. */
   statefulRequests: 40,
   /** `--timeout`: per-request timeout in ms. */

@@ -87,7 +87,7 @@ export interface ConformanceOptions {
    * {@link STATEFUL_REQUESTS} (40); 0 leaves the phase out.
    */
   statefulRequests?: number
-  /** The most requests the run may send. Default 500. */
+  /** The most requests the run may send. Default 600. */
   maxRequests?: number
   /** Per-request timeout in ms. Default 10000. */
   timeoutMs?: number
