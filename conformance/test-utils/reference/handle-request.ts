@@ -3,6 +3,7 @@ import { errorReply } from './error-reply.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
+import { readSpelling } from './read-spelling.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 import { runBeforeAuth } from './run-before-auth.ts'
 
@@ -57,6 +58,10 @@ function createRoute(
     }
     // Stryker disable next-line CallExpression: indistinguishable: a correct server has no middleware before the key check (only faults fill `beforeAuth`)
     runBeforeAuth(parts, request)
+    // Stryker disable next-line all: a variant's switch, off in the mutation settings (how a server reads another spelling of a path is its choice within RFC 3986 §6)
+    const spelled = readSpelling(request, options, base)
+    // Stryker disable next-line all: a variant's switch, off in the mutation settings
+    if (spelled) return spelled
     // Read after the middleware: a fault's middleware may rewrite them (a correct server has none).
     // Stryker disable next-line StringLiteral: indistinguishable: the path is never undefined here (a request outside the base was answered above)
     const { method, path = '' } = request
