@@ -39,6 +39,24 @@ export const SPELLING_KINDS: ReadonlyArray<SpellingKind> = [
  */
 export const SAME_URI: ReadonlySet<SpellingKind> = new Set(['encoded', 'dot-segment'])
 
+/** A dot segment (`.`, `..`, or either with `%2E`) anywhere in a path. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i
+
+/**
+ * Whether a URL's path (or a path) holds a dot segment, which URL parsers and
+ * curl remove before sending (RFC 3986 §5.2.4) unless told not to.
+ *
+ * @example
+ * hasDotSegment('http://h/v1/x/../pets?limit=1') // true
+ * hasDotSegment('/v1/pets.json') // false
+ */
+export function hasDotSegment(url: string): boolean {
+  const path = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.test(url)
+    ? url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '')
+    : url
+  return DOT_SEGMENT.test(path.split(/[?#]/)[0] ?? '')
+}
+
 /** An operation's path below the base as segments: `{petId}` stands for any one segment. */
 const TEMPLATES = (['listPets', 'createPet', 'getPet', 'listOrders'] as const).map((operation) => ({
   operation,

@@ -1,6 +1,7 @@
 import { Agent } from 'undici'
 import { decodeContent } from '../../src/adapter/node/decode-content.ts'
 import { nameRecord } from '../../src/utils/name-record.ts'
+import { hasDotSegment } from '../model/path-spelling.ts'
 
 /** A request handed to a {@link Transport}. */
 export interface TransportRequest {
@@ -48,9 +49,6 @@ export async function decode(
   }
 }
 
-/** A dot segment (`.`, `..`, or either with `%2E`) anywhere in a path. */
-const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i
-
 /**
  * A URL's origin and its path with the query, encoded as the URL parser
  * encodes them, but for the dot segments of the path, which are kept as
@@ -62,7 +60,7 @@ const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i
 export function splitUrl(url: string): { origin: string; path: string } {
   const parsed = new URL(url)
   const written = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? ''
-  const pathname = DOT_SEGMENT.test(written)
+  const pathname = hasDotSegment(written)
     ? // The characters the URL parser escapes in a path, escaped as it does.
       written.replace(/[^\x21-\x7e]|["<>`{}]/gu, (char) => encodeURIComponent(char))
     : parsed.pathname
