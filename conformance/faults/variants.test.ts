@@ -87,6 +87,13 @@ const variants: Record<string, Variant> = {
   'a slash form of an operation redirected to it before the key check (307, absolute Location)': {
     options: { slashRedirect: true },
   },
+  'every other spelling of a path answered 404 before the key check (a router on the raw path)': {
+    options: { pathSpellings: 'strict' },
+  },
+  "every other spelling of an operation's path redirected to it before the key check (301, 308 for a POST)":
+    { options: { pathSpellings: 'redirect' } },
+  "every other spelling of an operation's path served as it, behind the key (slashes merged, case ignored)":
+    { options: { pathSpellings: 'lenient' } },
   'names stored and shown in Unicode NFC (canonically the same name)': {
     options: { nfcNames: true },
   },

@@ -214,3 +214,71 @@ describe('headers a proxy would read change nothing', () => {
     expect(answers.problem({ status: 200, headers: json, body: list(20) })).toBeUndefined()
   })
 })
+
+describe('another spelling of an operation’s path is behind the key (RFC 3986 §6, §5)', () => {
+  const pets = { status: 200, headers: json, body: list(3) }
+  const challenge = { ...json, 'www-authenticate': 'Bearer realm="x"' }
+  const spelled = (target: string, headers: Record<string, string>, method = 'GET') =>
+    answersOf({ method, target, headers, base: '/v1' }, state)
+
+  it('without the key: never the data, whatever the spelling', () => {
+    for (const target of ['/pets/', '//pets', '/./pets', '/x/../pets', '/%70ets', '/PETS']) {
+      const answers = spelled(target, {})
+      expect(answers.operation).toBe('listPets')
+      expect(answers.problem(pets), target).toMatch(/HTTP 200 without the key/)
+      expect(answers.problem({ ...error(401), headers: challenge })).toBeUndefined()
+      expect(answers.problem(error(404))).toBeUndefined()
+    }
+  })
+
+  it('a 401 to a spelling carries the Bearer challenge', () => {
+    expect(spelled('/pets/', {}).problem(error(401))).toMatch(/WWW-Authenticate is missing/)
+  })
+
+  it('a redirect to the path under the base, relative or absolute; not one outside it', () => {
+    const redirect = (location: string) => ({ status: 308, headers: { location }, body: '' })
+    const answers = spelled('/store//orders?limit=1', {})
+    expect(answers.problem(redirect('/v1/store/orders?limit=1'))).toBeUndefined()
+    expect(answers.problem(redirect('http://host:1/v1/store/orders'))).toBeUndefined()
+    expect(answers.problem(redirect('/store/orders'))).toMatch(/to \/store\/orders, not \/v1/)
+    expect(answers.problem({ status: 301, headers: {}, body: '' })).toMatch(/without Location/)
+  })
+
+  it('with the key: the operation’s answer as for its path, a refusal other than 401, a redirect; no 5xx', () => {
+    const answers = spelled('/PETS/7/', keyed)
+    expect(answers.operation).toBe('getPet')
+    expect(answers.spelling).toEqual(['trailing-slash', 'case'])
+    const rex = JSON.stringify({ id: 7, name: 'Rex', categoryId: 1, status: 'sold' })
+    expect(answers.problem({ status: 200, headers: json, body: rex })).toBeUndefined()
+    expect(answers.problem({ status: 200, headers: json, body: list(1) })).toMatch(/not a Pet/)
+    expect(answers.problem(error(404))).toBeUndefined()
+    expect(answers.problem(error(401))).toMatch(/HTTP 401/)
+    expect(answers.problem(error(500))).toMatch(/HTTP 500/)
+  })
+
+  it('a create spelled with the key creates what was sent, or nothing', () => {
+    const body = JSON.stringify({ name: 'Rex', categoryId: 1 })
+    const answers = answersOf(
+      {
+        method: 'POST',
+        target: '/%70ets',
+        headers: { ...keyed, 'content-type': 'application/json' },
+        body,
+      },
+      state,
+    )
+    const created = {
+      status: 201,
+      headers: json,
+      body: JSON.stringify({ id: 8, name: 'Rex', categoryId: 1 }),
+    }
+    expect(answers.problem(created)).toBeUndefined()
+    expect(answers.after(created).created?.id).toBe(8n)
+    expect(answers.problem(error(405))).toBeUndefined()
+  })
+
+  it('the path as the spec writes it is no spelling', () => {
+    expect(spelled('/pets', {}).spelling).toEqual([])
+    expect(spelled('/pets/%37', keyed).spelling).toEqual([])
+  })
+})

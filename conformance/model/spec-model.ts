@@ -3,10 +3,11 @@ import { parseExactJson } from '../../src/judge/exact-json.ts'
 import { petMismatch } from '../../src/judge/exchange-rules.ts'
 import { isJsonMediaType, parseMediaType } from '../../src/judge/media-type.ts'
 import { parseJsonBody } from '../../src/judge/parse-json-body.ts'
-import { errorBodyProblemOf } from '../../src/judge/response-rules.ts'
+import { bearerChallengeProblem, errorBodyProblemOf } from '../../src/judge/response-rules.ts'
 import { ResponsePet } from '../../src/judge/response-schemas.ts'
 import { INT64, PetStatus } from '../../src/spec/index.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
+import { pathSpelling, type SpellingKind } from './path-spelling.ts'
 
 /**
  * A request as the model reads it: any method, the target below the base
@@ -21,6 +22,8 @@ export interface ModelRequest {
   target: string
   headers: Record<string, string>
   body?: string | undefined
+  /** The base URL's path (`/v1`), against which a redirect's `Location` is read. */
+  base?: string | undefined
 }
 
 /**
@@ -90,6 +93,8 @@ export interface ModelResponse {
 export interface Answers {
   operation: 'listPets' | 'createPet' | 'getPet' | 'listOrders' | 'other'
   credential: ModelCredential
+  /** How the path differs from the operation's path as the spec writes it (none for that path). */
+  spelling: Array<SpellingKind>
   /** The answers allowed, in words. */
   expected: string
   /** Why the response is none of the answers allowed; undefined when it is one. */
@@ -537,6 +542,62 @@ function createJudges(
   }
 }
 
+/** The statuses of a redirect (RFC 9110 §15.4) a client follows by `Location`. */
+const REDIRECTS = [301, 302, 303, 307, 308]
+
+/**
+ * What another spelling of an operation's path allows (RFC 3986 §6): the
+ * operation's own answers with the key, a refusal (a 4xx with an Error body;
+ * 401 only without the key) or a redirect to the path the spec writes; never
+ * a 5xx, and never a 2xx without the key: whatever spelling reaches an
+ * operation is behind the key (§5).
+ */
+function spellingJudges(
+  credential: ModelCredential,
+  operationJudges: Array<[string, Judge]>,
+  base: string | undefined,
+  canonical: string,
+): Array<[string, Judge]> {
+  const refused: [string, Judge] =
+    credential === 'valid'
+      ? [
+          'a 4xx other than 401 with an Error body',
+          (response) =>
+            response.status >= 400 && response.status < 500 && response.status !== 401
+              ? errorBodyProblemOf(response)
+              : `HTTP ${response.status}`,
+        ]
+      : [
+          'a 4xx with an Error body, a 401 with the Bearer challenge (no 2xx without the key)',
+          (response) =>
+            response.status >= 400 && response.status < 500
+              ? (errorBodyProblemOf(response) ??
+                (response.status === 401
+                  ? bearerChallengeProblem(response.headers['www-authenticate'])
+                  : undefined))
+              : `HTTP ${response.status}${response.status < 300 ? ' without the key' : ''}`,
+        ]
+  const target = `${base ?? ''}${canonical}`
+  const redirect: [string, Judge] = [
+    `a redirect (${REDIRECTS.join(', ')}) to ${target}`,
+    (response) => {
+      if (!REDIRECTS.includes(response.status)) return 'no redirect'
+      const location = response.headers.location
+      if (location === undefined) return `HTTP ${response.status} without Location`
+      let resolved: URL
+      try {
+        resolved = new URL(location, `http://server${target}`)
+      } catch {
+        return `HTTP ${response.status} to a Location that is no URI (${location})`
+      }
+      const same =
+        base === undefined ? resolved.pathname.endsWith(target) : resolved.pathname === target
+      return same ? undefined : `HTTP ${response.status} to ${resolved.pathname}, not ${target}`
+    },
+  ]
+  return [...(credential === 'valid' ? operationJudges : []), refused, redirect]
+}
+
 /**
  * The answers the spec (and HTTP under it) allows for any request, and the
  * state each leaves. Every operation needs the key (§5) and checks it first;
@@ -551,8 +612,12 @@ function createJudges(
 export function answersOf(request: ModelRequest, state: ModelState): Answers {
   const credential = credentialOf(request.headers, state.token)
   const at = request.target.indexOf('?')
-  const path = at < 0 ? request.target : request.target.slice(0, at)
+  const written = at < 0 ? request.target : request.target.slice(0, at)
   const query = at < 0 ? '' : request.target.slice(at + 1)
+  // Another spelling of an operation's path is judged as that operation, with what the spelling allows more.
+  const spelled = pathSpelling(written)
+  const path = spelled?.path ?? written
+  const spelling = spelled?.kinds ?? []
   const segment = /^\/pets\/([^/]+)$/.exec(path)?.[1]
   const operation: Answers['operation'] =
     request.method === 'GET' && path === '/pets'
@@ -602,6 +667,9 @@ export function answersOf(request: ModelRequest, state: ModelState): Answers {
   } else {
     ;({ judges, readings } = createJudges(request, state))
   }
+  if (spelling.length > 0 && operation !== 'other') {
+    judges = spellingJudges(credential, judges, request.base, path)
+  }
   if (!acceptsJson(header(request.headers, 'accept')) && operation !== 'other') {
     judges = [
       ...judges,
@@ -619,6 +687,7 @@ export function answersOf(request: ModelRequest, state: ModelState): Answers {
   return {
     operation,
     credential,
+    spelling,
     expected,
     problem,
     after(response) {

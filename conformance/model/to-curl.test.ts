@@ -80,6 +80,15 @@ describe('toCurl', () => {
     expect(toCurl({ method: 'GET', url: 'http://h/v1/pets?x[]=1', headers: {} })).toContain(' -g ')
   })
 
+  it('sends dot segments as written (curl removes them otherwise)', () => {
+    expect(toCurl({ method: 'GET', url: 'http://h/v1/x/../pets', headers: {} })).toBe(
+      'curl -i --path-as-is http://h/v1/x/../pets',
+    )
+    expect(toCurl({ method: 'GET', url: 'http://h/v1/pets?x=/./', headers: {} })).not.toContain(
+      '--path-as-is',
+    )
+  })
+
   it('lets the shell expand a key sent in the query, and nothing else of the URL', () => {
     const curl = toCurl({
       method: 'GET',

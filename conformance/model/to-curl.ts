@@ -1,3 +1,4 @@
+import { hasDotSegment } from './path-spelling.ts'
 import { swapAll } from './swap-all.ts'
 import type { RecordedRequest } from './types.ts'
 
@@ -81,6 +82,10 @@ export function toCurl(request: RecordedRequest): string {
   }
   if (/[[\]{}]/.test(request.url)) {
     parts.push('-g')
+  }
+  // curl removes dot segments before sending unless told not to: the request sent had them.
+  if (hasDotSegment(request.url)) {
+    parts.push('--path-as-is')
   }
   // A key in the query (sent to show it is refused there) is expanded by the shell too.
   parts.push(quoteWithKey(request.url))

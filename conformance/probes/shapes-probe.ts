@@ -4,13 +4,15 @@ import { stringifyExact } from '../../src/judge/exact-json.ts'
 import { parseRateLimitHeaders } from '../../src/judge/rate-limit-headers.ts'
 import { ResponsePet } from '../../src/judge/response-schemas.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
+import { ROUTES } from '../../src/spec/routes.ts'
 import { countOf } from '../../src/utils/count-of.ts'
-import { NAME_PREFIX } from '../model/kit-routes.ts'
+import { kitPath, NAME_PREFIX, operations } from '../model/kit-routes.ts'
 import { describeResponse } from '../model/result-collector.ts'
 import { answersOf, type ModelPet, type ModelState } from '../model/spec-model.ts'
 import { KEY_PLACEHOLDER } from '../model/to-curl.ts'
 import type { CheckId, Exchange, OperationId } from '../model/types.ts'
 import { type PropertyRun, runProperty } from './generated-probe.ts'
+import { anySpelling, type SpellingCase, spellingPlan, spellPath } from './path-spellings.ts'
 import {
   ensureCategoryId,
   knownStatus,
@@ -91,6 +93,7 @@ async function sendShaped(
       target: standIn(request.target),
       headers: modelHeaders,
       body: request.body,
+      base: new URL(context.client.baseUrl).pathname.replace(/\/+$/, ''),
     },
     state,
   )
@@ -114,7 +117,7 @@ async function sendShaped(
     state.pets.set(created.id, created)
     const pet = parseResponseBody(exchange, ResponsePet)
     if (pet?.success) recordCreated(context, exchange, pet.data)
-  } else if (operation === 'other' || exchange.response.status !== 201) {
+  } else if (answers.operation === 'other' || exchange.response.status !== 201) {
     for (const name of namesIn(request.body)) run.refusedNames.add(name)
   }
   return problem === undefined
@@ -247,7 +250,8 @@ function idShapes(id: bigint): Array<string> {
   ]
 }
 
-async function pathShapes(run: ShapeRun): Promise<void> {
+/** A pet's id with a positive value to spell, fetched with one list request when the run knows none. */
+async function knownPetId(run: ShapeRun): Promise<bigint | undefined> {
   if (run.state.pets.size === 0) {
     const page = await run.context.client.send({
       operation: 'listPets',
@@ -258,7 +262,11 @@ async function pathShapes(run: ShapeRun): Promise<void> {
     const pets = parseResponseBody(page, ResponsePet.array())
     for (const pet of pets?.success ? pets.data : []) run.state.pets.set(pet.id, pet)
   }
-  const known = [...run.state.pets.keys()].find((id) => id > 0n)
+  return [...run.state.pets.keys()].find((id) => id > 0n)
+}
+
+async function pathShapes(run: ShapeRun): Promise<void> {
+  const known = await knownPetId(run)
   if (known === undefined) {
     run.context.collector.skip('shape.path-id', 'getPet', 'no pet with a positive id to spell')
     return
@@ -282,6 +290,53 @@ async function pathShapes(run: ShapeRun): Promise<void> {
       'the pet, or 400/404 with an Error body, as the spelling allows',
     ),
   )
+}
+
+/**
+ * `shape.path-spelling`: the path of every operation of the route table
+ * spelled other ways (`path-spellings.ts`), without the key and with it as
+ * `spellingPlan` shares them out, then generated combinations with the key;
+ * the model (`model/path-spelling.ts`) judges each. A create is sent only
+ * when the run may write.
+ */
+async function pathSpellings(run: ShapeRun, validBody: () => string): Promise<void> {
+  const { context } = run
+  const petId = (await knownPetId(run)) ?? neverIssuedId(context)
+  const plan = spellingPlan(ROUTES)
+  for (const [index, route] of ROUTES.entries()) {
+    const operation = route.operationId
+    const { keyless = [], keyed = [] } = plan[index] ?? {}
+    if (context.readOnly && route.method !== 'GET') {
+      context.collector.skip('shape.path-spelling', operation, 'read-only run')
+      continue
+    }
+    const template = operations[operation].path
+    const path = kitPath(operation, { petId })
+    const request = ({ kinds, at }: SpellingCase, keyed: boolean): ShapedRequest => ({
+      method: route.method,
+      target: spellPath(template, path, kinds, at),
+      headers: keyed ? { Authorization: VALID } : {},
+      ...(route.method === 'POST' ? { body: validBody() } : {}),
+    })
+    await runShapes(run, {
+      ...property(
+        run,
+        'shape.path-spelling',
+        operation,
+        anySpelling.map((spelling) => request(spelling, true)),
+        // With the key first: a cache that keeps a keyed answer by the path it
+        // read (`/./pets` is `/pets`) then shows whether it serves it without one.
+        [
+          ...keyed.map((spelling) => request(spelling, true)),
+          ...keyless.map((spelling) => request(spelling, false)),
+        ],
+        'without the key: 401 with the Bearer challenge, another 4xx with an Error body or a redirect to the path the spec writes, never a 2xx; with it: what the operation answers, a 4xx other than 401 with an Error body or that redirect; never a 5xx',
+      ),
+      // Sent as a path the spec does not write (as the proxy's judge reads it):
+      // the operation's own response rules (`orders.exists`) are not held to it.
+      attempt: (shaped) => sendShaped(run, 'other', shaped),
+    })
+  }
 }
 
 /** The operations `shape.headers` records results for. */
@@ -683,9 +738,12 @@ async function countsPerKey(run: ShapeRun): Promise<void> {
  */
 export const shapesProbe: Probe = {
   name: 'request shapes',
+  needs: ['pets listed', 'a pet created'],
+  provides: ['a pet created'],
   checks: [
     'shape.query',
     'shape.path-id',
+    'shape.path-spelling',
     'shape.body',
     'shape.headers',
     'state.refused-creates-nothing',
@@ -709,6 +767,7 @@ export const shapesProbe: Probe = {
     if (context.wants('shape.path-id')) await pathShapes(run)
     const validBody = () =>
       stringifyExact({ name: run.nextName(), categoryId: categoryId ?? context.categoryId ?? 1n })
+    if (context.wants('shape.path-spelling')) await pathSpellings(run, validBody)
     if (context.wants('shape.headers')) await headerShapes(run, validBody)
     if (categoryId === undefined) {
       const reason = context.readOnly

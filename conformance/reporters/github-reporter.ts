@@ -1,6 +1,6 @@
 import { countOf } from '../../src/utils/count-of.ts'
-import { summaryText } from '../../src/utils/escape-markup.ts'
 import { showControls } from '../../src/utils/show-controls.ts'
+import { summaryText } from '../../src/utils/summary-text.ts'
 import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'

@@ -1,5 +1,5 @@
 import { countOf } from '../../src/utils/count-of.ts'
-import { escapeHtml } from '../../src/utils/escape-markup.ts'
+import { escapeHtml } from '../../src/utils/escape-html.ts'
 import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import type { CheckFailure, CheckResult, ConformanceResult } from '../model/types.ts'

@@ -1,5 +1,5 @@
 import { countOf } from '../../src/utils/count-of.ts'
-import { escapeXml } from '../../src/utils/escape-markup.ts'
+import { escapeXml } from '../../src/utils/escape-xml.ts'
 import { counterexampleLabel } from '../model/counterexample-label.ts'
 import { operationLabel } from '../model/kit-routes.ts'
 import { failsTheRun } from '../model/result-collector.ts'

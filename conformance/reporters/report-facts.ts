@@ -1,5 +1,5 @@
 import { countOf } from '../../src/utils/count-of.ts'
-import { escapeHtml } from '../../src/utils/escape-markup.ts'
+import { escapeHtml } from '../../src/utils/escape-html.ts'
 import { notTested } from '../model/not-tested.ts'
 import { failsTheRun } from '../model/result-collector.ts'
 import type { CheckResult, ConformanceResult } from '../model/types.ts'

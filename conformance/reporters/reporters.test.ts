@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeXml } from '../../src/utils/escape-markup.ts'
+import { escapeXml } from '../../src/utils/escape-xml.ts'
 import { showControls } from '../../src/utils/show-controls.ts'
 import { sampleResult } from '../test-utils/sample-result.ts'
 import { githubAnnotations, githubSummary } from './github-reporter.ts'

@@ -7,6 +7,7 @@ import { headersCases } from './fault-table/headers-cases.ts'
 import { inputCases } from './fault-table/input-cases.ts'
 import { int64Cases } from './fault-table/int64-cases.ts'
 import { mediaTypeCases } from './fault-table/media-type-cases.ts'
+import { pathSpellingCases } from './fault-table/path-spelling-cases.ts'
 import { rateLimitCases } from './fault-table/rate-limit-cases.ts'
 import { stackCases } from './fault-table/stack-cases.ts'
 import { statefulCases } from './fault-table/stateful-cases.ts'
@@ -31,6 +32,7 @@ export const FAULT_TABLE = {
   input: inputCases,
   int64: int64Cases,
   'media-type': mediaTypeCases,
+  'path-spelling': pathSpellingCases,
   'rate-limit': rateLimitCases,
   stack: stackCases,
   stateful: statefulCases,

@@ -1,6 +1,7 @@
-import { Agent, request } from 'undici'
+import { Agent } from 'undici'
 import { decodeContent } from '../../src/adapter/node/decode-content.ts'
 import { nameRecord } from '../../src/utils/name-record.ts'
+import { hasDotSegment } from '../model/path-spelling.ts'
 
 /** A request handed to a {@link Transport}. */
 export interface TransportRequest {
@@ -49,6 +50,24 @@ export async function decode(
 }
 
 /**
+ * A URL's origin and its path with the query, encoded as the URL parser
+ * encodes them, but for the dot segments of the path, which are kept as
+ * written (the parser removes them, RFC 3986 §5.2.4).
+ *
+ * @example
+ * splitUrl('http://127.0.0.1:4010/v1/./pets?limit=1') // { origin: 'http://127.0.0.1:4010', path: '/v1/./pets?limit=1' }
+ */
+export function splitUrl(url: string): { origin: string; path: string } {
+  const parsed = new URL(url)
+  const written = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? ''
+  const pathname = hasDotSegment(written)
+    ? // The characters the URL parser escapes in a path, escaped as it does.
+      written.replace(/[^\x21-\x7e]|["<>`{}]/gu, (char) => encodeURIComponent(char))
+    : parsed.pathname
+  return { origin: parsed.origin, path: `${pathname}${parsed.search}` }
+}
+
+/**
  * The default transport: undici with a keep-alive agent, a per-request
  * timeout, a bounded body read and decoding of gzip, deflate and br.
  *
@@ -65,11 +84,16 @@ export function createUndiciTransport(): Transport & { close: () => Promise<void
     // an idle connection may be waiting to be read, and a request sent on that
     // socket ends with "other side closed", which a POST may not be retried on.
     await new Promise<void>((resolve) => setImmediate(resolve))
-    const response = await request(input.url, {
+    const { origin, path } = splitUrl(input.url)
+    // The agent's own request sends the path as written: `request(url)` reads
+    // it through `new URL`, which removes dot segments (`/v1/./pets`), and
+    // the kit sends them to see what the server makes of them.
+    const response = await agent.request({
+      origin,
+      path,
       method: input.method as 'GET',
       headers: input.headers,
-      body: input.body,
-      dispatcher: agent,
+      body: input.body ?? null,
       headersTimeout: input.timeoutMs,
       bodyTimeout: input.timeoutMs,
       signal: AbortSignal.timeout(input.timeoutMs),

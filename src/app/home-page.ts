@@ -1,7 +1,7 @@
 import type { MockRequest, MockResponse } from '../base/http/types.ts'
 import { ADMIN_PREFIX, OPENAPI_PATH } from '../spec/paths.ts'
 import { API_PREFIX } from '../spec/routes.ts'
-import { escapeHtml } from '../utils/escape-markup.ts'
+import { escapeHtml } from '../utils/escape-html.ts'
 
 /**
  * Whether a request's `Accept` asks for HTML before JSON, as a browser's

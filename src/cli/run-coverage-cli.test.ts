@@ -12,7 +12,7 @@ import {
   MAX_COVERAGE_FILES,
 } from '../core/coverage/coverage-file.ts'
 import { coverageCells } from '../core/coverage/coverage-model.ts'
-import { summaryText } from '../utils/escape-markup.ts'
+import { summaryText } from '../utils/summary-text.ts'
 import type { CliIo } from './cli-io.ts'
 import { COVERAGE_EXIT, MAX_PROBLEMS_SHOWN } from './run-coverage-cli.ts'
 import { runMockCli } from './run-mock-cli.ts'

@@ -683,6 +683,33 @@ const definitions = defineChecks([
     faults: ['path-id-read-by-parse-int', 'path-id-read-by-number', 'path-id-php-int-cast'],
   },
   {
+    id: 'shape.path-spelling',
+    title: "Every spelling of an operation's path is behind the key",
+    section: '§4, §5, §7, RFC 3986 §6.2.2, RFC 9110 §4.2.3, §15.4',
+    holds: {
+      here: [
+        'spec-5-bearer',
+        'spec-5-401',
+        'rfc6750-3-www-authenticate',
+        'rfc3986-6.2.2.2-percent-encoding',
+        'rfc3986-6.2.2.3-dot-segments',
+        'rfc3986-6.2.2.1-path-case',
+      ],
+      elsewhere: ['spec-5-401'],
+    },
+    operations: ['listPets', 'createPet', 'getPet', 'listOrders'],
+    expected:
+      'the path of every operation with a trailing slash (`/pets/`), a doubled slash (`//pets`), a dot segment (`/./pets`, `/x/../pets`), a percent-encoded unreserved character (`/%70ets`), in another case (`/PETS`), and generated combinations of these: without the key, 401 or another 4xx with an Error body or a redirect to the path the spec writes, never a 2xx; with it, what the operation answers (judged as for its path), a 4xx other than 401 with an Error body or that redirect; never a 5xx',
+    faults: [
+      'auth-exact-path-router-ignores-trailing-slash',
+      'auth-before-slashes-merged',
+      'auth-before-dot-segments-removed',
+      'auth-on-raw-path-router-decodes',
+      'auth-case-sensitive-router-case-insensitive',
+      'slash-redirect-drops-mount-path',
+    ],
+  },
+  {
     id: 'shape.body',
     title: 'Every JSON shape of a body is read as the spec says',
     section: '§4.2, §2 NewPet, §7, RFC 8259',

@@ -576,23 +576,32 @@ export const bearerChallenge: ResponseRule = (response) => {
   if (response.status !== 401 || !SPECIFIED.has(response.operation)) {
     return undefined
   }
-  const value = response.headers['www-authenticate']
+  return {
+    expected:
+      'WWW-Authenticate with the Bearer challenge only, followed by its auth-params (RFC 6750 §3)',
+    problem: bearerChallengeProblem(response.headers['www-authenticate']),
+  }
+}
+
+/**
+ * Why a 401's `WWW-Authenticate` (undefined when it has none) is not the
+ * Bearer challenge alone (RFC 6750 §3), or `undefined`.
+ *
+ * @example
+ * bearerChallengeProblem('Basic realm="x"') // 'WWW-Authenticate "Basic realm="x"" challenges with Basic, a scheme §5 does not take'
+ */
+export function bearerChallengeProblem(value: string | undefined): string | undefined {
   const challenges = value === undefined ? [] : parseChallenges(value)
   const others = challenges.filter((challenge) => challenge.scheme.toLowerCase() !== 'bearer')
   const bearer = challenges.find((challenge) => challenge.scheme.toLowerCase() === 'bearer')
   const params = bearer && bearerParamsProblem(bearer)
-  return {
-    expected:
-      'WWW-Authenticate with the Bearer challenge only, followed by its auth-params (RFC 6750 §3)',
-    problem:
-      value === undefined
-        ? 'WWW-Authenticate is missing (RFC 6750 §3: a 401 MUST carry it)'
-        : challenges.length === 0
-          ? `WWW-Authenticate "${value}" names no challenge`
-          : others.length > 0
-            ? `WWW-Authenticate "${value}" challenges with ${others.map((challenge) => challenge.scheme).join(', ')}, a scheme §5 does not take`
-            : params && `WWW-Authenticate "${value}": ${params}`,
-  }
+  return value === undefined
+    ? 'WWW-Authenticate is missing (RFC 6750 §3: a 401 MUST carry it)'
+    : challenges.length === 0
+      ? `WWW-Authenticate "${value}" names no challenge`
+      : others.length > 0
+        ? `WWW-Authenticate "${value}" challenges with ${others.map((challenge) => challenge.scheme).join(', ')}, a scheme §5 does not take`
+        : params && `WWW-Authenticate "${value}": ${params}`
 }
 
 /**

@@ -305,6 +305,14 @@ export const SENTENCES = defineSentences({
     where: 'RFC 3986 §6.1, §6.2.2.2',
     text: 'URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character (equivalent URIs identify the same resource).',
   },
+  'rfc3986-6.2.2.3-dot-segments': {
+    where: 'RFC 3986 §6.2.2.3, §5.2.4',
+    text: 'The complete path of a URI should be normalized by removing dot-segments ("." and "..") as the remove_dot_segments algorithm does: `/a/./b` and `/a/x/../b` are `/a/b`.',
+  },
+  'rfc3986-6.2.2.1-path-case': {
+    where: 'RFC 3986 §6.2.2.1',
+    text: 'The scheme and host are case-insensitive; the other generic syntax components, the path among them, are assumed to be case-sensitive: `/PETS` is another resource than `/pets`.',
+  },
   // RFC 9745 and RFC 8594: the deprecation of §4.3 and §9
   'rfc9745-2-deprecation': {
     where: 'RFC 9745 §2.1, §2.2',

@@ -1,18 +1,11 @@
+import { createOperations, type ReferenceOperations } from './create-operations.ts'
 import { errorReply } from './error-reply.ts'
 import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { RateDecision } from './rate-limiter.ts'
+import { readSpelling } from './read-spelling.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 import { runBeforeAuth } from './run-before-auth.ts'
-
-const SUNSET = new Date(Date.UTC(2030, 11, 5))
-// Deprecated with 1.0.0, years before the sunset.
-const DEPRECATED_AT = new Date(Date.UTC(SUNSET.getUTCFullYear() - 5, 0, 1))
-// Stryker disable next-line ObjectLiteral: §9 marks the deprecation on the operation and requires no header; a server may send none
-const DEPRECATION = {
-  Deprecation: `@${DEPRECATED_AT.getTime() / 1000}`,
-  Sunset: SUNSET.toUTCString(),
-}
 
 /** `/pets/` and the one segment after it, the `petId` of GET /pets/{petId}. */
 const PET_SEGMENT = /\/pets\/([^/]*)/.source
@@ -46,106 +39,18 @@ function retryAfter(decision: RateDecision, style: 'seconds' | 'date' | undefine
 }
 
 /**
- * Creates the request handler: rate limit (every request counts, 429 past
- * the limit), route, key check (401 before anything else), the operation,
- * and every error turned into an Error body in one place. Every reply
- * carries the rate-limit headers (§8).
- *
- * @example
- * const handle = createHandler(parts, options, Date.now, '/v1')
- * const reply = await handle(request)
+ * Routes one request past the rate limit: outside the base 404, the faults'
+ * middleware, a slash form redirected (a variant), the key check (401
+ * before anything else), then the operation of its method and path, or 405
+ * or 404.
  */
-export function createHandler(
+function createRoute(
   parts: ReferenceParts,
   options: ReferenceOptions,
-  now: () => number,
   base: string,
+  operations: ReferenceOperations,
 ): (request: ParsedRequest) => Promise<Reply> {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: §3 "Default status when `status` is omitted on creation: not shown": `available`, another or none
-  const defaultStatus = options.defaultStatus === undefined ? 'available' : options.defaultStatus
-
-  const listPets = (request: ParsedRequest): Reply => {
-    const query = parts.parseListQuery(request.query)
-    return { status: 200, headers: {}, body: parts.store.list(query).map(parts.present) }
-  }
-
-  const createPet = async (request: ParsedRequest): Promise<Reply> => {
-    const contentType =
-      request.headers['content-type'] ??
-      // Stryker disable next-line StringLiteral: indistinguishable: no Content-Type and any label other than `application/json` are read alike
-      ''
-    // Stryker disable next-line OptionalChaining: indistinguishable: `split` always gives a first item
-    const label = contentType.split(';')[0]?.trim().toLowerCase()
-    // Stryker disable next-line BlockStatement: a server may read a body under any label as JSON (§4.2 documents no 415)
-    if (options.jsonOnly && label !== 'application/json') {
-      // Stryker disable next-line CallExpression: a body under any label read as JSON (§4.2 documents no 415)
-      throw new HttpError(
-        415,
-        // Stryker disable next-line StringLiteral: a body under any label read as JSON (§4.2 documents no 415); §7 shows no values of `code`
-        'unsupported_media_type',
-        'Send application/json.',
-      )
-    }
-    const parsed = parts.parseNewPet(request.body)
-    // Stryker disable next-line all: a variant's switch (names normalised to NFC, which the kit reads as the same name)
-    const input = options.nfcNames ? { ...parsed, name: parsed.name.normalize('NFC') } : parsed
-    const status = input.status ?? defaultStatus
-    const pet = await parts.store.insert({
-      ...input,
-      ...(status === null
-        ? {}
-        : // Stryker disable next-line ObjectLiteral: a create without `status` stored without one, which §2 allows ("Field `status` is optional") and §3 leaves open ("Default status when `status` is omitted on creation: not shown")
-          { status }),
-    })
-    // Stryker disable next-line all: a variant's switch (an absolute Location, RFC 9110 §10.2.2 allows either)
-    const origin = options.absoluteLocation ? `http://${request.headers.host}` : ''
-    return {
-      status: 201,
-      // Stryker disable next-line ObjectLiteral: §4.2 requires no Location header (RFC 9110 §10.2.2 makes it optional); what one says is judged
-      headers: { Location: `${origin}${base}/pets/${pet.id}` },
-      body: parts.present(pet),
-    }
-  }
-
-  const getPet = (text: string): Reply => {
-    const pet = parts.store.find(parts.parsePetId(text))
-    if (pet === undefined) {
-      throw new HttpError(
-        404,
-        // Stryker disable next-line StringLiteral: §7 shows no values of `code`
-        'not_found',
-        `No pet ${text}.`,
-      )
-    }
-    return {
-      status: 200,
-      headers:
-        // Stryker disable next-line all: §9 marks the deprecation on the operation and requires no header; a server may send them or not
-        options.deprecationHeaders === false
-          ? {}
-          : // Stryker disable next-line ObjectLiteral,StringLiteral: §9 requires no header; an empty Link is an empty list, no link (RFC 9110 §5.6.1)
-            { ...DEPRECATION, Link: `<${base}/pets>; rel="successor-version"` },
-      body: parts.present(pet),
-    }
-  }
-
-  const listOrders = (): Reply => {
-    const status = options.ordersStatus ?? 200
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: §4.4 shows no response of GET /store/orders: 200 or 403 (with an Error body) after the key check are allowed (404 says it is missing; a setting for the proxy's tests)
-    if (status !== 200) {
-      // Stryker disable next-line CallExpression: §4.4 shows no response of GET /store/orders
-      throw new HttpError(
-        status,
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: §4.4 shows no response of GET /store/orders, §7 shows no values of `code`
-        status === 403 ? 'forbidden' : 'not_found',
-        'No orders.',
-      )
-    }
-    // Stryker disable next-line ArrayDeclaration: §4.4 shows no payload of GET /store/orders
-    return { status: 200, headers: {}, body: [] }
-  }
-
-  const route = async (request: ParsedRequest): Promise<Reply> => {
+  return async (request) => {
     // Stryker disable next-line BlockStatement: the spec shows nothing outside its base path (§1), so what a path there answers is open
     if (request.path === undefined) {
       // Stryker disable next-line StringLiteral,CallExpression: the spec shows nothing outside its base path (§1), so what a path there answers is open, its body included
@@ -153,6 +58,10 @@ export function createHandler(
     }
     // Stryker disable next-line CallExpression: indistinguishable: a correct server has no middleware before the key check (only faults fill `beforeAuth`)
     runBeforeAuth(parts, request)
+    // Stryker disable next-line all: a variant's switch, off in the mutation settings (how a server reads another spelling of a path is its choice within RFC 3986 §6)
+    const spelled = readSpelling(request, options, base)
+    // Stryker disable next-line all: a variant's switch, off in the mutation settings
+    if (spelled) return spelled
     // Read after the middleware: a fault's middleware may rewrite them (a correct server has none).
     // Stryker disable next-line StringLiteral: indistinguishable: the path is never undefined here (a request outside the base was answered above)
     const { method, path = '' } = request
@@ -185,13 +94,13 @@ export function createHandler(
       // Stryker disable next-line all: read only for a method and path §4 does not show (after the three operations and GET /store/orders): 405 with any Allow, or 404, is open there (`method.not-allowed` is advisory)
       path === '/pets' ? 'GET, POST' : petId !== undefined || path === '/store/orders' ? 'GET' : ''
     // The route table: an operation per method and path template.
-    const operations: Record<string, (() => Reply | Promise<Reply>) | undefined> = {
-      'GET /pets': () => listPets(request),
-      'POST /pets': () => createPet(request),
-      'GET /pets/{petId}': () => getPet(petId as string),
-      'GET /store/orders': () => listOrders(),
+    const table: Record<string, (() => Reply | Promise<Reply>) | undefined> = {
+      'GET /pets': () => operations.listPets(request),
+      'POST /pets': () => operations.createPet(request),
+      'GET /pets/{petId}': () => operations.getPet(petId as string),
+      'GET /store/orders': () => operations.listOrders(),
     }
-    const operation = operations[`${method} ${petId === undefined ? path : '/pets/{petId}'}`]
+    const operation = table[`${method} ${petId === undefined ? path : '/pets/{petId}'}`]
     if (operation) return operation()
     // Stryker disable next-line all: a method or path §4 does not show: 405 or 404 is open (the `otherMethods` variant; `method.not-allowed` is advisory)
     if (allowed !== '' && options.otherMethods !== 404) {
@@ -211,6 +120,25 @@ export function createHandler(
       'No such route.',
     )
   }
+}
+
+/**
+ * Creates the request handler: rate limit (every request counts, 429 past
+ * the limit), route, key check (401 before anything else), the operation,
+ * and every error turned into an Error body in one place. Every reply
+ * carries the rate-limit headers (§8).
+ *
+ * @example
+ * const handle = createHandler(parts, options, Date.now, '/v1')
+ * const reply = await handle(request)
+ */
+export function createHandler(
+  parts: ReferenceParts,
+  options: ReferenceOptions,
+  now: () => number,
+  base: string,
+): (request: ParsedRequest) => Promise<Reply> {
+  const route = createRoute(parts, options, base, createOperations(parts, options, base))
 
   return async (request) => {
     let limits: Record<string, string> = {}

@@ -12,6 +12,12 @@ export interface ParsedRequest {
   method: string
   /** The path below the base path; undefined when outside it. */
   path: string | undefined
+  /**
+   * The path below the base path as sent, before the server reads it (dot
+   * segments and escapes kept); undefined when outside it. Read only by a
+   * fault: a correct server reads `path`.
+   */
+  rawPath: string | undefined
   query: URLSearchParams
   headers: IncomingHttpHeaders
   /** The header names and values as sent, names in their own case (Node's `rawHeaders`). */

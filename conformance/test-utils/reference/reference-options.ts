@@ -75,6 +75,15 @@ export interface ReferenceOptions {
    * on by default in FastAPI): 307 with an absolute `Location` and no body.
    */
   slashRedirect?: boolean
+  /**
+   * Another spelling of an operation's path (RFC 3986 §6): `strict` 404 to
+   * any path not sent as the spec writes it, before the key check;
+   * `redirect` 301 (308 for a POST) to the operation's path, before the key
+   * check; `lenient` served as the operation (slashes merged, a trailing
+   * slash dropped, the case ignored), behind the key check. Without it: dot
+   * segments removed and unreserved characters decoded, as the URL parser does.
+   */
+  pathSpellings?: 'strict' | 'redirect' | 'lenient'
   /** Names stored and shown in Unicode NFC (a database or ORM that normalises text). */
   nfcNames?: boolean
   /** The 201's `Location` as an absolute URL (`http://host/v1/pets/7`) rather than a path. */

@@ -94,6 +94,34 @@ function keyFrom(read: (request: ParsedRequest) => string | undefined): Wrap {
   })
 }
 
+/** A path below the base that is an operation's path as the spec writes it. */
+const OPERATION_PATH = /^\/(pets(\/[^/]+)?|store\/orders)$/
+
+/**
+ * An auth layer in front that guards the operations' paths only as it
+ * recognises them (exactly, fail-open for any other path), before a router
+ * that reads a path its own way (`routed`: the path it routes, or undefined
+ * for the spelling it does not read so): a spelling the router reads as an
+ * operation and the guard does not recognise reaches the operation without
+ * the key.
+ */
+function guardMissesSpelling(routed: (request: ParsedRequest) => string | undefined): Wrap {
+  const unguarded = new WeakSet<ParsedRequest>()
+  return ({ keyOf }) => ({
+    beforeAuth: [
+      (request) => {
+        // The guard recognises an operation's path as written (`/pets/%37` is `/pets/{petId}`).
+        if (OPERATION_PATH.test(request.rawPath ?? '')) return
+        const path = routed(request)
+        if (path === undefined || !OPERATION_PATH.test(path)) return
+        request.path = path
+        unguarded.add(request)
+      },
+    ],
+    keyOf: (request) => (unguarded.has(request) ? 'unguarded' : keyOf(request)),
+  })
+}
+
 /**
  * Faults modelled on how real stacks fail, each copying a documented
  * behaviour of a framework, parser, validator, ORM, proxy or library (named
@@ -430,6 +458,45 @@ export const STACK_FAULTS = {
       const date = new Date(now()).toUTCString().replace(/GMT$/, '+0000')
       return finish({ ...reply, headers: { ...reply.headers, Date: date } }, request)
     },
+  }),
+  // Spring MVC's trailing-slash match (on by default until 6.0, spring-framework
+  // #28552) behind Spring Security's `antMatchers("/v1/pets")`, which is exact
+  // (CVE-2016-5007: the two matchers differ): `/v1/pets/` is the list, unguarded.
+  'auth-exact-path-router-ignores-trailing-slash': guardMissesSpelling(({ path }) =>
+    path?.endsWith('/') ? path.replace(/\/+$/, '') : undefined,
+  ),
+  // An authorisation filter that sees `/v1//pets` before the router merges
+  // slashes (Envoy before `merge_slashes`; Istio's security best practices show
+  // `/data//secret` passing a policy on `/data/secret`): the list, unguarded.
+  'auth-before-slashes-merged': guardMissesSpelling(({ path }) =>
+    path?.includes('//') ? path.replace(/\/{2,}/g, '/') : undefined,
+  ),
+  // Envoy before 1.9.1 (CVE-2019-9901, envoyproxy/envoy#6435): access control
+  // on the path as sent, `something/../admin`, while the backend removes the
+  // dot segments (RFC 3986 §5.2.4): `/v1/x/../pets` is the list, unguarded.
+  'auth-before-dot-segments-removed': guardMissesSpelling(({ path, rawPath }) =>
+    rawPath !== undefined && /(^|\/)\.\.?(\/|$)/.test(rawPath) ? path : undefined,
+  ),
+  // An auth rule matched on nginx's `$request_uri`, the path as sent, while
+  // nginx's own location dispatch decodes it (cisagov/Malcolm#1055: the RBAC
+  // layer's `check_rbac()` on the raw URI): `/v1/%70ets` is the list, unguarded.
+  'auth-on-raw-path-router-decodes': guardMissesSpelling(({ path, rawPath }) =>
+    rawPath?.includes('%') && rawPath !== path ? path : undefined,
+  ),
+  // A case-sensitive auth rule (an nginx `location`, Envoy's RBAC) in front of a
+  // case-insensitive router (Express's default, `caseSensitive: false`; nginx's
+  // `location ~*`, cisagov/Malcolm#1055): `/v1/PETS` is the list, unguarded.
+  'auth-case-sensitive-router-case-insensitive': guardMissesSpelling(({ path }) =>
+    path !== undefined && path !== path.toLowerCase() ? path.toLowerCase() : undefined,
+  ),
+  // A slash redirect written in a router mounted at the base path, from
+  // `req.path`, which Express gives without the mount point: `/v1/pets/` is
+  // redirected to `/pets`, outside the API.
+  'slash-redirect-drops-mount-path': before((request) => {
+    const path = request.path?.replace(/\/+$/, '')
+    if (path !== request.path && path !== undefined && OPERATION_PATH.test(path)) {
+      throw new HttpError(301, 'moved_permanently', `Moved to ${path}.`, { Location: path })
+    }
   }),
   // A 401 challenging with the bare scheme: Spring Security's
   // `BearerTokenAuthenticationEntryPoint` with no realm set answers a request

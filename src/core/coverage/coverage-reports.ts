@@ -1,6 +1,7 @@
 import { countOf } from '../../utils/count-of.ts'
-import { escapeXml, summaryText } from '../../utils/escape-markup.ts'
+import { escapeXml } from '../../utils/escape-xml.ts'
 import { showControls } from '../../utils/show-controls.ts'
+import { summaryText } from '../../utils/summary-text.ts'
 import {
   type CoverageVerdict,
   cellWords,

@@ -1,0 +1,28 @@
+import type { FaultGroup } from '../fault-cases.ts'
+
+/**
+ * The fault cases of `FAULT_TABLE['path-spelling']`, run by
+ * `conformance/faults/faults-path-spelling.test.ts`: an auth layer and a
+ * router that read a path two ways, so that a spelling the router takes for
+ * an operation reaches it without the key, and a slash redirect that leaves
+ * the API.
+ *
+ * @example
+ * faultGroups(pathSpellingCases)
+ */
+export const pathSpellingCases: Array<FaultGroup> = [
+  {
+    title: 'a spelling of a path reaches an operation without the key',
+    cases: [
+      { fault: 'auth-exact-path-router-ignores-trailing-slash' },
+      { fault: 'auth-before-slashes-merged' },
+      { fault: 'auth-before-dot-segments-removed' },
+      { fault: 'auth-on-raw-path-router-decodes' },
+      { fault: 'auth-case-sensitive-router-case-insensitive' },
+    ],
+  },
+  {
+    title: 'a spelling of a path is redirected out of the API',
+    cases: [{ fault: 'slash-redirect-drops-mount-path' }],
+  },
+]
