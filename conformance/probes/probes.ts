@@ -254,6 +254,7 @@ function assertKnownStatuses(context: ProbeContext, exchange: Exchange, status: 
 
 const listProbe: Probe = {
   name: 'list pets',
+  provides: ['pets listed'],
   checks: [
     'list.schema',
     'list.default-limit',
@@ -346,6 +347,8 @@ async function assertFetchedAsCreated(
 
 const createProbe: Probe = {
   name: 'create pets',
+  needs: ['pets listed'],
+  provides: ['a pet created'],
   checks: [
     'create.valid',
     'create.unique-ids',
@@ -494,6 +497,7 @@ async function concurrentCreates(context: ProbeContext, categoryId: bigint): Pro
 
 const rejectProbe: Probe = {
   name: 'reject invalid pets',
+  needs: ['pets listed'],
   checks: [
     'create.reject-missing-body',
     'create.reject-malformed-json',
@@ -622,6 +626,7 @@ async function assertNoAlias(context: ProbeContext, id: bigint): Promise<void> {
 
 const getProbe: Probe = {
   name: 'get a pet',
+  needs: ['pets listed', 'a pet created'],
   checks: [
     'get.valid',
     'get.not-found',
@@ -681,6 +686,7 @@ interface Target {
 
 const authProbe: Probe = {
   name: 'authentication',
+  needs: ['pets listed', 'a pet created'],
   checks: [...new Set(AUTH_VARIANTS.map(([id]) => id)), 'auth.checked-first', 'orders.auth'],
   async run(context) {
     const { client, collector, state } = context
@@ -816,6 +822,7 @@ const advisoryProbe: Probe = {
 
 const methodProbe: Probe = {
   name: 'undocumented methods',
+  needs: ['pets listed', 'a pet created'],
   checks: ['method.not-allowed'],
   async run(context) {
     const { client, collector } = context
@@ -845,7 +852,7 @@ const methodProbe: Probe = {
 
 /**
  * The fixed probes of the default group, by name (the run's order is
- * `probeOrder` in `run/run-conformance.ts`). Generated cases, malformed input,
+ * derived from what each needs and provides: `orderProbes`). Generated cases, malformed input,
  * content negotiation, the stateful phase and the rate-limit probes live in
  * their own files.
  *
