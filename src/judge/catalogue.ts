@@ -1021,7 +1021,8 @@ const definitions = defineChecks([
     title: 'A 405 lists the methods the resource allows',
     section: '§4 (RFC 9110 §15.5.6: a 405 MUST carry Allow)',
     holds: { here: ['rfc9110-15.5.6-allow'] },
-    operations: ['other'],
+    // Every operation: a 405 may answer a documented path too (an operation the server lacks).
+    operations: EVERYWHERE,
     scope: 'response',
     expected:
       'every 405, to whatever request, has an `Allow` header that is a list of methods (RFC 9110 §10.2.1; empty when the resource allows none): whether to answer 405 is open (`method.not-allowed`), what a 405 carries is not',
