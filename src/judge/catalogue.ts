@@ -1035,7 +1035,7 @@ const definitions = defineChecks([
     title: 'A 405 lists the methods the resource allows',
     section: '§4 (RFC 9110 §15.5.6: a 405 MUST carry Allow)',
     holds: { here: ['rfc9110-15.5.6-allow'] },
-    // A 405 may answer any request, one of the spec's operations too.
+    // Every operation: a 405 may answer a documented path too (an operation the server lacks).
     operations: EVERYWHERE,
     scope: 'response',
     expected:
