@@ -12,7 +12,7 @@ import {
   rewriteRequest,
   setHeaders,
 } from '../test-utils/fault-proxy.ts'
-import { undatedFetchTransport } from '../test-utils/fetch-transport.ts'
+import { fetchTransportDatedBy } from '../test-utils/fetch-transport.ts'
 import { errorResponse, getPetId, PROXY_FAULTS, PROXY_TOKEN } from '../test-utils/proxy-faults.ts'
 import { withTestMock } from '../test-utils/with-test-mock.ts'
 
@@ -24,7 +24,7 @@ const clock = createFakeClock(Date.now())
 const timing = {
   now: clock.now,
   sleep: async (ms: number) => clock.advance(ms),
-  transport: undatedFetchTransport,
+  transport: fetchTransportDatedBy(clock.now),
 }
 const mock = withTestMock({ clock })
 let proxy: FaultProxy

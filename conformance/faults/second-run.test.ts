@@ -4,7 +4,7 @@ import type { ConformanceResult } from '../model/types.ts'
 import { type ConformanceOptions, runConformance } from '../run/run-conformance.ts'
 import { fakeClock } from '../test-utils/fake-clock.ts'
 import { provenBy } from '../test-utils/fault-cases.ts'
-import { undatedFetchTransport } from '../test-utils/fetch-transport.ts'
+import { fetchTransportDatedBy } from '../test-utils/fetch-transport.ts'
 import type { ReferenceFault, ReferenceOptions } from '../test-utils/reference-server.ts'
 import { startReferenceServer } from '../test-utils/reference-server.ts'
 import {
@@ -107,7 +107,7 @@ describe('the mock passes a second run as it passed the first', () => {
         now: clock.now,
         sleep: async (ms: number) => clock.advance(ms),
         // The mock's windows run on the fake clock; its `Date` on the wall clock.
-        transport: undatedFetchTransport,
+        transport: fetchTransportDatedBy(clock.now),
       })
     const first = await run()
     clock.advance(BETWEEN_RUNS_MS)

@@ -61,7 +61,6 @@ const variants: Record<string, Variant> = {
   'unknown category ids accepted': { options: { unknownCategory: 'accept' } },
   'names limited to 64 characters': { options: { maxNameLength: 64 } },
   'extra fields on pets': { options: { extraFields: true } },
-  'no Date header': { options: { sendDate: false } },
   'keyed orders answered 403': { options: { ordersStatus: 403 } },
   'an out-of-range limit clamped instead of refused': { options: { invalidLimit: 'clamp' } },
   'other notations read the same: limit and path ids as their integer, a limit that is no number ignored, an unknown status matching no pet, a path id that is no integer 404':

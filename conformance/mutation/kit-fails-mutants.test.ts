@@ -72,12 +72,11 @@ const settings: Record<string, Setting> = {
         maxNameLength: 64,
       },
     },
-  'the other allowed switches: random order, extra fields, no Date, orders 403, no deprecation headers, a Bearer challenge with error parameters, 404 for other methods':
+  'the other allowed switches: random order, extra fields, orders 403, no deprecation headers, a Bearer challenge with error parameters, 404 for other methods':
     {
       options: {
         order: 'random',
         extraFields: true,
-        sendDate: false,
         ordersStatus: 403,
         deprecationHeaders: false,
         challenge: 'error',

@@ -210,6 +210,8 @@ async function exactRoundTrip(
  */
 export const generatedProbe: Probe = {
   name: 'generated bodies',
+  needs: ['pets listed'],
+  provides: ['a pet created'],
   checks: ['create.generated-valid', 'create.generated-exact', 'create.generated-invalid'],
   async run(context) {
     const { collector, state } = context

@@ -155,6 +155,7 @@ function cases(context: ProbeContext): Array<MalformedCase> {
  */
 export const inputProbe: Probe = {
   name: 'malformed input',
+  needs: ['pets listed'],
   checks: ['input.malformed'],
   async run(context) {
     for (const input of cases(context)) {

@@ -39,6 +39,7 @@ const CHECK = 'list.complete'
  */
 export const listCompleteProbe: Probe = {
   name: 'complete lists',
+  needs: ['pets listed', 'a pet created'],
   checks: [CHECK],
   async run(context) {
     const known = await confirmedPets(context)

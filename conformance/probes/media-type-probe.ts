@@ -35,6 +35,7 @@ const UPPER_CASE_JSON = 'APPLICATION/JSON'
  */
 export const mediaTypeProbe: Probe = {
   name: 'content negotiation',
+  needs: ['pets listed', 'a pet created'],
   checks: ['response.media-type'],
   async run(context) {
     const { client, collector, state } = context

@@ -72,11 +72,39 @@ export interface ProbeContext extends KitClock {
   onWait?: (ms: number, reason: string) => void
 }
 
-/** A group of requests feeding some checks. */
+/**
+ * What a probe may leave in the run's state for the probes after it:
+ * `'pets listed'`, the pets and their categories a list showed
+ * (`RunState.pets`, `categoryIds`: a category to create with, a pet to
+ * fetch, the ids known so far); `'a pet created'`, a pet the run created and
+ * remembers (`RunState.created`, `sentStatus`). A probe provides a fact when
+ * it sets out to (the list, the creates), not when it adds to it by the way.
+ */
+export type RunFact = 'pets listed' | 'a pet created'
+
+/**
+ * A group of requests feeding some checks, with what it needs from the run
+ * before it: the run's order is derived from these (`orderProbes`).
+ */
 export interface Probe {
   name: string
   /** The checks the probe asserts (it runs when one of them is selected). */
   checks: Array<CheckId>
+  /** Facts it reads: it runs after every probe that provides one of them. */
+  needs?: ReadonlyArray<RunFact>
+  /** Facts it leaves for the probes after it. */
+  provides?: ReadonlyArray<RunFact>
+  /**
+   * It writes last and then reads what the run leaves in the store: it runs
+   * after every other probe with a check that writes (the window's spenders
+   * apart).
+   */
+  writesLast?: boolean
+  /**
+   * It spends the key's rate-limit window on purpose (it exhausts it and
+   * waits for it to reset): it runs after every probe that does not.
+   */
+  spendsWindow?: boolean
   run: (context: ProbeContext) => Promise<void>
 }
 

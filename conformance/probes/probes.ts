@@ -254,6 +254,7 @@ function assertKnownStatuses(context: ProbeContext, exchange: Exchange, status: 
 
 const listProbe: Probe = {
   name: 'list pets',
+  provides: ['pets listed'],
   checks: [
     'list.schema',
     'list.default-limit',
@@ -346,6 +347,8 @@ async function assertFetchedAsCreated(
 
 const createProbe: Probe = {
   name: 'create pets',
+  needs: ['pets listed'],
+  provides: ['a pet created'],
   checks: [
     'create.valid',
     'create.unique-ids',
@@ -497,6 +500,7 @@ async function concurrentCreates(context: ProbeContext, categoryId: bigint): Pro
 
 const rejectProbe: Probe = {
   name: 'reject invalid pets',
+  needs: ['pets listed'],
   checks: [
     'create.reject-missing-body',
     'create.reject-malformed-json',
@@ -625,6 +629,7 @@ async function assertNoAlias(context: ProbeContext, id: bigint): Promise<void> {
 
 const getProbe: Probe = {
   name: 'get a pet',
+  needs: ['pets listed', 'a pet created'],
   checks: [
     'get.valid',
     'get.not-found',
@@ -684,6 +689,7 @@ interface Target {
 
 const authProbe: Probe = {
   name: 'authentication',
+  needs: ['pets listed', 'a pet created'],
   checks: [...new Set(AUTH_VARIANTS.map(([id]) => id)), 'auth.checked-first', 'orders.auth'],
   async run(context) {
     const { client, collector, state } = context
@@ -819,6 +825,7 @@ const advisoryProbe: Probe = {
 
 const methodProbe: Probe = {
   name: 'undocumented methods',
+  needs: ['pets listed', 'a pet created'],
   checks: ['method.not-allowed'],
   async run(context) {
     const { client, collector } = context
@@ -848,7 +855,7 @@ const methodProbe: Probe = {
 
 /**
  * The fixed probes of the default group, by name (the run's order is
- * `probeOrder` in `run/run-conformance.ts`). Generated cases, malformed input,
+ * derived from what each needs and provides: `orderProbes`). Generated cases, malformed input,
  * content negotiation, the stateful phase and the rate-limit probes live in
  * their own files.
  *

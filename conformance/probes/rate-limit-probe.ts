@@ -30,6 +30,8 @@ const RECOVERY_MARGIN_MS = 250
  */
 export const rateLimitProbe: Probe = {
   name: 'rate limit',
+  needs: ['pets listed', 'a pet created'],
+  spendsWindow: true,
   checks: [
     'ratelimit.exhaust',
     'ratelimit.recovers',

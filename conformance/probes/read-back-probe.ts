@@ -123,6 +123,8 @@ export function observeReadBack(
 export const readBackProbe: Probe = {
   name: 'read back what was created',
   checks: [CHECK],
+  needs: ['pets listed'],
+  writesLast: true,
   async run(context) {
     const { answered, readBack } = context.state
     if (answered.size === 0) {

@@ -375,6 +375,7 @@ async function measureOverlapping(
  */
 export const requestCountProbe: Probe = {
   name: 'each request counts once',
+  needs: ['pets listed', 'a pet created'],
   checks: [
     'ratelimit.counts-once',
     'ratelimit.keyless-not-counted',

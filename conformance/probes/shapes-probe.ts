@@ -738,6 +738,8 @@ async function countsPerKey(run: ShapeRun): Promise<void> {
  */
 export const shapesProbe: Probe = {
   name: 'request shapes',
+  needs: ['pets listed', 'a pet created'],
+  provides: ['a pet created'],
   checks: [
     'shape.query',
     'shape.path-id',

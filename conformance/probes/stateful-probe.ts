@@ -320,6 +320,8 @@ function describeFailure(failure: NonNullable<Phase['failure']>): string {
  */
 export const statefulProbe: Probe = {
   name: 'stateful sequences',
+  needs: ['pets listed'],
+  writesLast: true,
   checks: ['stateful.model'],
   async run(context) {
     const { collector } = context

@@ -33,7 +33,9 @@ describe('the expected requests and wait of a run', () => {
     expect(note).toBeLessThan(firstProbe)
     const said = events[note] as { text: string }
     expect(said.text).toMatch(
-      /^\[petstore-conformance\] the key allows 60 requests a minute \(\d+ left now\) and this run sends about 400: expect about \d+ min( \d+ s)? of waiting/,
+      new RegExp(
+        `^\\[petstore-conformance\\] the key allows 60 requests a minute \\(\\d+ left now\\) and this run sends about ${KIT_DEFAULTS.expectedRequests}: expect about \\d+ min( \\d+ s)? of waiting`,
+      ),
     )
     // Past the first minute, every estimate is at least half of the time really left.
     const total = result.durationMs

@@ -12,7 +12,7 @@ const ANNOUNCED_WAIT_MS = 5_000
  * request budget.
  *
  * @example
- * expectedRequests(60, 60, 500) // 300
+ * expectedRequests(60, 60, 500) // 346
  */
 export function expectedRequests(selected: number, all: number, maxRequests: number): number {
   const share = all > 0 ? selected / all : 1

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createFakeClock } from '../../src/base/clock/create-fake-clock.ts'
 import { catalogue } from '../../src/judge/catalogue.ts'
 import type { ConformanceResult, Exchange, OperationId } from '../model/types.ts'
-import { fetchTransport, undatedFetchTransport } from '../test-utils/fetch-transport.ts'
+import { fetchTransport, fetchTransportDatedBy } from '../test-utils/fetch-transport.ts'
 import { startReferenceServer } from '../test-utils/reference-server.ts'
 import { REFERENCE_TOKEN } from '../test-utils/run-reference.ts'
 import { withTestMock } from '../test-utils/with-test-mock.ts'
@@ -77,7 +77,7 @@ describe('runConformance against the project mock', () => {
       baseUrl: `${pacedMock.current.url}/v1`,
       now: pacedClock.now,
       sleep: async (ms) => pacedClock.advance(ms),
-      transport: undatedFetchTransport,
+      transport: fetchTransportDatedBy(pacedClock.now),
       token: 'sk_tiny_1',
       otherToken: 'sk_tiny_2',
       seed: 2,

@@ -35,6 +35,7 @@ import { inputProbe } from '../probes/input-probe.ts'
 import { listCompleteProbe } from '../probes/list-complete-probe.ts'
 import { mediaTypeProbe } from '../probes/media-type-probe.ts'
 import { listPets, type Probe, type ProbeContext, type RunState } from '../probes/probe-context.ts'
+import { orderProbes } from '../probes/probe-order.ts'
 import { fixedProbes } from '../probes/probes.ts'
 import { rateLimitProbe } from '../probes/rate-limit-probe.ts'
 import { observeReadBack, readBackProbe } from '../probes/read-back-probe.ts'
@@ -161,32 +162,33 @@ const STOP_LABELS: Record<RunStop['reason'], string> = {
 }
 
 /**
- * The probes in run order: the list first (it learns the pets and categories
- * the others use), the writing probes next, the rate-limit probes last (they
- * spend the window). Whether a probe writes or is opt-in is read from the
- * definitions of the checks it feeds ({@link writesOnly}, {@link optInOnly}).
+ * The probes in run order, derived from what each declares it needs and
+ * provides, whether it writes last and whether it spends the rate-limit
+ * window ({@link orderProbes}); whether a probe writes or is opt-in is read
+ * from the definitions of the checks it feeds ({@link writesOnly},
+ * {@link optInOnly}). The order the probes are listed in here means nothing.
  *
  * @example
  * probeOrder.map((probe) => probe.name) // ['list pets', 'create pets', ...]
  */
-export const probeOrder: ReadonlyArray<Probe> = [
-  fixedProbes.list,
+export const probeOrder: ReadonlyArray<Probe> = orderProbes([
+  fixedProbes.advisory,
+  fixedProbes.auth,
   fixedProbes.create,
+  fixedProbes.get,
+  fixedProbes.list,
+  fixedProbes.methods,
   fixedProbes.reject,
   generatedProbe,
   inputProbe,
-  fixedProbes.get,
-  shapesProbe,
   listCompleteProbe,
-  fixedProbes.auth,
-  fixedProbes.advisory,
   mediaTypeProbe,
-  fixedProbes.methods,
-  statefulProbe,
-  requestCountProbe,
-  readBackProbe,
   rateLimitProbe,
-]
+  readBackProbe,
+  requestCountProbe,
+  shapesProbe,
+  statefulProbe,
+])
 
 /** Every check the probe feeds writes: `--read-only` leaves the probe out. */
 const writesOnly = (probe: Probe): boolean => probe.checks.every((id) => CHECKS[id].writes)

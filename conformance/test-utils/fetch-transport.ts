@@ -23,15 +23,17 @@ export const fetchTransport: Transport = async (request) => {
 }
 
 /**
- * {@link fetchTransport} without the `Date` header, so the kit reads the
- * rate-limit windows by its own (injected) clock: with a fake clock shared
- * by the kit and the mock, runs need no real waiting.
+ * {@link fetchTransport} with the `Date` header of the clock the kit and the
+ * mock share (a fake one: runs need no real waiting), where the mock's Node
+ * writes the wall clock's: the kit reads the rate-limit windows, which run
+ * on the shared clock, against it, and `response.date` still sees a `Date`.
  *
  * @example
- * await runConformance({ baseUrl, token, now: clock.now, sleep, transport: undatedFetchTransport })
+ * await runConformance({ baseUrl, token, now: clock.now, sleep, transport: fetchTransportDatedBy(clock.now) })
  */
-export const undatedFetchTransport: Transport = async (request) => {
-  const response = await fetchTransport(request)
-  const { date: _date, ...headers } = response.headers
-  return { ...response, headers }
+export function fetchTransportDatedBy(now: () => number): Transport {
+  return async (request) => {
+    const response = await fetchTransport(request)
+    return { ...response, headers: { ...response.headers, date: new Date(now()).toUTCString() } }
+  }
 }

@@ -24,6 +24,7 @@ import {
   allowOn405,
   bearerChallenge,
   errorBody,
+  httpDates,
   jsonResponse,
   LOCAL_CLOCK_SLACK_S,
   noServerError,
@@ -234,6 +235,19 @@ const definitions = defineChecks([
     judge: wellFormedContentType,
     hint: 'no response was received for {operation}',
     faults: ['json-refused-for-wildcard-accept', 'content-type-sent-twice'],
+  },
+  {
+    id: 'response.date',
+    title: 'Answers carry a Date, every HTTP-date an IMF-fixdate',
+    section: '§8 (a Unix timestamp: the server has a clock), RFC 9110 §6.6.1, §5.6.7',
+    holds: { here: ['rfc9110-6.6.1-date', 'rfc9110-5.6.7-imf-fixdate'] },
+    operations: EVERYWHERE,
+    scope: 'response',
+    expected:
+      'every 2xx, 3xx and 4xx answer has `Date` (RFC 9110 §6.6.1: an origin server with a clock MUST send it, and one that tells `X-RateLimit-Reset` as a Unix timestamp has one); every `Date`, `Sunset` and `Retry-After` given as a date is an IMF-fixdate such as `Sun, 06 Nov 1994 08:49:37 GMT` (§5.6.7)',
+    judge: httpDates,
+    hint: 'no response was received for {operation}',
+    faults: ['date-in-rfc-2822'],
   },
   {
     id: 'server.no-5xx',
@@ -1031,12 +1045,13 @@ const definitions = defineChecks([
     title: 'A 405 lists the methods the resource allows',
     section: '§4 (RFC 9110 §15.5.6: a 405 MUST carry Allow)',
     holds: { here: ['rfc9110-15.5.6-allow'] },
-    operations: ['other'],
+    // Every operation: a 405 may answer a documented path too (an operation the server lacks).
+    operations: EVERYWHERE,
     scope: 'response',
     expected:
       'every 405, to whatever request, has an `Allow` header that is a list of methods (RFC 9110 §10.2.1; empty when the resource allows none): whether to answer 405 is open (`method.not-allowed`), what a 405 carries is not',
     judge: allowOn405,
-    hint: 'no 405 was received (the server answered undocumented methods otherwise)',
+    hint: 'no 405 was received for {operation}',
     faults: ['allow-missing-on-405'],
   },
   {

@@ -17,22 +17,25 @@ const errorOf = (status: number, extra: Record<string, string> = {}) => ({
   responseBody: JSON.stringify({ code: 'x', message: 'y', status }),
 })
 
-/** A conforming `GET /v1/pets`, changed by `change`. */
+/** A conforming `GET /v1/pets`, changed by `change`; its answer dated `NOW` unless it gives a `Date`. */
 function exchange(change: Partial<JudgedExchange> = {}): JudgedExchange {
+  const { responseHeaders, ...rest } = change
   return {
     method: 'GET',
     path: '/v1/pets',
     query: '',
     requestHeaders: KEY,
     status: 200,
-    responseHeaders: {
-      'Content-Type': 'application/json; charset=utf-8',
-      Date: new Date(NOW).toUTCString(),
-      ...rateLimit(59),
-    },
     responseBody: '[{"id":1,"name":"Rex","categoryId":1}]',
     receivedAt: NOW,
-    ...change,
+    ...rest,
+    responseHeaders: {
+      Date: new Date(NOW).toUTCString(),
+      ...(responseHeaders ?? {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...rateLimit(59),
+      }),
+    },
   }
 }
 
@@ -93,6 +96,16 @@ const broken: Record<string, Array<JudgedExchange>> = {
     exchange({ ...errorOf(429, { ...rateLimit(0), 'Retry-After': '120' }) }),
   ],
   'auth.www-authenticate': [exchange({ ...errorOf(401), requestHeaders: {} })],
+  // PHP's `date('r')`: RFC 2822's offset where HTTP wants `GMT`.
+  'response.date': [
+    exchange({
+      responseHeaders: {
+        'Content-Type': 'application/json',
+        Date: 'Thu, 01 Jan 2026 12:00:00 +0000',
+        ...rateLimit(59),
+      },
+    }),
+  ],
   // A method the resource lacks, refused without saying which it has.
   'method.allow-on-405': [exchange({ method: 'DELETE', path: '/v1/pets/7', ...errorOf(405) })],
   // A version-wide policy's headers on an operation §9 does not deprecate.
@@ -482,10 +495,14 @@ describe('createExchangeJudge', () => {
 })
 
 describe('ratelimit.retry-after-reset over the whole domain', () => {
-  const violations = (headers: Record<string, string>, receivedAt: number) =>
-    createExchangeJudge()(exchange({ ...errorOf(429, headers), receivedAt })).filter(
+  const violations = (headers: Record<string, string>, receivedAt: number) => {
+    const answer = exchange({ ...errorOf(429, headers), receivedAt })
+    // Without a Date of its own, the answer has none: the judge's clock is the reference.
+    if (headers.Date === undefined) delete answer.responseHeaders.Date
+    return createExchangeJudge()(answer).filter(
       (violation) => violation.check === 'ratelimit.retry-after-reset',
     )
+  }
   /** A 429 `ahead` s before its Reset, at `ms` into a second, with Date or without. */
   const answer = fc.record({
     ahead: fc.integer({ min: 0, max: 2 * 86_400 }),

@@ -182,6 +182,49 @@ export const allowOn405: ResponseRule = (response) => {
   }
 }
 
+/** An IMF-fixdate (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const IMF_FIXDATE =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
+
+/** The headers of an answer that carry an HTTP-date (`Retry-After` when it is no delay). */
+const DATED_HEADERS = ['date', 'sunset', RETRY_AFTER] as const
+
+/**
+ * `response.date`: every 2xx, 3xx and 4xx answer has `Date` (RFC 9110
+ * §6.6.1: "An origin server with a clock … MUST generate a Date header
+ * field in all 2xx …, 3xx … and 4xx … responses"; a server that tells
+ * `X-RateLimit-Reset` as a Unix timestamp, §8, has a clock), and every
+ * HTTP-date it sends (`Date`, and a `Sunset` or `Retry-After` that reads as
+ * a date) is an IMF-fixdate (§5.6.7: a sender MUST generate that format).
+ *
+ * @example
+ * httpDates({ ...response, status: 200, headers: {} }, memory)?.problem // 'Date missing'
+ */
+export const httpDates: ResponseRule = (response) => {
+  const needsDate = response.status >= 200 && response.status < 500
+  const wrong = DATED_HEADERS.filter((name) => {
+    const value = response.headers[name]
+    if (value === undefined || IMF_FIXDATE.test(value.trim())) return false
+    if (name === RETRY_AFTER && /^\s*\d+\s*$/.test(value)) return false
+    // A `Sunset` or `Retry-After` that is no date at all is its own check's to judge.
+    return name === 'date' || !Number.isNaN(Date.parse(value))
+  })
+  return {
+    expected: `${needsDate ? 'Date, and ' : ''}every HTTP-date an IMF-fixdate such as "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110 §6.6.1, §5.6.7)`,
+    problem:
+      needsDate && response.headers.date === undefined
+        ? 'Date missing'
+        : wrong.length > 0
+          ? wrong
+              .map(
+                (name) =>
+                  `${name === 'date' ? 'Date' : name === 'sunset' ? 'Sunset' : 'Retry-After'} "${response.headers[name]}" is no IMF-fixdate`,
+              )
+              .join(', ')
+          : undefined,
+  }
+}
+
 /**
  * `error.body`: every error response carries an Error body for its status
  * (a body larger than what was read of it is not judged).

@@ -251,6 +251,14 @@ export const SENTENCES = defineSentences({
     where: 'RFC 9110 §5.3',
     text: 'A sender MUST NOT generate multiple field lines with the same name in a message … unless either the entire field value for that header field is defined as a comma-separated list or the header field is a well-known exception.',
   },
+  'rfc9110-5.6.7-imf-fixdate': {
+    where: 'RFC 9110 §5.6.7',
+    text: 'When a sender generates a header field that contains one or more timestamps defined as HTTP-date, the sender MUST generate those timestamps in the IMF-fixdate format.',
+  },
+  'rfc9110-6.6.1-date': {
+    where: 'RFC 9110 §6.6.1',
+    text: 'An origin server with a clock … MUST generate a Date header field in all 2xx (Successful), 3xx (Redirection), and 4xx (Client Error) responses, and MAY generate a Date header field in 1xx and 5xx responses.',
+  },
   'rfc9110-8.3.1-media-type': {
     where: 'RFC 9110 §8.3, §8.3.1',
     text: '`media-type = type "/" subtype parameters` … The type and subtype tokens are case-insensitive.',

@@ -56,8 +56,8 @@ export const stackCases: Array<FaultGroup> = [
     ],
   },
   {
-    title: 'routers of real stacks',
-    cases: [{ fault: 'allow-missing-on-405' }],
+    title: 'routers and response writers of real stacks',
+    cases: [{ fault: 'allow-missing-on-405' }, { fault: 'date-in-rfc-2822' }],
   },
   {
     title: 'middleware, proxies and caches in front of real stacks',

@@ -88,8 +88,6 @@ export interface ReferenceOptions {
   nfcNames?: boolean
   /** The 201's `Location` as an absolute URL (`http://host/v1/pets/7`) rather than a path. */
   absoluteLocation?: boolean
-  /** Send a `Date` header. */
-  sendDate?: boolean
   /** Undocumented methods: 405 with Allow, or 404. */
   otherMethods?: 405 | 404
   /**

@@ -517,6 +517,15 @@ export const STACK_FAULTS = {
         : decision
     },
   }),
+  // `Date` written by hand in RFC 2822's form: PHP's `date('r')` (`DATE_RFC2822`)
+  // gives `Sun, 29 Nov 2026 14:41:03 +0000`, where HTTP wants the IMF-fixdate
+  // ending in `GMT` (PHP added `DATE_RFC7231` for it; RFC 9110 §5.6.7).
+  'date-in-rfc-2822': ({ finish }, now) => ({
+    finish(reply, request) {
+      const date = new Date(now()).toUTCString().replace(/GMT$/, '+0000')
+      return finish({ ...reply, headers: { ...reply.headers, Date: date } }, request)
+    },
+  }),
   // Spring MVC's trailing-slash match (on by default until 6.0, spring-framework
   // #28552) behind Spring Security's `antMatchers("/v1/pets")`, which is exact
   // (CVE-2016-5007: the two matchers differ): `/v1/pets/` is the list, unguarded.

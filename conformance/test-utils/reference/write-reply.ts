@@ -7,7 +7,7 @@ import type { ReferenceOptions } from './reference-options.ts'
 /**
  * Writes a reply: JSON with exact int64s (`application/problem+json` for
  * errors when so set), compressed when the server and the client agree on
- * an encoding, with `Date` and `Content-Length`.
+ * an encoding, with `Date` (an IMF-fixdate of `nowMs`) and `Content-Length`.
  *
  * @example
  * writeReply(res, reply, req.headers, options, Date.now())
@@ -19,13 +19,13 @@ export function writeReply(
   options: ReferenceOptions,
   nowMs: number,
 ): void {
-  const headers: Record<string, string | number> = { ...reply.headers }
-  // Stryker disable all: the spec requires no Date header, and Node's own Date or none are both allowed
-  res.sendDate = false
-  if (options.sendDate !== false) {
-    headers.Date = new Date(nowMs).toUTCString()
+  // RFC 9110 §6.6.1: `Date` on every answer (a reply's own, which only a fault sets, wins).
+  const headers: Record<string, string | number> = {
+    Date: new Date(nowMs).toUTCString(),
+    ...reply.headers,
   }
-  // Stryker restore all
+  // Stryker disable next-line all: Node's own Date or ours, both the server's clock
+  res.sendDate = false
   headers['Content-Type'] =
     reply.raw?.type ??
     (reply.status >= 400 && options.problemJson
