@@ -77,10 +77,12 @@ export interface ProbeContext extends KitClock {
  * `'pets listed'`, the pets and their categories a list showed
  * (`RunState.pets`, `categoryIds`: a category to create with, a pet to
  * fetch, the ids known so far); `'a pet created'`, a pet the run created and
- * remembers (`RunState.created`, `sentStatus`). A probe provides a fact when
+ * remembers (`RunState.created`, `sentStatus`); `'the sequences run'`, the
+ * stateful phase's creates done (`RunState.answered` holds every pet a 201
+ * answered but the rate-limit probes'). A probe provides a fact when
  * it sets out to (the list, the creates), not when it adds to it by the way.
  */
-export type RunFact = 'pets listed' | 'a pet created'
+export type RunFact = 'pets listed' | 'a pet created' | 'the sequences run'
 
 /**
  * A group of requests feeding some checks, with what it needs from the run

@@ -123,7 +123,8 @@ export function observeReadBack(
 export const readBackProbe: Probe = {
   name: 'read back what was created',
   checks: [CHECK],
-  needs: ['pets listed'],
+  // After the sequences, the last writes: every pet the run created is known.
+  needs: ['pets listed', 'the sequences run'],
   writesLast: true,
   async run(context) {
     const { answered, readBack } = context.state

@@ -321,6 +321,7 @@ function describeFailure(failure: NonNullable<Phase['failure']>): string {
 export const statefulProbe: Probe = {
   name: 'stateful sequences',
   needs: ['pets listed'],
+  provides: ['the sequences run'],
   writesLast: true,
   checks: ['stateful.model'],
   async run(context) {
