@@ -4,10 +4,10 @@ import { petMismatch } from '../../src/judge/exchange-rules.ts'
 import { isJsonMediaType, parseMediaType } from '../../src/judge/media-type.ts'
 import { parseJsonBody } from '../../src/judge/parse-json-body.ts'
 import { bearerChallengeProblem, errorBodyProblemOf } from '../../src/judge/response-rules.ts'
-import { ResponsePet } from '../../src/judge/response-schemas.ts'
-import { INT64, PetStatus } from '../../src/spec/index.ts'
+import { ResponsePet, ResponsePets } from '../../src/judge/response-schemas.ts'
+import { INT64, Orders, PetStatus } from '../../src/spec/index.ts'
 import { LIST_LIMIT } from '../../src/spec/limits.ts'
-import { pathSpelling, type SpellingKind } from './path-spelling.ts'
+import { pathSpelling, SAME_URI, type SpellingKind } from './path-spelling.ts'
 
 /**
  * A request as the model reads it: any method, the target below the base
@@ -545,12 +545,55 @@ function createJudges(
 /** The statuses of a redirect (RFC 9110 §15.4) a client follows by `Location`. */
 const REDIRECTS = [301, 302, 303, 307, 308]
 
+/** The data an operation answers (a page of pets or orders, empty too, or a Pet), read from a 2xx body. */
+function carriesOperationData(operation: Answers['operation'], response: ModelResponse): boolean {
+  if (response.status < 200 || response.status > 299) return false
+  const parsed = parseJsonBody(response.body)
+  if (!parsed.ok) return false
+  const { value } = parsed
+  if (operation === 'getPet' || operation === 'createPet')
+    return ResponsePet.safeParse(value).success
+  // An empty page is the operation's answer too ("none"), as a public page would not be.
+  return (operation === 'listOrders' ? Orders : ResponsePets).safeParse(value).success
+}
+
 /**
- * What another spelling of an operation's path allows (RFC 3986 §6): the
- * operation's own answers with the key, a refusal (a 4xx with an Error body;
- * 401 only without the key) or a redirect to the path the spec writes; never
- * a 5xx, and never a 2xx without the key: whatever spelling reaches an
- * operation is behind the key (§5).
+ * What a spelling of a path that RFC 3986 makes another URI (a trailing or
+ * doubled slash, another case: §6.2.2.1, §6.2.3) allows: the spec says
+ * nothing of that resource, so any answer but a 5xx, except that without
+ * the key it must not carry the operation's data (whatever path reaches an
+ * operation is behind the key, §5).
+ */
+function otherUriJudges(
+  credential: ModelCredential,
+  operation: Answers['operation'],
+): Array<[string, Judge]> {
+  return [
+    credential === 'valid'
+      ? [
+          'any status below 500 (another resource)',
+          (response) => (response.status < 500 ? undefined : `HTTP ${response.status}`),
+        ]
+      : [
+          "any status below 500 but the operation's data without the key (another resource)",
+          (response) =>
+            response.status >= 500
+              ? `HTTP ${response.status}`
+              : carriesOperationData(operation, response)
+                ? `HTTP ${response.status} with the operation's data without the key`
+                : undefined,
+        ],
+  ]
+}
+
+/**
+ * What a spelling of an operation's path that RFC 3986 makes the same URI
+ * allows (percent-encoded unreserved characters, dot segments: §6.2.2.2,
+ * §6.2.2.3): the operation's own answers with the key, a refusal (a 4xx with
+ * an Error body; 401 only without the key) or a redirect to the path the spec
+ * writes; never a 5xx, and never a 2xx without the key: whatever spelling
+ * reaches an operation is behind the key (§5). A spelling that makes another
+ * URI is judged by `otherUriJudges`.
  */
 function spellingJudges(
   credential: ModelCredential,
@@ -668,7 +711,9 @@ export function answersOf(request: ModelRequest, state: ModelState): Answers {
     ;({ judges, readings } = createJudges(request, state))
   }
   if (spelling.length > 0 && operation !== 'other') {
-    judges = spellingJudges(credential, judges, request.base, path)
+    judges = spelling.every((kind) => SAME_URI.has(kind))
+      ? spellingJudges(credential, judges, request.base, path)
+      : otherUriJudges(credential, operation)
   }
   if (!acceptsJson(header(request.headers, 'accept')) && operation !== 'other') {
     judges = [

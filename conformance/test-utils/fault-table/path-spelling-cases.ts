@@ -4,8 +4,7 @@ import type { FaultGroup } from '../fault-cases.ts'
  * The fault cases of `FAULT_TABLE['path-spelling']`, run by
  * `conformance/faults/faults-path-spelling.test.ts`: an auth layer and a
  * router that read a path two ways, so that a spelling the router takes for
- * an operation reaches it without the key, and a slash redirect that leaves
- * the API.
+ * an operation reaches it without the key.
  *
  * @example
  * faultGroups(pathSpellingCases)
@@ -20,9 +19,5 @@ export const pathSpellingCases: Array<FaultGroup> = [
       { fault: 'auth-on-raw-path-router-decodes' },
       { fault: 'auth-case-sensitive-router-case-insensitive' },
     ],
-  },
-  {
-    title: 'a spelling of a path is redirected out of the API',
-    cases: [{ fault: 'slash-redirect-drops-mount-path' }],
   },
 ]

@@ -556,15 +556,6 @@ export const STACK_FAULTS = {
   'auth-case-sensitive-router-case-insensitive': guardMissesSpelling(({ path }) =>
     path !== undefined && path !== path.toLowerCase() ? path.toLowerCase() : undefined,
   ),
-  // A slash redirect written in a router mounted at the base path, from
-  // `req.path`, which Express gives without the mount point: `/v1/pets/` is
-  // redirected to `/pets`, outside the API.
-  'slash-redirect-drops-mount-path': before((request) => {
-    const path = request.path?.replace(/\/+$/, '')
-    if (path !== request.path && path !== undefined && OPERATION_PATH.test(path)) {
-      throw new HttpError(301, 'moved_permanently', `Moved to ${path}.`, { Location: path })
-    }
-  }),
   // A 401 challenging with the bare scheme: Spring Security's
   // `BearerTokenAuthenticationEntryPoint` with no realm set answers a request
   // without a token `WWW-Authenticate: Bearer`, as ASP.NET Core's
