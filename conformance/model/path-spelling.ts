@@ -1,3 +1,4 @@
+import { ROUTES } from '../../src/spec/routes.ts'
 import { operations } from './kit-routes.ts'
 
 /**
@@ -58,7 +59,7 @@ export function hasDotSegment(url: string): boolean {
 }
 
 /** An operation's path below the base as segments: `{petId}` stands for any one segment. */
-const TEMPLATES = (['listPets', 'createPet', 'getPet', 'listOrders'] as const).map((operation) => ({
+const TEMPLATES = ROUTES.map(({ operationId: operation }) => ({
   operation,
   method: operations[operation].method,
   segments: operations[operation].path.split('/').slice(1),
@@ -87,7 +88,7 @@ function decodeUnreserved(segment: string): string {
  * path's. `undefined` when the result is no operation's path.
  *
  * @example
- * pathSpelling('/x/../%70ets/') // { path: '/pets', kinds: ['encoded', 'dot-segment', 'trailing-slash'] }
+ * pathSpelling('/x/../%70ets/') // { path: '/pets', kinds: ['trailing-slash', 'dot-segment', 'encoded'] }
  * pathSpelling('/pets') // { path: '/pets', kinds: [] }
  */
 export function pathSpelling(

@@ -837,17 +837,13 @@ const methodProbe: Probe = {
       ['PUT', kitPath('listPets')],
     ] as const) {
       const exchange = await client.send({ operation: 'other', method, path, auth: 'valid' })
-      const allow = exchange.response?.headers.allow
+      // What the 405 carries (its Allow) is method.allow-on-405's, judged on every answer.
       collector.assert(
         'method.not-allowed',
         'other',
         exchange,
-        `405 with an Allow header for ${method} ${path}`,
-        statusOf(exchange) !== 405
-          ? describeResponse(exchange)
-          : allow === undefined
-            ? '405 without an Allow header'
-            : undefined,
+        `405 for ${method} ${path}`,
+        statusOf(exchange) !== 405 ? describeResponse(exchange) : undefined,
       )
     }
   },

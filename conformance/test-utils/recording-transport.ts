@@ -1,5 +1,5 @@
 import type { JudgedExchange } from '../../src/judge/judge-exchange.ts'
-import { createUndiciTransport, type Transport } from '../transport/undici-transport.ts'
+import { createUndiciTransport, splitUrl, type Transport } from '../transport/undici-transport.ts'
 
 /**
  * The kit's default transport, keeping each exchange as a proxy in front of
@@ -22,11 +22,13 @@ export function recordingTransport(now: () => number): {
   const transport: Transport = async (request) => {
     const sentAt = now()
     const response = await inner(request)
-    const url = new URL(request.url)
+    // The path as sent (dot segments kept, as the transport sends them), not as a URL parser reads it.
+    const { path: target } = splitUrl(request.url)
+    const at = target.indexOf('?')
     exchanges.push({
       method: request.method,
-      path: url.pathname,
-      query: url.search.slice(1),
+      path: at < 0 ? target : target.slice(0, at),
+      query: at < 0 ? '' : target.slice(at + 1),
       requestHeaders: request.headers,
       ...(request.body === undefined ? {} : { requestBody: request.body }),
       status: response.status,

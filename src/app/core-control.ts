@@ -1,6 +1,11 @@
 import type { ViolationSource } from '../base/http/types.ts'
 import { armCell } from '../core/coverage/arm-cell.ts'
-import type { Coverage, CoverageFilter, CoverageReport } from '../core/coverage/create-coverage.ts'
+import {
+  type Coverage,
+  type CoverageFilter,
+  type CoverageReport,
+  NOT_COUNTED,
+} from '../core/coverage/create-coverage.ts'
 import type { Journal, ViolationSummary, WaitOptions } from '../core/journal/create-journal.ts'
 import type { JournalEntry } from '../core/journal/journal-entry.ts'
 import type { JournalFilter } from '../core/journal/journal-filter.ts'
@@ -172,11 +177,7 @@ function subscribe(journal: Journal, listener: (entry: JournalEntry) => void): (
 /** The coverage counter, or a `ConfigError` when the control API or counting is off. */
 function coverageOf(coverage: Coverage | undefined): Coverage {
   if (coverage === undefined) {
-    throw new ConfigError(
-      'ERR_PETSTORE_INVALID_OPTION',
-      'read the coverage',
-      'coverage is counted only with the control API on (`admin: true`) and `coverage` not `false`',
-    )
+    throw new ConfigError('ERR_PETSTORE_INVALID_OPTION', 'read the coverage', NOT_COUNTED)
   }
   return coverage
 }

@@ -1063,7 +1063,8 @@ const definitions = defineChecks([
     holds: { here: ['rfc9110-15.5.6-allow'] },
     operations: ['other'],
     writes: true,
-    expected: '`DELETE /pets/{id}` and `PUT /pets` answer 405 with an `Allow` header',
+    expected:
+      '`DELETE /pets/{id}` and `PUT /pets` answer 405 (its `Allow` is held by `method.allow-on-405`)',
   },
 ])
 

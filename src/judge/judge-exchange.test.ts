@@ -292,6 +292,8 @@ describe('createExchangeJudge', () => {
       ['Bearer', /no auth-param/],
       ['Bearer  ,  ', /no auth-param/],
       ['Bearer abc123', /no auth-param/],
+      // A name with `=` and no value is a token68 (RFC 9110 §11.2: an auth-param has a value).
+      ['Bearer abc=', /no auth-param/],
       ['Bearer realm="a", realm="b"', /`realm` more than once/],
       ['Bearer realm="a", REALM="b"', /`realm` more than once/],
       ['Bearer error="invalid_token", error="x"', /`error` more than once/],
@@ -307,6 +309,22 @@ describe('createExchangeJudge', () => {
       expect.stringMatching(/with Basic/),
     ])
     expect(challenged('')).toEqual([expect.stringMatching(/names no challenge/)])
+  })
+
+  it('holds a 405 to an Allow that is a list of methods as a sender writes it (RFC 9110 §5.6.1.2)', () => {
+    const allowed = (allow: string | undefined) =>
+      createExchangeJudge()(
+        exchange({
+          method: 'DELETE',
+          path: '/v1/pets/7',
+          ...errorOf(405, allow === undefined ? {} : { allow }),
+        }),
+      ).filter((violation) => violation.check === 'method.allow-on-405').length === 0
+    for (const allow of ['GET', 'GET, HEAD', 'GET,HEAD', ''])
+      expect(allowed(allow), allow).toBe(true)
+    for (const allow of [', GET', 'GET,', 'GET,,HEAD', 'GET HEAD', undefined]) {
+      expect(allowed(allow), String(allow)).toBe(false)
+    }
   })
 
   it('names orders.exists for a 404 of GET /store/orders (a catch-all: the operation missing)', () => {

@@ -156,8 +156,13 @@ export const ordersExist: ResponseRule = (response) =>
         problem: MISSING_OPERATION.has(response.status) ? describe(response) : undefined,
       }
 
-/** A field value that is a list of methods (RFC 9110 §10.2.1: `Allow = #method`), empty included. */
-const METHOD_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]*(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/
+/**
+ * A field value that is a list of methods (RFC 9110 §10.2.1: `Allow = #method`),
+ * empty included; as a sender writes it, with no empty element (§5.6.1.2:
+ * a sender "MUST NOT generate empty list elements").
+ */
+const METHOD_LIST =
+  /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*)?$/
 
 /**
  * `method.allow-on-405`: a 405 says which methods the resource has. RFC 9110
@@ -433,8 +438,11 @@ export const tooManyRetryAfterReset: ResponseRule = (response) => {
 
 /** A token of HTTP (RFC 9110 §5.6.2): a challenge's scheme or a parameter's name. */
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
-/** An auth-param, `name=value`: part of the challenge before it. */
-const AUTH_PARAM = new RegExp(`^${TOKEN}\\s*=`)
+/**
+ * An auth-param, `name=value` with a value (RFC 9110 §11.2: a token or a
+ * quoted-string): part of the challenge before it. `abc=` is a token68.
+ */
+const AUTH_PARAM = new RegExp(`^${TOKEN}\\s*=\\s*(?:[!#$%&'*+.^_\`|~0-9A-Za-z-]|")`)
 /** The scheme that starts a challenge: a token, then whitespace or nothing. */
 const CHALLENGE_SCHEME = new RegExp(`^(${TOKEN})(?:\\s|$)`)
 

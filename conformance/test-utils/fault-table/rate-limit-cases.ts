@@ -51,6 +51,8 @@ export const rateLimitCases: Array<FaultGroup> = [
       {
         fault: 'orders-not-counted',
         mayFail: ['ratelimit.counts-overlapping'],
+        shows:
+          'the orders and the spellings of their path fail remaining-decreases, no other operation',
         inspect: (result) =>
           expect(
             result.results
@@ -73,6 +75,7 @@ export const rateLimitCases: Array<FaultGroup> = [
       {
         fault: 'get-counted-twice',
         mayFail: ['ratelimit.counts-overlapping'],
+        shows: 'counts-once fails on getPet alone',
         inspect: (result) =>
           expect(outcomes(result, 'ratelimit.counts-once')).toEqual([
             'listPets passed',
@@ -83,6 +86,7 @@ export const rateLimitCases: Array<FaultGroup> = [
       },
       {
         fault: 'overlapping-requests-counted-once',
+        shows: 'counts-once passes on every operation (only counts-overlapping fails)',
         inspect: (result) =>
           expect(outcomes(result, 'ratelimit.counts-once')).toEqual([
             'listPets passed',
@@ -115,6 +119,7 @@ export const rateLimitCases: Array<FaultGroup> = [
         fault: 'orders-served-over-limit',
         options: small,
         run: { include: ['rate-limit'] },
+        shows: 'refuses-every-operation fails on the orders alone',
         inspect: (result) =>
           expect(outcomes(result, 'ratelimit.refuses-every-operation')).toEqual([
             'createPet passed',

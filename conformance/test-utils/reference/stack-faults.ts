@@ -3,6 +3,7 @@ import { HttpError } from './http-error.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { PetInput, StoredPet } from './pet-store.ts'
 import { windowEnd } from './rate-limiter.ts'
+import { OPERATION_PATH } from './read-spelling.ts'
 
 type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
 
@@ -110,9 +111,6 @@ function keyFrom(read: (request: ParsedRequest) => string | undefined): Wrap {
       }),
   })
 }
-
-/** A path below the base that is an operation's path as the spec writes it. */
-const OPERATION_PATH = /^\/(pets(\/[^/]+)?|store\/orders)$/
 
 /**
  * An auth layer in front that guards the operations' paths only as it

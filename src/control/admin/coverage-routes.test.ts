@@ -256,5 +256,5 @@ describe.each(useTransports({ seed: 3, coverage: false }))(
 
 it('counts nothing in process with coverage off, and says which option turns it on', () => {
   const petstore = createPetstore({ coverage: false })
-  expect(() => petstore.coverage()).toThrow(/`coverage` not `false`/)
+  expect(() => petstore.coverage()).toThrow(/--no-coverage, option coverage: false/)
 })

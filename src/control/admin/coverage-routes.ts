@@ -1,7 +1,7 @@
 import { jsonResponse } from '../../base/http/json-response.ts'
 import { readJsonBody } from '../../base/http/read-json-body.ts'
 import { armCell } from '../../core/coverage/arm-cell.ts'
-import type { Coverage } from '../../core/coverage/create-coverage.ts'
+import { type Coverage, NOT_COUNTED } from '../../core/coverage/create-coverage.ts'
 import { setUpProviderState } from '../../core/coverage/provider-state.ts'
 import { toPact } from '../../core/coverage/to-pact.ts'
 import type { Journal } from '../../core/journal/create-journal.ts'
@@ -83,10 +83,7 @@ export function coverageRoutes(deps: {
 /** The counter, or a 404 saying counting is off. */
 function counted(coverage: Coverage | undefined): Coverage {
   if (coverage === undefined) {
-    throw new ApiError(
-      'route_not_found',
-      'Traffic coverage is not counted: the mock runs with --no-coverage (option coverage: false).',
-    )
+    throw new ApiError('route_not_found', `Traffic coverage is not counted: ${NOT_COUNTED}.`)
   }
   return coverage
 }

@@ -14,6 +14,16 @@ export const COVERAGE_VERSION = 1
  */
 export const SESSION_HEADER = 'x-petstore-session'
 
+/**
+ * Why no coverage can be read: the one reason both the control API's 404
+ * and the in-process `coverage()` give.
+ *
+ * @example
+ * NOT_COUNTED // 'traffic coverage is counted only with the control API on (--no-admin, option admin: false) and not turned off (--no-coverage, option coverage: false)'
+ */
+export const NOT_COUNTED =
+  'traffic coverage is counted only with the control API on (--no-admin, option admin: false) and not turned off (--no-coverage, option coverage: false)'
+
 /** At most this many session labels are kept; past it the one used least lately is dropped. */
 export const MAX_COVERAGE_SESSIONS = 100
 
