@@ -290,7 +290,12 @@ const definitions = defineChecks([
       'Remaining within 0..Limit; Reset a Unix timestamp in seconds at or after the response (`Date`), never the start of the window',
     judge: rateLimitValues,
     hint: 'no response with integer rate-limit headers was received for {operation}',
-    faults: ['reset-is-window-start', 'reset-off-by-host-offset', 'reset-as-ms-since-epoch'],
+    faults: [
+      'reset-is-window-start',
+      'reset-off-by-host-offset',
+      'reset-as-ms-since-epoch',
+      'reset-stuck-at-first-window',
+    ],
   },
   {
     id: 'ratelimit.remaining-decreases',
@@ -895,7 +900,7 @@ const definitions = defineChecks([
     operations: ['listPets'],
     expected:
       'checked when the kit waits out the window anyway: past the `X-RateLimit-Reset` a 429 gave, Remaining is above 0 in a window with a later Reset; before it, the whole quota is not back (what the wait cannot show is reported not tested)',
-    faults: ['reset-one-window-late'],
+    faults: ['reset-one-window-late', 'reset-stuck-at-first-window'],
   },
   {
     id: 'ratelimit.refuses-every-operation',

@@ -124,6 +124,12 @@ export const stackCases: Array<FaultGroup> = [
     title: 'rate-limit claims checked against what waiting shows (the rate-limit group)',
     cases: [
       { fault: 'reset-one-window-late', ...window },
+      // The Retry-After of a 429 then ends past that stale Reset too.
+      {
+        fault: 'reset-stuck-at-first-window',
+        ...window,
+        mayFail: ['ratelimit.retry-after-reset'],
+      },
       { fault: 'retry-after-in-ms', ...window },
       {
         fault: 'ban-keeps-window-reset',

@@ -474,6 +474,26 @@ export const STACK_FAULTS = {
   // with the `mktime(utcnow())` habit gives a Reset hours late: the kit then
   // refuses to wait that long and stops with exit 2.)
   'reset-one-window-late': numericHeader('X-RateLimit-Reset', (value) => value + 2),
+  // A Reset that stays at the key's first window: the value read once per key
+  // and served from then on (tj/node-ratelimiter#36, "limit.reset always
+  // 1499329365"; a per-key memo of the limiter's answer). Right until the
+  // window rolls, so only a run that waits a window out sees it.
+  'reset-stuck-at-first-window': ({ finish, keyOf }) => {
+    const first = new Map<string, string>()
+    return {
+      finish(reply, request) {
+        const key = keyOf(request)
+        const reset = reply.headers['X-RateLimit-Reset']
+        if (key === undefined || reset === undefined) return finish(reply, request)
+        if (!first.has(key)) first.set(key, reset)
+        const stuck = first.get(key) ?? reset
+        return finish(
+          { ...reply, headers: { ...reply.headers, 'X-RateLimit-Reset': stuck } },
+          request,
+        )
+      },
+    }
+  },
   // Retry-After in milliseconds (rate-limiter-flexible's `msBeforeNext` sent without dividing by 1000).
   'retry-after-in-ms': numericHeader('Retry-After', (value) => value * 1000, 429),
   // Reset as `Date.now() + windowMs` (milliseconds since the epoch, not the seconds §8 names).
