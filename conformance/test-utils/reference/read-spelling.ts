@@ -1,16 +1,9 @@
 import { HttpError } from './http-error.ts'
+import { OPERATION_PATH } from './operation-path.ts'
 import type { ParsedRequest, Reply } from './parts.ts'
 import type { ReferenceOptions } from './reference-options.ts'
 
 // Stryker disable all: a variant's switch, off in the mutation settings (how a server reads another spelling of a path is its choice within RFC 3986 §6)
-
-/**
- * A path below the base that is an operation's path as the spec writes it.
- *
- * @example
- * OPERATION_PATH.test('/pets/7') // true
- */
-export const OPERATION_PATH = /^\/(pets(\/[^/]+)?|store\/orders)$/
 
 /** The path as a lenient router reads it: slashes merged, no trailing slash, the fixed segments in lower case. */
 function lenient(path: string): string {

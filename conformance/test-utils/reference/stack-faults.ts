@@ -1,9 +1,9 @@
 import { parseExactJson, stringifyExactJson } from './exact-json.ts'
 import { HttpError } from './http-error.ts'
+import { OPERATION_PATH } from './operation-path.ts'
 import type { ParsedRequest, ReferenceParts, Reply } from './parts.ts'
 import type { PetInput, StoredPet } from './pet-store.ts'
 import { windowEnd } from './rate-limiter.ts'
-import { OPERATION_PATH } from './read-spelling.ts'
 
 type Wrap = (parts: ReferenceParts, now: () => number) => Partial<ReferenceParts>
 
