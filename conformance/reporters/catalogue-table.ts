@@ -1,18 +1,6 @@
 import { catalogue } from '../../src/judge/catalogue.ts'
 import type { CheckDefinition } from '../../src/judge/check-definition.ts'
-
-/**
- * A table generated into `conformance/CATALOGUE.md`: the line before it, the
- * line after it, and the heading it is added under when the file has neither.
- *
- * @example
- * const block: GeneratedTable = { heading: 'Every check', start: '<!-- from -->', end: '<!-- to -->' }
- */
-export interface GeneratedTable {
-  heading: string
-  start: string
-  end: string
-}
+import { cell, type GeneratedTable, markdownTable, withGeneratedTable } from './generated-table.ts'
 
 /** Where the generated table of checks sits in `conformance/CATALOGUE.md`. */
 const CHECK_TABLE: GeneratedTable = {
@@ -21,14 +9,6 @@ const CHECK_TABLE: GeneratedTable = {
     '<!-- The table below is generated from the check definitions (src/judge/catalogue.ts) by `npm run catalogue`; a test fails when it is stale. -->',
   end: '<!-- End of the generated table. -->',
 }
-
-/**
- * A cell's text with what would end the cell or the row escaped.
- *
- * @example
- * cell('a | b') // 'a \\| b'
- */
-export const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
 /** Where a check is decided, in a few words: by every answer, by the proxy too, or by requests of its own. */
 function decidedBy(check: CheckDefinition): string {
@@ -56,11 +36,10 @@ export function catalogueTable(checks: ReadonlyArray<CheckDefinition> = catalogu
       check.faults.map((fault) => `\`[${fault}]\``).join(', '),
     ].join(' | '),
   )
-  return [
-    '| check | level | spec | a conforming server | decided by | proved by |',
-    '|---|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row} |`),
-  ].join('\n')
+  return markdownTable(
+    ['check', 'level', 'spec', 'a conforming server', 'decided by', 'proved by'],
+    rows,
+  )
 }
 
 /**
@@ -73,22 +52,4 @@ export function catalogueTable(checks: ReadonlyArray<CheckDefinition> = catalogu
  */
 export function withCatalogueTable(text: string, table: string = catalogueTable()): string {
   return withGeneratedTable(text, CHECK_TABLE, table)
-}
-
-/**
- * The text with one generated table replaced: the lines between its two
- * markers, or the table added at the end under its heading when the text
- * has no markers.
- *
- * @example
- * withGeneratedTable('# Catalogue', { heading: 'Every check', start: '<!-- a -->', end: '<!-- b -->' }, '| x |')
- */
-export function withGeneratedTable(text: string, where: GeneratedTable, table: string): string {
-  const start = text.indexOf(where.start)
-  const end = text.indexOf(where.end, start)
-  const block = `${where.start}\n\n${table}\n\n${where.end}`
-  if (start === -1 || end === -1) {
-    return `${text.trimEnd()}\n\n## ${where.heading}\n\n${block}\n`
-  }
-  return text.slice(0, start) + block + text.slice(end + where.end.length)
 }

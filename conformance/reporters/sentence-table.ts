@@ -1,7 +1,6 @@
 import type { CitingCheck, SentenceRow } from '../../src/judge/sentence-coverage.ts'
 import { sentenceRows } from '../../src/judge/sentence-coverage.ts'
-import type { GeneratedTable } from './catalogue-table.ts'
-import { cell, withGeneratedTable } from './catalogue-table.ts'
+import { cell, type GeneratedTable, markdownTable, withGeneratedTable } from './generated-table.ts'
 
 /** Where the generated table of sentences sits in `conformance/CATALOGUE.md`. */
 const SENTENCE_TABLE: GeneratedTable = {
@@ -44,11 +43,7 @@ export function sentenceTable(rows: ReadonlyArray<SentenceRow> = sentenceRows())
       sentence.onlyHere === undefined ? '—' : checkList(elsewhere),
     ].join(' | '),
   )
-  return [
-    '| sentence | where | text | held here by | held nowhere else by |',
-    '|---|---|---|---|---|',
-    ...lines.map((line) => `| ${line} |`),
-  ].join('\n')
+  return markdownTable(['sentence', 'where', 'text', 'held here by', 'held nowhere else by'], lines)
 }
 
 /**
