@@ -3,7 +3,7 @@ import { createFakeClock } from '../../src/base/clock/create-fake-clock.ts'
 import type { ConformanceResult } from '../model/types.ts'
 import { type ConformanceOptions, runConformance } from '../run/run-conformance.ts'
 import { fakeClock } from '../test-utils/fake-clock.ts'
-import { provenBy } from '../test-utils/fault-cases.ts'
+import { provenBy, SMALL_WINDOW_RUN } from '../test-utils/fault-cases.ts'
 import { fetchTransportDatedBy } from '../test-utils/fetch-transport.ts'
 import type { ReferenceFault, ReferenceOptions } from '../test-utils/reference-server.ts'
 import { startReferenceServer } from '../test-utils/reference-server.ts'
@@ -97,8 +97,7 @@ describe('a fault that the state an earlier run left makes visible is caught in 
     // request in the second run, after the wait in the first).
     {
       fault: 'reset-stuck-at-first-window',
-      options: { rateLimit: { limit: 150, windowS: 2 } },
-      run: { include: ['rate-limit'] },
+      ...SMALL_WINDOW_RUN,
       sameChecks: true,
     },
   ]

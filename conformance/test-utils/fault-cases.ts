@@ -30,6 +30,18 @@ export const noUnknownFault: [UnknownFault] extends [never] ? true : UnknownFaul
 export const MODEL_CHECKS: ReadonlyArray<string> = ['stateful.model', ...shapesProbe.checks]
 
 /**
+ * A case's server with small rate-limit windows (150 requests in 2 s) and a
+ * run of the rate-limit group, which exhausts the key and waits a window out.
+ *
+ * @example
+ * faultCases([{ fault: 'retry-after-in-ms', ...SMALL_WINDOW_RUN }])
+ */
+export const SMALL_WINDOW_RUN = {
+  options: { rateLimit: { limit: 150, windowS: 2 } },
+  run: { include: ['rate-limit'] },
+} satisfies Pick<FaultCase, 'options' | 'run'>
+
+/**
  * One server that breaks exactly one rule. The checks that must catch it are
  * the required ones whose definition names the fault (`faults` in the
  * catalogue), among those the run selects.

@@ -1,8 +1,6 @@
 import { expect } from 'vitest'
 import type { ConformanceResult } from '../../model/types.ts'
-import type { FaultGroup } from '../fault-cases.ts'
-
-const small = { rateLimit: { limit: 150, windowS: 2 } }
+import { type FaultGroup, SMALL_WINDOW_RUN } from '../fault-cases.ts'
 
 /** The outcome of each operation's result of a check, as `operation outcome`. */
 const outcomes = (result: ConformanceResult, id: string) =>
@@ -102,23 +100,19 @@ export const rateLimitCases: Array<FaultGroup> = [
     cases: [
       {
         fault: 'remaining-above-zero-on-429',
-        options: small,
-        run: { include: ['rate-limit'] },
+        ...SMALL_WINDOW_RUN,
       },
       {
         fault: 'retry-after-invalid',
-        options: small,
-        run: { include: ['rate-limit'] },
+        ...SMALL_WINDOW_RUN,
       },
       {
         fault: 'serves-after-remaining-0',
-        options: small,
-        run: { include: ['rate-limit'] },
+        ...SMALL_WINDOW_RUN,
       },
       {
         fault: 'orders-served-over-limit',
-        options: small,
-        run: { include: ['rate-limit'] },
+        ...SMALL_WINDOW_RUN,
         shows: 'refuses-every-operation fails on the orders alone',
         inspect: (result) =>
           expect(outcomes(result, 'ratelimit.refuses-every-operation')).toEqual([

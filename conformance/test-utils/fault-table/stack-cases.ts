@@ -1,16 +1,10 @@
 import { expect } from 'vitest'
-import type { FaultGroup } from '../fault-cases.ts'
+import { type FaultGroup, SMALL_WINDOW_RUN } from '../fault-cases.ts'
 import { failedRequired } from '../run-reference.ts'
 
 // Faults modelled on real stacks (test-utils/reference/stack-cases.ts): each
 // copies a documented habit of a parser, validator, ORM, proxy or library.
 // The checks each must fail are those whose definition names it.
-
-/** A small rate-limit window, and a run of the rate-limit group in it. */
-const window = {
-  options: { rateLimit: { limit: 150, windowS: 2 } },
-  run: { include: ['rate-limit'] },
-}
 
 /**
  * The fault cases of `FAULT_TABLE.stack`, run by `conformance/faults/faults-stack.test.ts`.
@@ -123,18 +117,18 @@ export const stackCases: Array<FaultGroup> = [
   {
     title: 'rate-limit claims checked against what waiting shows (the rate-limit group)',
     cases: [
-      { fault: 'reset-one-window-late', ...window },
+      { fault: 'reset-one-window-late', ...SMALL_WINDOW_RUN },
       // The Retry-After of a 429 then ends past that stale Reset too.
       {
         fault: 'reset-stuck-at-first-window',
-        ...window,
+        ...SMALL_WINDOW_RUN,
         mayFail: ['ratelimit.retry-after-reset'],
       },
-      { fault: 'retry-after-in-ms', ...window },
+      { fault: 'retry-after-in-ms', ...SMALL_WINDOW_RUN },
       {
         fault: 'ban-keeps-window-reset',
         options: { rateLimit: { limit: 150, windowS: 2 }, ban: { after: 1, seconds: 30 } },
-        run: window.run,
+        run: SMALL_WINDOW_RUN.run,
       },
     ],
   },
