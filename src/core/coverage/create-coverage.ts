@@ -19,10 +19,10 @@ export const SESSION_HEADER = 'x-petstore-session'
  * and the in-process `coverage()` give.
  *
  * @example
- * NOT_COUNTED // 'traffic coverage is counted only with the control API on (--no-admin, option admin: false) and not turned off (--no-coverage, option coverage: false)'
+ * NOT_COUNTED // 'it is counted only with the control API on (off with --no-admin, option admin: false) and not turned off (--no-coverage, option coverage: false)'
  */
 export const NOT_COUNTED =
-  'traffic coverage is counted only with the control API on (--no-admin, option admin: false) and not turned off (--no-coverage, option coverage: false)'
+  'it is counted only with the control API on (off with --no-admin, option admin: false) and not turned off (--no-coverage, option coverage: false)'
 
 /** At most this many session labels are kept; past it the one used least lately is dropped. */
 export const MAX_COVERAGE_SESSIONS = 100
